@@ -1,0 +1,121 @@
+"""Commands about the variant language: list, check, fmt, show, schema."""
+
+from __future__ import annotations
+
+import json
+import sys
+from enum import Enum
+from pathlib import Path
+
+import typer
+
+from . import app
+from .common import OK, PROBLEMS, USAGE, fail, reported
+
+
+class ShowFormat(str, Enum):
+    dsl = "dsl"
+    json = "json"
+
+
+@app.command("list")
+def list_variants() -> None:
+    """List the built-in variants with their titles."""
+    from ..loader import BUILTINS, load_variant
+
+    for name in BUILTINS:
+        with reported():
+            rs = load_variant(name)
+        print(f"{name:<12} {rs.language}  {rs.title}")
+
+
+@app.command()
+def check(variants: list[str] = typer.Argument(..., help="Files or built-in names.")) -> None:
+    """Validate variants and run their worked examples; exit 1 if anything is wrong."""
+    from ..errors import CoincheError
+    from ..loader import position_of, resolve, validate
+
+    bad = 0
+    for target in variants:
+        try:
+            resolved = resolve(target)
+            ruleset = validate(resolved)
+            from ..engine.examples import check_examples
+
+            mismatches = check_examples(ruleset)
+        except CoincheError as e:
+            print(e, file=sys.stderr)
+            bad += 1
+            continue
+        for index, message in mismatches:
+            where = position_of(("examples", index), resolved)
+            print(f"{where}: error: {message}", file=sys.stderr)
+        bad += bool(mismatches)
+        if not mismatches:
+            print(f"{target}: ok ({len(ruleset.examples)} examples)")
+    raise typer.Exit(PROBLEMS if bad else OK)
+
+
+@app.command()
+def fmt(
+    files: list[Path] = typer.Argument(..., help="Variant files to format in place."),
+    check_only: bool = typer.Option(False, "--check", help="Only report files that would change."),
+) -> None:
+    """Lay variant files out canonically (comments kept); `--check` changes nothing."""
+    from ..errors import CoincheError
+    from ..syntax import decode
+    from ..syntax.formatter import format_text
+
+    changed = 0
+    for path in files:
+        try:
+            text = decode(path.read_bytes(), str(path))
+            pretty = format_text(text, str(path))
+        except OSError as e:
+            fail(f"{path}: cannot read: {e.strerror}", USAGE)
+        except CoincheError as e:
+            print(e, file=sys.stderr)
+            changed += 1
+            continue
+        if pretty != text:
+            changed += 1
+            if check_only:
+                print(f"{path}: would be reformatted")
+            else:
+                tmp = path.with_name(path.name + ".fmt-tmp")
+                tmp.write_text(pretty, encoding="utf-8")
+                tmp.replace(path)  # atomic: never a half-written variant file
+                print(f"{path}: formatted")
+    raise typer.Exit(PROBLEMS if check_only and changed else OK)
+
+
+@app.command()
+def show(
+    variant: str = typer.Argument(..., help="File or built-in name."),
+    resolved: bool = typer.Option(False, "--resolved", help="After `extends`: every rule."),
+    format: ShowFormat = typer.Option(ShowFormat.dsl, "--format", help="dsl or json."),
+) -> None:
+    """Print a variant: as written, or (`--resolved`) the effective ruleset after `extends`."""
+    from ..loader import load_variant, locate, read_variant
+    from ..syntax.writer import dump_variant
+
+    with reported():
+        if resolved:
+            data = load_variant(variant).model_dump(mode="json", exclude_none=True)
+            name, base = data.pop("name"), None
+            data.pop("extends", None)
+        else:
+            parsed = read_variant(locate(variant))
+            data, name, base = parsed.data, parsed.name, parsed.extends
+    if format is ShowFormat.json:
+        print(json.dumps({"name": name, "extends": base, **data}, indent=2, ensure_ascii=False))
+    else:
+        print(dump_variant(name, base, data), end="")
+
+
+@app.command()
+def schema() -> None:
+    """Print the JSON Schema of a resolved Ruleset."""
+    from ..model import Ruleset
+
+    print(json.dumps(Ruleset.model_json_schema(), indent=2, ensure_ascii=False))

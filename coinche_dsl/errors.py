@@ -1,0 +1,68 @@
+"""The error hierarchy: one root, each subclass paired with the builtin it resembles."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Position:
+    """Where a value was written: a file (or `<string>`), 1-based line and column."""
+
+    file: str
+    line: int
+    column: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}"
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """One problem found in a variant file."""
+
+    position: Position | None
+    message: str
+    text: str = ""
+    """The offending text, when there is one."""
+    hint: str = ""
+    """A suggestion ("did you mean 'overtrump'?")."""
+
+    def __str__(self) -> str:
+        where = f"{self.position}: " if self.position else ""
+        out = f"{where}error: {self.message}"
+        if self.hint:
+            out += f" ({self.hint})"
+        return out
+
+
+class CoincheError(Exception):
+    """Root of every error this package raises on purpose."""
+
+
+class VariantError(CoincheError, ValueError):
+    """A variant file (or one it extends) has problems; all of them are in `diagnostics`."""
+
+    def __init__(self, diagnostics: list[Diagnostic]):
+        self.diagnostics = list(diagnostics)
+        super().__init__("\n".join(str(d) for d in self.diagnostics))
+
+
+class UnknownVariantError(CoincheError, LookupError):
+    """No built-in variant has that name and no such file exists."""
+
+
+class IllegalActionError(CoincheError, ValueError):
+    """An action (call or card) that the rules forbid; `rule` names the rule and where it is written."""
+
+    def __init__(self, message: str, rule: str = ""):
+        self.rule = rule
+        super().__init__(message)
+
+
+class InputError(CoincheError, ValueError):
+    """A deal summary or record that is malformed or impossible; `field` names the culprit."""
+
+    def __init__(self, message: str, field: str = ""):
+        self.field = field
+        super().__init__(f"{field}: {message}" if field else message)

@@ -1,0 +1,115 @@
+"""Cross-field rules that a careful organiser wants caught, each reported at the field to fix.
+
+Pydantic checks each field; these checks read several. All problems are returned at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .enums import AfterCoinche, CoincheTiming, Denomination
+from .ruleset import Ruleset
+
+Path = tuple[str | int, ...]
+
+
+@dataclass(frozen=True)
+class Problem:
+    path: Path
+    """Where the fix belongs, as a path of field names (and list indices) in the raw data."""
+    message: str
+    hint: str = ""
+
+
+def check_ruleset(rs: Ruleset) -> list[Problem]:
+    return [*_auction(rs), *_announcements(rs), *_formulas(rs), *_examples(rs)]
+
+
+def _auction(rs: Ruleset) -> list[Problem]:
+    a, out = rs.auction, []
+    if a.maximum_bid is not None and a.maximum_bid < a.minimum_bid:
+        out.append(Problem(("auction", "maximum_bid"),
+                           f"maximum_bid {a.maximum_bid} is below minimum_bid {a.minimum_bid}"))
+    if a.maximum_bid is not None and a.bid_levels == "from_minimum" and (
+            a.maximum_bid - a.minimum_bid) % a.step:
+        out.append(Problem(("auction", "maximum_bid"),
+                           f"maximum_bid {a.maximum_bid} is not reached from {a.minimum_bid} "
+                           f"in steps of {a.step}"))
+    if a.maximum_bid is not None and a.bid_levels == "aligned" and a.maximum_bid % a.step:
+        out.append(Problem(("auction", "maximum_bid"),
+                           f"maximum_bid {a.maximum_bid} is not a multiple of the step {a.step}",
+                           "or write 'bid_levels from_minimum'"))
+    if a.surcoinche and a.coinche == CoincheTiming.NONE:
+        out.append(Problem(("auction", "surcoinche"), "surcoinche without coinche",
+                           "write 'surcoinche no', or allow a coinche"))
+    if a.surcoinche and a.surcoinche_factor <= a.coinche_factor:
+        out.append(Problem(("auction", "surcoinche_factor"),
+                           f"surcoinche_factor {a.surcoinche_factor} does not exceed "
+                           f"coinche_factor {a.coinche_factor}"))
+    if a.coinche == CoincheTiming.NONE and a.after_coinche != AfterCoinche.PASSES:
+        out.append(Problem(("auction", "after_coinche"), "after_coinche is set but there is no "
+                           "coinche", "remove after_coinche, or allow a coinche"))
+    if len(set(a.denominations)) != len(a.denominations) or not a.denominations:
+        out.append(Problem(("auction", "denominations"),
+                           "denominations must name each choice once, and at least one"))
+    if a.generale and a.capot and a.generale_value < a.capot_value:
+        out.append(Problem(("auction", "generale_value"),
+                           "générale is worth less than capot, yet it overcalls it"))
+    return out
+
+
+def _announcements(rs: Ruleset) -> list[Problem]:
+    an, out = rs.announcements, []
+    if sorted(an.sequence_order) != sorted(set(an.sequence_order)) or len(an.sequence_order) != 8:
+        out.append(Problem(("announcements", "sequence_order"),
+                           "sequence_order lists each of the eight ranks once"))
+    lengths = sorted(an.sequences)
+    if lengths and (lengths[0] < 3 or lengths[-1] > 8):
+        out.append(Problem(("announcements", "sequences"), "sequences are 3 to 8 cards long"))
+    if an.sequences and an.longest_counted not in an.sequences:
+        out.append(Problem(("announcements", "longest_counted"),
+                           f"longest_counted {an.longest_counted} has no value in sequences",
+                           f"sequences lists {', '.join(map(str, lengths))}"))
+    return out
+
+
+def _formulas(rs: Ruleset) -> list[Problem]:
+    s, out = rs.scoring, []
+    checks: list[tuple[Path, object, str]] = [(("scoring", "success"), s.success, "bool")]
+    checks += [(("scoring", outcome, side), getattr(s, outcome)[side], "int")
+               for outcome in ("made", "failed") for side in ("declarers", "defenders")]
+    for path, expr, want in checks:
+        try:
+            got = expr.type()  # type: ignore[attr-defined]
+        except ValueError as e:
+            out.append(Problem(path, str(e)))
+            continue
+        if got != want:
+            kind = "a condition (true or false)" if want == "bool" else "a number of points"
+            out.append(Problem(path, f"this formula must give {kind}"))
+    return out
+
+
+def _examples(rs: Ruleset) -> list[Problem]:
+    out = []
+    for i, ex in enumerate(rs.examples):
+        at: Path = ("examples", i)
+        if ex.trump not in rs.auction.denominations:
+            out.append(Problem((*at, "trump"), f"{ex.trump} is not a denomination of this variant"))
+        if ex.bid == "capot" and not rs.auction.capot:
+            out.append(Problem((*at, "bid"), "this variant has no capot bid"))
+        elif ex.bid == "generale" and not rs.auction.generale:
+            out.append(Problem((*at, "bid"), "this variant has no générale bid"))
+        elif isinstance(ex.bid, int) and (
+                ex.bid < rs.auction.minimum_bid
+                or (rs.auction.maximum_bid is not None and ex.bid > rs.auction.maximum_bid)):
+            out.append(Problem((*at, "bid"), f"bid {ex.bid} is outside this variant's range"))
+        if ex.double == "surcoinche" and not rs.auction.surcoinche:
+            out.append(Problem((*at, "double"), "this variant has no surcoinche"))
+        elif ex.double != "none" and rs.auction.coinche == CoincheTiming.NONE:
+            out.append(Problem((*at, "double"), "this variant has no coinche"))
+        if ex.trump in (Denomination.NO_TRUMP, Denomination.ALL_TRUMP) and ex.belote and (
+                not rs.belote.at_no_trump if ex.trump == Denomination.NO_TRUMP
+                else rs.belote.at_all_trump == "none"):
+            out.append(Problem((*at, "belote"), f"there is no belote at {ex.trump}"))
+    return out

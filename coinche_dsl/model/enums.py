@@ -1,0 +1,219 @@
+"""Closed choices of the Ruleset. The DSL writes the value (`coinche in_turn`)."""
+
+from __future__ import annotations
+
+from enum import Enum
+
+
+class Choice(str, Enum):
+    """A closed choice; `_missing_` accepts `-` for `_` and any letter case."""
+
+    @classmethod
+    def _missing_(cls, value: object) -> Choice | None:
+        if isinstance(value, str):
+            key = value.strip().lower().replace("_", "-")
+            for member in cls:
+                if member.value.replace("_", "-") == key:
+                    return member
+        return None
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Direction(Choice):
+    ANTICLOCKWISE = "anticlockwise"
+    CLOCKWISE = "clockwise"
+
+
+class DealerRotation(Choice):
+    WITH_PLAY = "with_play"
+    """The deal passes to the next player in the direction of play."""
+    AGAINST_PLAY = "against_play"
+
+
+class FirstLead(Choice):
+    AFTER_DEALER = "after_dealer"
+    """The player after the dealer leads to the first trick."""
+    GENERALE_BIDDER = "generale_bidder"
+    """As after_dealer, except that a générale bidder leads (PAGAT option)."""
+
+
+class AllPass(Choice):
+    REDEAL_NEXT_DEALER = "next_dealer"
+    REDEAL_SAME_DEALER = "same_dealer"
+
+
+class Denomination(Choice):
+    CLUBS = "clubs"
+    DIAMONDS = "diamonds"
+    HEARTS = "hearts"
+    SPADES = "spades"
+    NO_TRUMP = "no-trump"
+    ALL_TRUMP = "all-trump"
+
+    @property
+    def suit(self) -> int | None:
+        """Suit index 0..3 of a trump suit, None for no-trump and all-trump."""
+        order = ("clubs", "diamonds", "hearts", "spades")
+        return order.index(self.value) if self.value in order else None
+
+
+class BidLevels(Choice):
+    ALIGNED = "aligned"
+    """Above the minimum, bids are multiples of the step (82, 90, 100…)."""
+    FROM_MINIMUM = "from_minimum"
+    """Bids are the minimum plus multiples of the step (82, 92, 102…)."""
+
+
+class Reentry(Choice):
+    ALLOWED = "allowed"
+    """A player who passed may bid later."""
+    FORBIDDEN = "forbidden"
+    """A player who passed stays silent (passes) for the rest of the auction."""
+    SPEAK_ONCE = "speak_once"
+    """Every player makes exactly one call."""
+
+
+class RaiseOwn(Choice):
+    ALLOWED = "allowed"
+    AFTER_OTHER_BID = "after_other_bid"
+    """Only after another player has bid in between (partner or opponent)."""
+    WITH_SUIT_CHANGE = "with_suit_change"
+    """Only when the new bid names another denomination."""
+    FORBIDDEN = "forbidden"
+
+
+class CoincheTiming(Choice):
+    NONE = "none"
+    """No coinche at all."""
+    IN_TURN = "in_turn"
+    ANY_TIME = "any_time"
+
+
+class AfterCoinche(Choice):
+    ENDS_AUCTION = "ends_auction"
+    PASSES = "passes"
+    """The auction goes on until the passes that end an auction (or a surcoinche)."""
+    DOUBLED_SIDE_ONLY = "doubled_side_only"
+    """Only the doubled side speaks: surcoinche or pass."""
+    BIDDING_CONTINUES = "bidding_continues"
+    """Anyone may overbid, which cancels the coinche."""
+
+
+class TrumpObligation(Choice):
+    REQUIRED = "required"
+    OPTIONAL = "optional"
+
+
+class AllTrumpBeat(Choice):
+    ALWAYS = "always"
+    """Must beat the highest card of the led suit if able."""
+    UNLESS_PARTNER_WINS = "unless_partner_wins"
+    NEVER = "never"
+
+
+class AnnouncementTiming(Choice):
+    FIRST_CARD = "first_card"
+    """Declared with one's first card, compared at the first card of trick 2."""
+    END_OF_FIRST_TRICK = "end_of_first_trick"
+    AUTOMATIC = "automatic"
+
+
+class TiePolicy(Choice):
+    CANCEL_BOTH = "cancel_both"
+    FIRST_DECLARED = "first_declared"
+    """The side that declared first (in playing order from the leader) wins."""
+    BOTH_SCORE = "both_score"
+
+
+class WhoScores(Choice):
+    BEST_SIDE = "best_side"
+    """Only the side with the best announcement scores, all its declared ones."""
+    EVERY_SIDE = "every_side"
+
+
+class BeloteOrder(Choice):
+    ANY = "any"
+    KING_FIRST = "king_first"
+
+
+class BeloteClaim(Choice):
+    ANY_PLAYER = "any_player"
+    DECLARERS_ONLY = "declarers_only"
+
+
+class AllTrumpBelote(Choice):
+    NONE = "none"
+    EACH_SUIT = "each_suit"
+    """K+Q of any suit held by one player is a belote (FFB, PAGAT)."""
+
+
+class Rounding(Choice):
+    NONE = "none"
+    HALF_UP = "half_up"
+    """Nearest multiple of the unit, a half going up (85 → 90, 84 → 80)."""
+    HALF_DOWN = "half_down"
+    """Nearest multiple of the unit, a half going down (85 → 80, 86 → 90)."""
+
+
+class RoundWhat(Choice):
+    CARD_POINTS = "card_points"
+    """Round each side's points (card points and last trick) before the score formulas."""
+    SCORES = "scores"
+    """Round each side's final score line."""
+
+
+class ScaleKind(Choice):
+    NONE = "none"
+    CARDS = "cards"
+    """Scale card points so that the deck's card points total `to` (152); last trick unscaled."""
+    TOTAL = "total"
+    """Scale card points plus last trick so that the deal totals `to` (162)."""
+
+
+class Litige(Choice):
+    FAILS = "fails"
+    """A tie follows the success formula like any other result."""
+    HELD = "held"
+    """On 81–81 the defenders score now; the declarers' points go to the next deal's winner."""
+
+
+class Reach(Choice):
+    REACH = "reach"
+    """Reaching the target is enough."""
+    EXCEED = "exceed"
+    """The target must be passed ("révolus")."""
+
+
+class BothOver(Choice):
+    HIGHER_TOTAL = "higher_total"
+    LAST_DEAL_WINNER = "last_deal_winner"
+    DECLARERS = "declarers"
+
+
+class TieAtEnd(Choice):
+    PLAY_ON = "play_on"
+    DECLARERS_WIN = "declarers"
+
+
+class BeloteFinish(Choice):
+    COUNTS = "counts"
+    """Belote points count like any others toward the target."""
+    WIN_TRICK_LATER = "win_trick_later"
+    """Reaching the target only through belote on a failed or capot deal must be validated by a
+    trick won in a later deal."""
+    NOT_ENOUGH = "not_enough"
+    """A side cannot win on belote alone: the game goes on."""
+
+
+class Double(Choice):
+    NONE = "none"
+    COINCHE = "coinche"
+    SURCOINCHE = "surcoinche"
+
+
+class ScoreScale(Choice):
+    RAW = "raw"
+    TENTHS = "tenths"
+    """Scores are written divided by ten (16 for 160), after rounding."""

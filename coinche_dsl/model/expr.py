@@ -1,0 +1,145 @@
+"""Scoring formulas: a small typed expression language over named quantities.
+
+The parser hands plain data (`{"op": "+", "args": [...]}`); validation checks every name and
+argument and the types (a success condition is a truth value, a score is a number). The engine
+evaluates the AST; the templates read it back into words.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from difflib import get_close_matches
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from .base import RuleModel
+
+Side = Literal["declarers", "defenders", "both"]
+Type = Literal["int", "bool"]
+
+
+@dataclass(frozen=True)
+class Quantity:
+    name: str
+    type: Type
+    sides: tuple[str, ...]
+    """Arguments accepted: () for a bare name, else the side words allowed in `name(side)`."""
+    doc: str
+
+
+_TEAM = ("declarers", "defenders")
+_ANY = ("declarers", "defenders", "both")
+
+QUANTITIES: dict[str, Quantity] = {
+    q.name: q
+    for q in (
+        Quantity("card_points", "int", _ANY,
+                 "points of the cards in the side's tricks (after no-trump / all-trump scaling)"),
+        Quantity("last_trick", "int", _ANY,
+                 "the last-trick bonus if the side took the last trick (the capot value if it took all)"),
+        Quantity("points", "int", _ANY, "card points plus last trick"),
+        Quantity("announcements", "int", _ANY,
+                 "the side's ordinary announcements that score after comparison"),
+        Quantity("belote", "int", _ANY, "the side's belote bonus"),
+        Quantity("tricks", "int", _ANY, "number of tricks the side won"),
+        Quantity("capot", "bool", _TEAM, "the side won all eight tricks"),
+        Quantity("generale", "bool", (), "the declarer alone won all eight tricks"),
+        Quantity("contract", "int", (),
+                 "the contract's value: the bid, or the capot / générale value"),
+        Quantity("multiplier", "int", (), "1, or the coinche / surcoinche factor"),
+        Quantity("doubled", "bool", (), "the contract was coinched or surcoinched"),
+        Quantity("bid_capot", "bool", (), "the contract is a capot"),
+        Quantity("bid_generale", "bool", (), "the contract is a générale"),
+        Quantity("no_trump", "bool", (), "the contract is at no-trump"),
+        Quantity("all_trump", "bool", (), "the contract is at all-trump"),
+    )
+}
+
+ARITH = ("+", "-", "*")
+COMPARE = ("<", "<=", ">", ">=", "==", "!=")
+LOGIC = ("and", "or")
+Op = Literal["num", "qty", "neg", "+", "-", "*", "<", "<=", ">", ">=", "==", "!=",
+             "and", "or", "not", "if"]
+
+
+class Expr(RuleModel):
+    """One node of a formula."""
+
+    op: Op
+    """`num` a constant, `qty` a quantity, else an operator applied to `args`."""
+    value: int | None = None
+    """The constant of a `num` node."""
+    name: str | None = None
+    """The quantity of a `qty` node."""
+    side: Side | None = None
+    """The argument of a `qty` node, for quantities that take a side."""
+    args: list[Expr] = Field(default_factory=list)
+    """Operands: 1 for `neg` and `not`, 3 for `if` (condition, then, else), else 2."""
+
+    @model_validator(mode="after")
+    def _check_names(self) -> Expr:
+        if self.op == "qty":
+            quantity = QUANTITIES.get(self.name or "")
+            if quantity is None:
+                close = get_close_matches(self.name or "", list(QUANTITIES), n=1)
+                hint = f"; did you mean '{close[0]}'?" if close else (
+                    f"; quantities are {', '.join(QUANTITIES)}")
+                raise ValueError(f"unknown quantity {self.name!r}{hint}")
+            if quantity.sides and self.side not in quantity.sides:
+                raise ValueError(f"{self.name} takes one of: {', '.join(quantity.sides)}")
+            if not quantity.sides and self.side is not None:
+                raise ValueError(f"{self.name} takes no argument")
+        return self
+
+    def type(self) -> Type:
+        """The node's type; raises ValueError when operands do not fit their operator."""
+        if self.op == "num":
+            return "int"
+        if self.op == "qty":
+            return QUANTITIES[self.name or ""].type
+        kinds = [a.type() for a in self.args]
+        if self.op == "if":
+            if kinds[0] != "bool" or kinds[1] != kinds[2]:
+                raise ValueError("'if' needs a condition, and 'then' and 'else' of one type")
+            return kinds[1]
+        want: Type = "bool" if self.op in LOGIC or self.op == "not" else "int"
+        if any(k != want for k in kinds):
+            raise ValueError(f"'{self.op}' needs {'truth values' if want == 'bool' else 'numbers'}")
+        return "bool" if self.op in COMPARE or want == "bool" else "int"
+
+    def quantities(self) -> set[str]:
+        """Names of every quantity used in the formula."""
+        names = {self.name} if self.op == "qty" and self.name else set()
+        for arg in self.args:
+            names |= arg.quantities()
+        return names
+
+    def __str__(self) -> str:
+        return format_expr(self)
+
+
+_PRECEDENCE = {"or": 1, "and": 2, "not": 3, **{c: 4 for c in COMPARE},
+               "+": 5, "-": 5, "*": 6, "neg": 7}
+
+
+def format_expr(e: Expr, parent: int = 0) -> str:
+    """The formula in DSL syntax, with only the parentheses it needs."""
+    if e.op == "num":
+        return str(e.value)
+    if e.op == "qty":
+        return f"{e.name}({e.side})" if e.side else str(e.name)
+    if e.op == "if":
+        c, t, f = (format_expr(a) for a in e.args)
+        text = f"if {c} then {t} else {f}"
+        return f"({text})" if parent else text
+    prec = _PRECEDENCE[e.op]
+    if e.op == "neg":
+        text = "-" + format_expr(e.args[0], prec)
+    elif e.op == "not":
+        text = "not " + format_expr(e.args[0], prec)
+    else:
+        left = format_expr(e.args[0], prec + (1 if e.op in COMPARE else 0))
+        right = format_expr(e.args[1], prec + 1)
+        text = f"{left} {e.op} {right}"
+    return f"({text})" if prec < parent else text

@@ -1,0 +1,341 @@
+"""The typed Ruleset: one documented field for every way real variants differ (KNOBS.md).
+
+Defaults are the French federation's belote coinchée (the `ffb` built-in states them all
+explicitly, with sources). Formulas have no default: a variant writes them or extends a base.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BeforeValidator, Field, field_validator
+
+from ..cards import RANKS
+from .base import RuleModel
+from .enums import (
+    AfterCoinche, AllPass, AllTrumpBeat, AllTrumpBelote, AnnouncementTiming, BeloteClaim,
+    BeloteFinish, BeloteOrder, BidLevels, BothOver, CoincheTiming, DealerRotation, Denomination,
+    Direction, FirstLead, Litige, RaiseOwn, Reach, Reentry, Rounding, RoundWhat, ScaleKind,
+    ScoreScale, TieAtEnd, TiePolicy, TrumpObligation, WhoScores,
+)
+from .summary import Example
+from .expr import Expr
+from .shapes import as_list, as_pairs
+
+Rank = Literal["7", "8", "9", "10", "J", "Q", "K", "A"]
+
+
+def _rank(value: Any) -> Any:
+    return str(value).upper() if isinstance(value, (int, str)) else value
+
+
+RankStr = Annotated[Rank, BeforeValidator(_rank)]
+
+
+class CardValue(RuleModel):
+    """One row of a card table."""
+
+    rank: RankStr
+    points: int = Field(ge=0, le=100)
+
+
+def _card_rows(value: Any) -> Any:
+    return [{"rank": r, "points": p} if not isinstance(r, dict) else r
+            for r, p in as_pairs(value)] if not _is_rows(value) else value
+
+
+def _is_rows(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(v, (dict, CardValue)) for v in value)
+
+
+def _unique_ranks(rows: list[CardValue]) -> list[CardValue]:
+    seen = [r.rank for r in rows]
+    missing = [r for r in RANKS if r not in seen]
+    doubled = sorted({r for r in seen if seen.count(r) > 1}, key=RANKS.index)
+    if doubled or missing:
+        parts = ([f"{', '.join(doubled)} listed twice"] if doubled else []) + (
+            [f"{', '.join(missing)} missing"] if missing else [])
+        raise ValueError("a card table lists each of 7 8 9 10 J Q K A once: " + "; ".join(parts))
+    return rows
+
+
+CardTable = Annotated[list[CardValue], BeforeValidator(_card_rows)]
+"""The eight ranks, strongest first, each with its points."""
+
+
+class Scale(RuleModel):
+    """How a mode's totals are brought back to the usual 162 (seed 004: "produit en croix")."""
+
+    kind: ScaleKind = ScaleKind.NONE
+    to: int = Field(default=152, ge=1, le=1000)
+    """The total that the scaled quantity is brought to."""
+
+
+def _scale(value: Any) -> Any:
+    items = as_list(value)
+    if items and all(isinstance(i, (str, int)) for i in items) and len(items) <= 2:
+        return {"kind": items[0], **({"to": items[1]} if len(items) == 2 else {})}
+    return value
+
+
+ScaleSpec = Annotated[Scale, BeforeValidator(_scale)]
+
+
+class TableRules(RuleModel):
+    """Players, direction, dealing."""
+
+    direction: Direction = Direction.ANTICLOCKWISE
+    """Direction of deal, auction and play: anticlockwise (FFB, PAGAT) or clockwise."""
+    dealer_rotation: DealerRotation = DealerRotation.WITH_PLAY
+    """Who deals next: the next player in the direction of play, or the other way."""
+    first_lead: FirstLead = FirstLead.AFTER_DEALER
+    """Who leads to the first trick."""
+    packets: Annotated[list[int] | Literal["dealer_choice"], BeforeValidator(
+        lambda v: v if v == "dealer_choice" else as_list(v))] = "dealer_choice"
+    """Sizes of the packets each player receives in turn (3 2 3), or `dealer_choice` among
+    3 2 3, 3 3 2 and 2 3 3 (FFB)."""
+    cut_minimum: int = Field(default=3, ge=1, le=16)
+    """Fewest cards the cut may leave in each part."""
+    shuffle_every_deal: bool = True
+    """Shuffle before every deal; `no` gathers the tricks unshuffled and only cuts."""
+    all_pass: AllPass = AllPass.REDEAL_NEXT_DEALER
+    """When every player passes at the start: who redeals."""
+
+    @field_validator("packets")
+    @classmethod
+    def _eight_cards(cls, v: list[int] | str) -> list[int] | str:
+        if isinstance(v, list) and (sum(v) != 8 or min(v, default=0) < 1):
+            raise ValueError(f"packets must be positive and give 8 cards, these give {sum(v)}")
+        return v
+
+
+class AuctionRules(RuleModel):
+    """Bids, specials, coinche and surcoinche."""
+
+    minimum_bid: int = Field(default=80, ge=1, le=500)
+    """The lowest numeric bid."""
+    step: int = Field(default=10, ge=1, le=100)
+    """Bids go up by this step."""
+    bid_levels: BidLevels = BidLevels.ALIGNED
+    """How the levels above the minimum are placed: on multiples of the step, or from the minimum."""
+    jumps: bool = True
+    """A bid may go up more than one step at once."""
+    maximum_bid: Annotated[int | None, BeforeValidator(lambda v: None if v == "none" else v)] = 160
+    """The highest numeric bid, or `none`."""
+    denominations: Annotated[list[Denomination], BeforeValidator(as_list)] = Field(
+        default_factory=lambda: list(Denomination))
+    """What a bid may name: a trump suit, no_trump, all_trump."""
+    ranked_denominations: bool = False
+    """Denominations rank clubs < diamonds < hearts < spades < no-trump < all-trump, so an equal
+    number in a higher denomination overcalls (PAGAT option)."""
+    capot: bool = True
+    """Capot (all eight tricks by the team) may be bid; it beats any numeric bid."""
+    capot_value: int = Field(default=250, ge=0)
+    """The contract value of a capot bid."""
+    generale: bool = False
+    """Générale (all eight tricks by the bidder alone) may be bid; it beats capot."""
+    generale_value: int = Field(default=500, ge=0)
+    """The contract value of a générale bid."""
+    reentry: Reentry = Reentry.ALLOWED
+    """Whether a player who passed may bid later, or each speaks once."""
+    raise_own: RaiseOwn = RaiseOwn.ALLOWED
+    """When a player may raise their own bid."""
+    end_passes: int = Field(default=3, ge=3, le=4)
+    """Consecutive passes after a bid that end the auction (3, or 4 when the bidder passes too)."""
+    coinche: CoincheTiming = CoincheTiming.IN_TURN
+    """Who may double the last bid, and when: only an opponent, in turn or at any time."""
+    coinche_capot: bool = True
+    """A capot or générale bid may be coinched."""
+    after_coinche: AfterCoinche = AfterCoinche.PASSES
+    """What the auction does after a coinche."""
+    surcoinche: bool = True
+    """The doubled side may redouble."""
+    surcoinche_ends_auction: bool = True
+    """A surcoinche ends the auction at once."""
+    coinche_factor: int = Field(default=2, ge=2, le=10)
+    """The multiplier of a coinched contract."""
+    surcoinche_factor: int = Field(default=4, ge=2, le=20)
+    """The multiplier of a surcoinched contract."""
+
+
+class CardRules(RuleModel):
+    """Card order and points per mode, last trick, normalisation."""
+
+    trump: CardTable
+    """The trump suit, strongest first, with points."""
+    plain: CardTable
+    """The other suits, strongest first, with points."""
+    no_trump: CardTable
+    """Every suit at a no-trump contract."""
+    all_trump: CardTable
+    """Every suit at an all-trump contract."""
+    last_trick: int = Field(default=10, ge=0, le=100)
+    """Bonus for the last trick ("dix de der")."""
+    capot_last_trick: int = Field(default=10, ge=0, le=500)
+    """The last-trick bonus when one team takes all eight tricks (100 in seed 000: 252 in all)."""
+    no_trump_scale: ScaleSpec = Field(default_factory=Scale)
+    """How no-trump totals are brought back to the usual total (`none`, `cards 152`, `total 162`)."""
+    all_trump_scale: ScaleSpec = Field(default_factory=Scale)
+    """How all-trump totals are brought back to the usual total."""
+    scale_before_success: bool = True
+    """Scaled points are used for the success test too (seed 004), not only for the scores."""
+
+    _tables = field_validator("trump", "plain", "no_trump", "all_trump")(
+        classmethod(lambda cls, v: _unique_ranks(v)))
+
+
+def _int_map(value: Any) -> Any:
+    return dict(as_pairs(value)) if not isinstance(value, dict) else value
+
+
+def _rank_map(value: Any) -> Any:
+    return {_rank(k): v for k, v in _int_map(value).items()} if value is not None else None
+
+
+class PlayRules(RuleModel):
+    """Obligations when playing a card (following suit is always required)."""
+
+    must_trump: TrumpObligation = TrumpObligation.REQUIRED
+    """Void in the led suit while an opponent holds the trick: must you trump?"""
+    must_overtrump: bool = True
+    """When trumping over an opponent's trump, you must beat it if able."""
+    undertrump: TrumpObligation = TrumpObligation.OPTIONAL
+    """Unable to beat an opponent's trump: must you still play a (lower) trump, or may you discard?"""
+    partner_master_free: bool = True
+    """Void in the led suit while your partner holds the trick: you may play any card."""
+    overtrump_partner: bool = False
+    """Void while your partner holds the trick with a trump, and you play a trump: must it beat
+    your partner's? (FFB: no, any trump, lower included.)"""
+    trump_lead_beat_partner: bool = True
+    """Trump led: you must go higher if able, even over your partner."""
+    all_trump_beat: AllTrumpBeat = AllTrumpBeat.ALWAYS
+    """At all-trump, following suit: must you beat the highest card of the led suit?"""
+    no_trump_beat: bool = False
+    """At no-trump, following suit: must you beat the highest card of the led suit?"""
+
+
+class AnnouncementRules(RuleModel):
+    """Ordinary announcements (carrés and sequences)."""
+
+    enabled: bool = True
+    """Ordinary announcements exist ("contrée" and "sans annonces" rules turn them off)."""
+    carres: Annotated[dict[RankStr, int], BeforeValidator(_rank_map)] = Field(
+        default_factory=lambda: {"J": 200, "9": 150, "A": 100, "10": 100, "K": 100, "Q": 100})
+    """Four cards of a rank and their value; ranks not listed score nothing."""
+    no_trump_carres: Annotated[dict[RankStr, int] | None, BeforeValidator(
+        lambda v: None if v == "same" else _rank_map(v))] = None
+    """Carré values at no-trump when they differ (FFB: A 200, 10 150); `same` otherwise."""
+    sequence_order: Annotated[list[RankStr], BeforeValidator(as_list)] = Field(
+        default_factory=lambda: ["A", "K", "Q", "J", "10", "9", "8", "7"])
+    """The order in which sequences run, highest first."""
+    sequences: Annotated[dict[int, int], BeforeValidator(_int_map)] = Field(
+        default_factory=lambda: {3: 20, 4: 50, 5: 100})
+    """Sequence length and its value."""
+    longest_counted: int = Field(default=5, ge=3, le=8)
+    """A longer sequence counts as this many cards, its top ones."""
+    card_reuse: bool = False
+    """A card may belong to two ordinary announcements."""
+    belote_in_sequence: bool = True
+    """The belote cards may also form part of a sequence."""
+    trump_sequence_wins: bool = True
+    """Between equal sequences, one in trumps wins."""
+    tie: TiePolicy = TiePolicy.CANCEL_BOTH
+    """Unresolved tie between the sides' best announcements."""
+    who_scores: WhoScores = WhoScores.BEST_SIDE
+    """Which sides score their announcements."""
+    timing: AnnouncementTiming = AnnouncementTiming.FIRST_CARD
+    """When announcements are declared and compared."""
+    at_no_trump: bool = True
+    """Announcements are allowed at no-trump."""
+    at_all_trump: bool = True
+    """Announcements are allowed at all-trump."""
+
+
+class BeloteRules(RuleModel):
+    """Belote: king and queen of trumps in one hand."""
+
+    enabled: bool = True
+    """Belote exists."""
+    value: int = Field(default=20, ge=0, le=500)
+    """Its bonus."""
+    claim: BeloteClaim = BeloteClaim.ANY_PLAYER
+    """Who may claim it."""
+    silent_allowed: bool = True
+    """Its holder may keep it silent (seed 004: "parfois intéressant de ne pas annoncer")."""
+    order: BeloteOrder = BeloteOrder.ANY
+    """Whether the king must come first ("belote" then "rebelote")."""
+    at_no_trump: bool = False
+    """Belote exists at no-trump (K+Q of any suit)."""
+    at_all_trump: AllTrumpBelote = AllTrumpBelote.EACH_SUIT
+    """At all-trump: no belote, or one for each suit whose K and Q one player holds."""
+
+
+class ScoringRules(RuleModel):
+    """Success test, score formulas, rounding."""
+
+    success: Expr
+    """When the contract is made (a truth value)."""
+    made: dict[Literal["declarers", "defenders"], Expr]
+    """Each side's score when the contract is made."""
+    failed: dict[Literal["declarers", "defenders"], Expr]
+    """Each side's score when the contract fails."""
+    rounding: Rounding = Rounding.HALF_UP
+    """How scores are rounded: never before the success test."""
+    rounding_unit: int = Field(default=10, ge=1, le=100)
+    """Rounding to a multiple of this."""
+    round_what: RoundWhat = RoundWhat.SCORES
+    """What is rounded: each side's points before the formulas, or each final score."""
+    scale: ScoreScale = ScoreScale.RAW
+    """Scores in raw points, or written divided by ten."""
+    litige: Litige = Litige.FAILS
+    """What an exact tie at half the points (81–81) does."""
+
+    @field_validator("made", "failed")
+    @classmethod
+    def _both_sides(cls, v: dict[str, Expr]) -> dict[str, Expr]:
+        missing = {"declarers", "defenders"} - set(v)
+        if missing:
+            raise ValueError(f"a formula for {' and '.join(sorted(missing))} is missing")
+        return v
+
+
+class GameRules(RuleModel):
+    """How a game ends."""
+
+    target: int = Field(default=2000, ge=1, le=100_000)
+    """The score that ends the game."""
+    reach: Reach = Reach.REACH
+    """Whether reaching the target is enough or it must be passed."""
+    both_over: BothOver = BothOver.HIGHER_TOTAL
+    """Both sides over the target after the same deal: who wins."""
+    tie: TieAtEnd = TieAtEnd.PLAY_ON
+    """Both over with equal totals."""
+    belote_finish: BeloteFinish = BeloteFinish.COUNTS
+    """A side reaching the target only through belote on a failed or lost-capot deal."""
+
+
+class Ruleset(RuleModel):
+    """A complete, validated variant after `extends` has been resolved."""
+
+    name: str = Field(min_length=1, max_length=80)
+    """The variant's short name (`ffb`, `es-club`)."""
+    title: str = ""
+    """A human title for the rule sheet."""
+    language: Literal["en", "fr", "es", "it", "pt"] = "en"
+    """The language the rule sheet is printed in by default."""
+    description: str = ""
+    """A paragraph about the variant."""
+    sources: Annotated[list[str], BeforeValidator(as_list)] = Field(default_factory=list)
+    """Where the rules come from (documents, URLs)."""
+    extends: str | None = None
+    """The base it was written against, as written (informational once resolved)."""
+    table: TableRules = Field(default_factory=TableRules)
+    auction: AuctionRules = Field(default_factory=AuctionRules)
+    cards: CardRules
+    play: PlayRules = Field(default_factory=PlayRules)
+    announcements: AnnouncementRules = Field(default_factory=AnnouncementRules)
+    belote: BeloteRules = Field(default_factory=BeloteRules)
+    scoring: ScoringRules
+    game: GameRules = Field(default_factory=GameRules)
+    examples: list[Example] = Field(default_factory=list)
+    """Worked examples: a deal summary and its expected score, checked against the engine."""

@@ -1,0 +1,114 @@
+"""A deal summary (the input of `coinche score`) and worked examples built on it."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BeforeValidator, Field, field_validator, model_validator
+
+from ..cards import RANKS, SEATS, SUITS
+from .base import RuleModel
+from .enums import Denomination, Double
+from .shapes import as_groups, as_list
+
+SeatName = Literal["N", "E", "S", "W"]
+TeamName = Literal["NS", "EW"]
+Bid = int | Literal["capot", "generale"]
+
+
+def _card(value: Any) -> Any:
+    code = str(value).strip().upper()
+    if code[:-1] not in RANKS or code[-1:] not in SUITS:
+        raise ValueError(f"unknown card {value!r}; a card is a rank (7 8 9 10 J Q K A) and a "
+                         "suit letter (C D H S), like 10H")
+    return code
+
+
+CardCode = Annotated[str, BeforeValidator(_card)]
+
+
+def _seat_map(value: Any) -> Any:
+    """`{"N": 2}` as it is, or DSL groups `N 2, E 3` as a dict."""
+    if isinstance(value, dict):
+        return value
+    groups = as_groups(value)
+    if isinstance(groups, list) and all(isinstance(g, (list, tuple)) and len(g) == 2
+                                        for g in groups):
+        return {str(k): v for k, v in groups}
+    return value
+
+
+def _announcements(value: Any) -> Any:
+    """`{"N": [["QH", "JH", "10H"]]}` as it is, or DSL groups `N QH JH 10H, E 7S 8S 9S`."""
+    if isinstance(value, dict):
+        return value
+    out: dict[str, list[list[Any]]] = {}
+    for group in as_groups(value):
+        if not isinstance(group, (list, tuple)) or len(group) < 2:
+            raise ValueError("write an announcement as a seat and its cards: N QH JH 10H")
+        out.setdefault(str(group[0]), []).append(list(group[1:]))
+    return out
+
+
+def _bid(value: Any) -> Any:
+    return value.lower() if isinstance(value, str) and not value.isdigit() else value
+
+
+class DealSummary(RuleModel):
+    """What is needed to score a deal: contract, tricks, points, announcements, belote."""
+
+    declarer: SeatName
+    """The seat that made the final bid."""
+    bid: Annotated[Bid, BeforeValidator(_bid)]
+    """A number, `capot` or `generale`."""
+    trump: Denomination
+    """The contract's denomination."""
+    double: Double = Double.NONE
+    """`none`, `coinche` or `surcoinche`."""
+    tricks: Annotated[dict[SeatName, int] | None, BeforeValidator(_seat_map)] = None
+    """Tricks won per seat (summing to 8); when absent, nobody took all eight tricks."""
+    card_points: Annotated[dict[TeamName, int], BeforeValidator(_seat_map)]
+    """Raw points of the cards in each team's tricks, without the last trick."""
+    last_trick: SeatName
+    """The seat that won the last trick."""
+    announcements: Annotated[dict[SeatName, list[list[CardCode]]], BeforeValidator(
+        _announcements)] = Field(default_factory=dict)
+    """Combinations declared per seat, each a list of cards."""
+    belote: Annotated[list[SeatName], BeforeValidator(as_list)] = Field(default_factory=list)
+    """Seats that declared belote."""
+
+    @field_validator("tricks")
+    @classmethod
+    def _eight_tricks(cls, v: dict[str, int] | None) -> dict[str, int] | None:
+        if v is not None:
+            if any(n < 0 for n in v.values()):
+                raise ValueError("a seat cannot win fewer than 0 tricks")
+            if sum(v.values()) != 8:
+                raise ValueError(f"tricks must sum to 8, these sum to {sum(v.values())}")
+        return {s: v.get(s, 0) for s in SEATS} if v is not None else None
+
+    @field_validator("card_points")
+    @classmethod
+    def _both_teams(cls, v: dict[str, int]) -> dict[str, int]:
+        if set(v) != {"NS", "EW"}:
+            raise ValueError("give card points for both teams, NS and EW")
+        if any(n < 0 for n in v.values()):
+            raise ValueError("card points cannot be negative")
+        return v
+
+    @model_validator(mode="after")
+    def _last_trick_winner_won_a_trick(self) -> DealSummary:
+        if self.tricks is not None and self.tricks[self.last_trick] == 0:
+            raise ValueError(f"last_trick is {self.last_trick}, who won no trick")
+        return self
+
+
+class Example(DealSummary):
+    """A worked example: a deal summary and its expected result."""
+
+    name: str = Field(min_length=1)
+    """What the example shows."""
+    made: bool | None = None
+    """Whether the contract is made (checked when given)."""
+    expect: Annotated[dict[TeamName, int], BeforeValidator(_seat_map)]
+    """The expected score of each team."""

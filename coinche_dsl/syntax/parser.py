@@ -1,0 +1,304 @@
+"""Text to plain data: Lark parses a variant file; a walk turns the tree into dicts, lists and
+scalars, with a source map from every data path to where it was written.
+
+This layer knows text, never rules: which names exist is the model's business.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from ..errors import Diagnostic, Position, VariantError
+
+MAX_BYTES = 1_000_000
+"""Variant files are small; anything larger is refused before parsing."""
+MAX_BLOCK_DEPTH = 12
+MAX_EXPR_DEPTH = 60
+
+_OPENER = {"}": "{", ")": "("}
+DataPath = tuple[str | int, ...]
+
+
+@dataclass
+class ParsedVariant:
+    """One file's content as plain data, before `extends` and validation."""
+
+    name: str
+    extends: str | None
+    data: dict[str, Any]
+    positions: dict[DataPath, Position] = field(default_factory=dict)
+    """Where each key, value, group and formula node was written."""
+    file: str = "<string>"
+    header: Position | None = None
+    extends_at: Position | None = None
+
+
+def grammar_text() -> str:
+    """The grammar: from the source tree's `grammar/`, or from the copy inside the wheel."""
+    here = Path(__file__).resolve().parents[2] / "grammar" / "coinche.lark"
+    if here.is_file():
+        return here.read_text(encoding="utf-8")
+    return resources.files("coinche_dsl").joinpath("data/grammar/coinche.lark").read_text("utf-8")
+
+
+@lru_cache(maxsize=1)
+def parser() -> Lark:
+    return Lark(grammar_text(), parser="lalr", propagate_positions=True, maybe_placeholders=False)
+
+
+def decode(raw: bytes, file: str) -> str:
+    """Text of a variant file; a clear error for oversize files and undecodable bytes."""
+    if len(raw) > MAX_BYTES:
+        raise VariantError([Diagnostic(Position(file, 1, 1),
+                                       f"file is {len(raw):,} bytes; variant files are limited "
+                                       f"to {MAX_BYTES:,}")])
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        line = raw[: e.start].count(b"\n") + 1
+        col = e.start - (raw.rfind(b"\n", 0, e.start) + 1) + 1
+        raise VariantError([Diagnostic(Position(file, line, col),
+                                       "the file is not UTF-8 text",
+                                       hint="save it as UTF-8")]) from None
+    if "\x00" in text:
+        line = text[: text.index("\x00")].count("\n") + 1
+        raise VariantError([Diagnostic(Position(file, line, 1),
+                                       "the file contains NUL bytes: not a text file")])
+    return text
+
+
+def parse_text(text: str, file: str = "<string>") -> ParsedVariant:
+    """Parse one variant file's text; raises VariantError with every problem found."""
+    tree = parse_tree(text, file)
+    return _Walker(file).variant(tree)
+
+
+def parse_tree(text: str, file: str = "<string>") -> Tree[Token]:
+    """The Lark tree of a file (the formatter works on it); syntax errors in words."""
+    _check_nesting(text, file)
+    try:
+        return parser().parse(text)
+    except UnexpectedInput as e:
+        raise VariantError([describe_syntax_error(e, text, file)]) from None
+
+
+def _check_nesting(text: str, file: str) -> None:
+    """Bounded nesting, and the unclosed-block message that names where the block opened."""
+    stack: list[tuple[str, int, int]] = []
+    line, col, i, n = 1, 1, 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch == '"':
+            j = i + 1
+            while j < n and text[j] != '"':
+                j += 2 if text[j] == "\\" else 1
+            chunk = text[i: j + 1]
+            nl = chunk.count("\n")
+            line, col = (line + nl, len(chunk) - chunk.rfind("\n")) if nl else (line, col + len(chunk))
+            i = j + 1
+            continue
+        if ch == "#":
+            j = text.find("\n", i)
+            j = n if j < 0 else j
+            col += j - i
+            i = j
+            continue
+        if ch in "{(":
+            stack.append((ch, line, col))
+            limit = MAX_BLOCK_DEPTH if ch == "{" else MAX_EXPR_DEPTH
+            if sum(1 for s in stack if s[0] == ch) > limit:
+                raise VariantError([Diagnostic(Position(file, line, col),
+                                               f"nesting deeper than {limit} levels")])
+        elif ch in "})" and stack and stack[-1][0] == _OPENER[ch]:
+            stack.pop()
+        if ch == "\n":
+            line, col = line + 1, 1
+        else:
+            col += 1
+        i += 1
+    for opener, ol, oc in reversed(stack):
+        if opener == "{":
+            raise VariantError([Diagnostic(Position(file, line, col),
+                                           f"missing '}}' to close the block opened at {ol}:{oc}")])
+
+
+_WORDS = {
+    "NAME": "a name", "INT": "a number", "STRING": "a quoted text", "CARD": "a card",
+    "LBRACE": "'{'", "RBRACE": "'}'", "COMMA": "','", "EQUAL": "'='", "LPAR": "'('",
+    "RPAR": "')'", "PLUS": "'+'", "MINUS": "'-'", "STAR": "'*'", "CMP": "a comparison",
+    "$END": "the end of the file",
+}
+
+
+def _word(terminal: str) -> str:
+    if terminal in _WORDS:
+        return _WORDS[terminal]
+    pattern = parser().get_terminal(terminal).pattern if terminal in _terminal_names() else None
+    return f"'{pattern.value}'" if pattern is not None and pattern.type == "str" else terminal
+
+
+@lru_cache(maxsize=1)
+def _terminal_names() -> frozenset[str]:
+    return frozenset(t.name for t in parser().terminals)
+
+
+def describe_syntax_error(e: UnexpectedInput, text: str, file: str) -> Diagnostic:
+    at = Position(file, getattr(e, "line", 1) or 1, getattr(e, "column", 1) or 1)
+    if isinstance(e, UnexpectedCharacters):
+        ch = text[e.pos_in_stream] if e.pos_in_stream < len(text) else ""
+        return Diagnostic(at, f"unexpected character {ch!r}", text=ch,
+                          hint="names are letters, digits and '_'; texts go in double quotes")
+    if isinstance(e, UnexpectedEOF):
+        return Diagnostic(at, "the file ends too early", hint="is a block or formula unfinished?")
+    assert isinstance(e, UnexpectedToken)
+    token = e.token
+    expected = sorted(e.expected - {"$END"} if token.type != "$END" else e.expected)
+    words = sorted({_word(t) for t in expected})
+    shown = "end of file" if token.type == "$END" else repr(str(token))
+    message = f"unexpected {shown}; expected {_one_of(words)}"
+    hint = ""
+    if token.type == "NAME":
+        from difflib import get_close_matches
+
+        keywords = [w.strip("'") for w in words if w.startswith("'") and w[1:2].isalpha()]
+        close = get_close_matches(str(token), keywords, n=1)
+        hint = f"did you mean '{close[0]}'?" if close else ""
+    if token.type == "RBRACE" and "EQUAL" not in expected and "INT" in expected:
+        hint = "a setting needs a value"
+    if token.type == "LBRACE" and expected and "RBRACE" not in expected:
+        hint = "a block is a name then '{'"
+    return Diagnostic(at, message, text=str(token), hint=hint)
+
+
+def _one_of(words: list[str]) -> str:
+    if len(words) == 1:
+        return words[0]
+    return "one of " + ", ".join(words[:-1]) + " or " + words[-1]
+
+
+class _Walker:
+    """Tree to plain data; records positions; collects duplicate keys."""
+
+    def __init__(self, file: str):
+        self.file = file
+        self.positions: dict[DataPath, Position] = {}
+        self.problems: list[Diagnostic] = []
+
+    def at(self, node: Tree[Token] | Token) -> Position:
+        meta = node if isinstance(node, Token) else node.meta
+        return Position(self.file, getattr(meta, "line", 1), getattr(meta, "column", 1))
+
+    def variant(self, tree: Tree[Token]) -> ParsedVariant:
+        node = tree.children[0]
+        assert isinstance(node, Tree)
+        name_tok = node.children[0]
+        assert isinstance(name_tok, Token)
+        extends, extends_at, items = None, None, node.children[1:]
+        if items and isinstance(items[0], Tree) and items[0].data == "extends":
+            tok = items[0].children[0]
+            assert isinstance(tok, Token)
+            extends, extends_at, items = string_value(tok), self.at(tok), items[1:]
+        data = self.block(items, ())
+        if self.problems:
+            raise VariantError(self.problems)
+        return ParsedVariant(string_value(name_tok), extends, data, self.positions, self.file,
+                             self.at(name_tok), extends_at)
+
+    def block(self, items: list[Any], path: DataPath) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for item in items:
+            if item.data == "example":
+                examples = out.setdefault("examples", [])
+                sub = (*path, "examples", len(examples))
+                title = item.children[0]
+                self.positions[sub] = self.at(item)
+                self.positions[(*sub, "name")] = self.at(title)
+                examples.append({"name": string_value(title),
+                                 **self.block(item.children[1:], sub)})
+                continue
+            key_tok = item.children[0]
+            key = str(key_tok)
+            sub = (*path, key)
+            if key in out:
+                self.problems.append(Diagnostic(
+                    self.at(key_tok), f"'{key}' is set twice in this block",
+                    text=key, hint=f"first set at {self.positions[sub]}"))
+                continue
+            self.positions[sub] = self.at(key_tok)
+            if item.data == "section":
+                out[key] = self.block(item.children[1:], sub)
+            elif item.data == "formula":
+                out[key] = self.expr(item.children[1], sub, 0)
+            else:
+                out[key] = self.setting(item.children[1:], sub)
+        return out
+
+    def setting(self, groups: list[Tree[Token]], path: DataPath) -> Any:
+        values = []
+        for i, group in enumerate(groups):
+            atoms = [atom_value(t) for t in group.children]
+            self.positions.setdefault((*path, i), self.at(group))
+            values.append(atoms[0] if len(atoms) == 1 else atoms)
+        if len(values) == 1:
+            return values[0]
+        return values
+
+    def expr(self, node: Tree[Token] | Token, path: DataPath, depth: int) -> dict[str, Any]:
+        if depth > MAX_EXPR_DEPTH:
+            raise VariantError([Diagnostic(self.at(node), "formula nested too deeply")])
+        self.positions.setdefault(path, self.at(node))
+        if isinstance(node, Token):  # a bare parenthesised token never reaches here
+            return {"op": "num", "value": int(node)}
+        kind, kids = node.data, node.children
+        if kind == "num":
+            return {"op": "num", "value": int(kids[0])}
+        if kind == "qty":
+            return {"op": "qty", "name": str(kids[0])}
+        if kind == "call":
+            return {"op": "qty", "name": str(kids[0]), "side": str(kids[1])}
+        if kind in ("add_op", "cmp_op", "mul_op", "and_op", "or_op"):
+            op = {"mul_op": "*", "and_op": "and", "or_op": "or"}.get(kind)
+            left, right = kids[0], kids[-1]
+            op = op or str(kids[1])
+        elif kind in ("neg_op", "not_op"):
+            operand = kids[-1]
+            return {"op": "neg" if kind == "neg_op" else "not",
+                    "args": [self.expr(operand, (*path, "args", 0), depth + 1)]}
+        elif kind == "if_":
+            return {"op": "if", "args": [self.expr(k, (*path, "args", i), depth + 1)
+                                         for i, k in enumerate(kids)]}
+        else:  # pragma: no cover - the grammar has no other expression rule
+            raise AssertionError(kind)
+        return {"op": op, "args": [self.expr(left, (*path, "args", 0), depth + 1),
+                                   self.expr(right, (*path, "args", 1), depth + 1)]}
+
+
+def string_value(tok: Token) -> str:
+    """The text of a STRING token, escapes resolved (never evaluated as code)."""
+    body = str(tok)[1:-1]
+    if "\\" not in body:
+        return body
+    out, i = [], 0
+    while i < len(body):
+        if body[i] == "\\" and i + 1 < len(body):
+            out.append({"n": "\n", '"': '"', "\\": "\\"}.get(body[i + 1], body[i + 1]))
+            i += 2
+        else:
+            out.append(body[i])
+            i += 1
+    return "".join(out)
+
+
+def atom_value(tok: Token) -> Any:
+    if tok.type == "INT":
+        return int(tok)
+    if tok.type == "STRING":
+        return string_value(tok)
+    return str(tok)
