@@ -156,6 +156,8 @@ def validate(resolved: Resolved) -> Ruleset:
         ruleset = Ruleset.model_validate(resolved.data)
     except ValidationError as e:
         raise VariantError(_sorted([_diagnostic(err, resolved) for err in e.errors()])) from None
+    ruleset._where = {path: f"{Path(at.file).name}:{at.line}"
+                      for path, at in resolved.positions.items()}
     problems = check_ruleset(ruleset)
     if problems:
         raise VariantError(_sorted([

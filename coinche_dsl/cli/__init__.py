@@ -18,7 +18,7 @@ app = typer.Typer(
 
 def _register() -> None:
     # An explicit list of command modules: no import-time registry.
-    from . import engine_cmds, lang_cmds, render_cmds, sim_cmds  # noqa: F401
+    from . import lang_cmds, render_cmds, replay_cmds, score_cmds, sim_cmds  # noqa: F401
 
 
 def main() -> None:

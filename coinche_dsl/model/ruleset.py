@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BeforeValidator, Field, field_validator
+from pydantic import BeforeValidator, Field, PrivateAttr, field_validator
 
 from ..cards import RANKS
 from .base import RuleModel
@@ -339,3 +339,18 @@ class Ruleset(RuleModel):
     game: GameRules = Field(default_factory=GameRules)
     examples: list[Example] = Field(default_factory=list)
     """Worked examples: a deal summary and its expected score, checked against the engine."""
+
+    _where: dict[tuple[str | int, ...], str] = PrivateAttr(default_factory=dict)
+
+    def where(self, *path: str | int) -> str:
+        """Where the rule at `path` was written (`ffb.coinche:41`), or the nearest enclosing
+        block that was; empty for a Ruleset built in Python.
+
+        >>> from coinche_dsl import load_variant
+        >>> load_variant("ffb").where("play", "undertrump")
+        'ffb.coinche:71'
+        """
+        for cut in range(len(path), 0, -1):
+            if path[:cut] in self._where:
+                return self._where[path[:cut]]
+        return ""
