@@ -347,8 +347,8 @@ class Ruleset(RuleModel):
         block that was; empty for a Ruleset built in Python.
 
         >>> from coinche_dsl import load_variant
-        >>> load_variant("ffb").where("play", "undertrump")
-        'ffb.coinche:71'
+        >>> load_variant("ffb").where("play", "undertrump").startswith("ffb.coinche:")
+        True
         """
         for cut in range(len(path), 0, -1):
             if path[:cut] in self._where:
