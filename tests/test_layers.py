@@ -1,0 +1,62 @@
+"""The data flow stays one-way (DESIGN.md): each layer imports only the layers below it.
+
+syntax knows text, never rules; model knows rules, never text; the engine never renders;
+render never plays; the CLI sits on top. Checked on the source, so it cannot drift.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "coinche_dsl"
+
+# layer -> the package layers it may import (besides itself and the leaf modules below)
+ALLOWED = {
+    "syntax": set(),
+    "model": set(),
+    "loader": {"syntax", "model"},
+    "engine": {"model", "loader"},
+    "render": {"model", "loader", "engine"},
+    "sim": {"model", "loader", "engine", "render"},
+    "cli": {"syntax", "model", "loader", "engine", "render", "sim"},
+}
+LEAVES = {"errors", "cards"}
+"""Modules every layer may use: notation and the error hierarchy."""
+
+
+def _layer(path: Path) -> str:
+    rel = path.relative_to(PACKAGE)
+    return rel.parts[0].removesuffix(".py")
+
+
+def _imported_layers(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = set()
+    depth_of_file = len(path.relative_to(PACKAGE).parts) - 1
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.level:
+            up = node.level - 1
+            if up >= depth_of_file:  # relative import reaching the package root
+                target = (node.module or "").split(".")[0]
+                found |= {target} if target else {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("coinche_dsl."):
+            found.add(node.module.split(".")[1])
+    return found
+
+
+SOURCES = sorted(p for p in PACKAGE.rglob("*.py") if _layer(p) in ALLOWED)
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_imports_follow_the_data_flow(path: Path) -> None:
+    layer = _layer(path)
+    bad = _imported_layers(path) - ALLOWED[layer] - LEAVES - {layer}
+    assert not bad, f"{layer} must not import {sorted(bad)}"
+
+
+def test_every_layer_is_known() -> None:
+    layers = {_layer(p) for p in PACKAGE.rglob("*.py")} - {"__init__", "__main__"} - LEAVES
+    assert layers <= set(ALLOWED), f"new layer(s) {layers - set(ALLOWED)}: add them to ALLOWED"

@@ -1,0 +1,23 @@
+"""The README's set-up commands are the ones CI runs, and its test command is what .ci/run runs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+TEST_COMMAND = 'pip install -e ".[test]" && pytest'
+
+
+def test_ci_runs_the_readme_test_command() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert TEST_COMMAND in readme
+    assert ci.rstrip().splitlines()[-1] == TEST_COMMAND
+
+
+def test_readme_names_only_existing_variants() -> None:
+    from coinche_dsl.loader import BUILTINS
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for name in BUILTINS:
+        assert f"`{name}`" in readme, f"README does not present the built-in {name}"
