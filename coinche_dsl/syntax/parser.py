@@ -50,7 +50,40 @@ def grammar_text() -> str:
 
 @lru_cache(maxsize=1)
 def parser() -> Lark:
+    """The shared LALR parser (built once per process)."""
     return Lark(grammar_text(), parser="lalr", propagate_positions=True, maybe_placeholders=False)
+
+
+class _CommentSink:
+    """Collects the COMMENT tokens the lexer skips (Lark's `lexer_callbacks`)."""
+
+    def __init__(self) -> None:
+        self.tokens: list[Token] = []
+
+    def __call__(self, token: Token) -> Token:
+        self.tokens.append(token)
+        return token
+
+
+@lru_cache(maxsize=1)
+def _commented_parser() -> tuple[Lark, _CommentSink]:
+    # A second instance: lexer callbacks are fixed when the parser is built.
+    sink = _CommentSink()
+    lark = Lark(grammar_text(), parser="lalr", propagate_positions=True,
+                maybe_placeholders=False, lexer_callbacks={"COMMENT": sink})
+    return lark, sink
+
+
+def parse_with_comments(text: str, file: str = "<string>") -> tuple[Tree[Token], list[Token]]:
+    """The Lark tree and the comments (in source order) of a file: what the formatter needs."""
+    _check_nesting(text, file)
+    lark, sink = _commented_parser()
+    sink.tokens = []
+    try:
+        tree = lark.parse(text)
+    except UnexpectedInput as e:
+        raise VariantError([describe_syntax_error(e, text, file)]) from None
+    return tree, sorted(sink.tokens, key=lambda t: (t.line, t.column))
 
 
 def decode(raw: bytes, file: str) -> str:

@@ -1,0 +1,244 @@
+"""The canonical layout of a variant file (`coinche fmt`), every comment kept.
+
+Layout: two-space indent, one item per line, a blank line around top-level blocks (and at most
+one where the author left some), settings as `name group, group` wrapped one group per line
+with aligned continuation when long, formulas re-printed with canonical spacing (see
+`formula_text`). Comments: an own-line comment stays before the item it precedes, a trailing
+comment stays at the end of the line it followed (trailing comments of neighbouring lines are
+aligned), a comment at the end of a block stays there. A comment written inside a formula, or
+before the first value of a setting, moves to its own line before the item.
+
+`format_text` is idempotent, and the formatted file parses to the same data.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+
+from lark import Token, Tree
+
+from .formula_text import WIDTH, formula_lines
+from .parser import _Walker, parse_with_comments
+
+INDENT = "  "
+
+
+@dataclass
+class Line:
+    """One output line: indentation depth, code, and its trailing comment."""
+
+    depth: int
+    code: str
+    comment: str = ""
+    kind: str = "code"
+    """`code`, `brace` (a block's first or last line), `comment` (on its own line) or `blank`.
+    Trailing comments are aligned across neighbouring `code` lines only."""
+
+    def text(self) -> str:
+        return (INDENT * self.depth + self.code) if self.code else ""
+
+
+@dataclass
+class _Entry:
+    """An item (or an own-line comment) of a block, with the lines it prints as."""
+
+    lines: list[Line]
+    blank_before: bool
+    is_block: bool = False
+    is_comment: bool = False
+
+
+@dataclass
+class _Cursor:
+    """Where trailing comments attach: the last source line seen, and its output line."""
+
+    line: int
+    target: Line | None
+    entries: list[_Entry] = field(default_factory=list)
+
+
+def format_text(text: str, file: str = "<string>") -> str:
+    """The canonical layout of a variant file's text; VariantError if it does not parse.
+
+    >>> print(format_text('variant "x" extends "ffb" { game { target 1000 }  # short game'), end="")
+    variant "x" extends "ffb" {
+      game {
+        target 1000
+      }  # short game
+    }
+    """
+    tree, comments = parse_with_comments(text, file)
+    return _Formatter(text, comments, file).run(tree)
+
+
+class _Formatter:
+    def __init__(self, text: str, comments: list[Token], file: str):
+        self.text = text
+        self.comments = deque(comments)
+        self.file = file
+
+    def run(self, tree: Tree[Token]) -> str:
+        node = tree.children[0]
+        assert isinstance(node, Tree)
+        name, *rest = node.children
+        head = f"variant {name}"
+        last_tok = name
+        if rest and isinstance(rest[0], Tree) and rest[0].data == "extends":
+            last_tok = rest[0].children[0]
+            head += f" extends {last_tok}"
+            rest = rest[1:]
+        top = _Cursor(0, None)
+        self._gap(top, node.meta.line, node.meta.column, 0)
+        body = self.block(head, 0, last_tok, rest, node)
+        top.entries.append(_Entry(body, bool(top.entries) and node.meta.line > top.line + 1))
+        top.line, top.target = node.meta.end_line, body[-1]
+        self._gap(top, 10**9, 0, 0)
+        return render(_join(top.entries, top_level=False))
+
+    def _gap(self, cur: _Cursor, line: int, column: int, depth: int) -> None:
+        """Place the comments that come before (line, column)."""
+        while self.comments and (self.comments[0].line, self.comments[0].column) < (line, column):
+            c = self.comments.popleft()
+            text = str(c).rstrip()
+            if cur.target is not None and c.line == cur.line and not cur.target.comment:
+                cur.target.comment = text
+                continue
+            blank = bool(cur.entries) and c.line > cur.line + 1
+            cur.entries.append(_Entry([Line(depth, text, kind="comment")], blank,
+                                      is_comment=True))
+            cur.line, cur.target = c.line, None
+
+    def _take(self, meta_end: tuple[int, int]) -> list[Token]:
+        out = []
+        while self.comments and (self.comments[0].line, self.comments[0].column) < meta_end:
+            out.append(self.comments.popleft())
+        return out
+
+    def block(self, head: str, depth: int, after: Token, items: list, node: Tree) -> list[Line]:
+        """A block: its head line (`name {`), its items, its closing `}`."""
+        first = Line(depth, head + " {", kind="brace")
+        cur = _Cursor(self._brace_line(after), first)
+        for item in items:
+            self._gap(cur, item.meta.line, item.meta.column, depth + 1)
+            lines = self.item(item, depth + 1)
+            blank = bool(cur.entries) and self._first_line(item) > cur.line + 1
+            cur.entries.append(_Entry(lines, blank, item.data in ("section", "example")))
+            cur.line, cur.target = item.meta.end_line, lines[-1]
+        self._gap(cur, node.meta.end_line, node.meta.end_column - 1, depth + 1)
+        if not cur.entries:
+            first.code = head + " {}"
+            return [first]
+        return [first, *_join(cur.entries, top_level=depth == 0), Line(depth, "}", kind="brace")]
+
+    def _first_line(self, item: Tree) -> int:
+        return getattr(item, "_first_line", item.meta.line)
+
+    def item(self, item: Tree, depth: int) -> list[Line]:
+        kids = item.children
+        if item.data == "section":
+            return self.block(str(kids[0]), depth, kids[0], kids[1:], item)
+        if item.data == "example":
+            return self.block(f"example {kids[0]}", depth, kids[0], kids[1:], item)
+        inner = self._take((item.meta.end_line, item.meta.end_column))
+        if item.data == "formula":
+            lines = self.formula(item, depth)
+            return _hoist(inner, depth, item) + lines
+        return self.setting(item, depth, inner)
+
+    def formula(self, item: Tree, depth: int) -> list[Line]:
+        name, expr = item.children
+        data = _Walker(self.file).expr(expr, (), 0)
+        lines = formula_lines(data, len(INDENT) * depth + len(str(name)) + 3)
+        return [Line(depth, f"{name} = {lines[0]}"), *[Line(0, line) for line in lines[1:]]]
+
+    def setting(self, item: Tree, depth: int, inner: list[Token]) -> list[Line]:
+        name, groups = str(item.children[0]), item.children[1:]
+        texts = [" ".join(_atom(t) for t in g.children) for g in groups]
+        one = f"{name} {', '.join(texts)}"
+        if not inner and (len(INDENT) * depth + len(one) <= WIDTH or len(texts) == 1):
+            return [Line(depth, one)]
+        hoisted: list[Token] = []
+        lead: list[list[Token]] = [[] for _ in groups]
+        trail = [""] * len(groups)
+        for c in inner:
+            i = next(i for i, g in enumerate(groups)
+                     if (c.line, c.column) < (g.meta.end_line, g.meta.end_column))
+            if i == 0:
+                hoisted.append(c)
+            elif c.line == groups[i - 1].meta.end_line and not trail[i - 1]:
+                trail[i - 1] = str(c).rstrip()
+            else:
+                lead[i].append(c)
+        pad = " " * (len(name) + 1)
+        lines = _hoist(hoisted, depth, item)
+        for i, text in enumerate(texts):
+            lines += [Line(depth, pad + str(c).rstrip(), kind="comment") for c in lead[i]]
+            comma = "," if i < len(texts) - 1 else ""
+            lines.append(Line(depth, (f"{name} " if i == 0 else pad) + text + comma, trail[i]))
+        return lines
+
+    def _brace_line(self, after: Token) -> int:
+        """The line of the `{` that follows `after` (only blanks and comments come between)."""
+        pos = after.end_pos or 0
+        while pos < len(self.text) and self.text[pos] != "{":
+            if self.text[pos] == "#":
+                end = self.text.find("\n", pos)
+                pos = len(self.text) if end < 0 else end
+            else:
+                pos += 1
+        return self.text.count("\n", 0, pos) + 1
+
+
+def _hoist(comments: list[Token], depth: int, item: Tree) -> list[Line]:
+    """Comments moved to their own lines before an item."""
+    if comments:
+        item._first_line = min(item.meta.line, comments[0].line)  # type: ignore[attr-defined]
+    return [Line(depth, str(c).rstrip(), kind="comment") for c in comments]
+
+
+def _atom(tok: Token) -> str:
+    return str(int(tok)) if tok.type == "INT" else str(tok)
+
+
+def _join(entries: list[_Entry], top_level: bool) -> list[Line]:
+    """A block's entries with their blank lines: at most one where the author left some, and
+    (at the top level) always one around a block and the comments just above it."""
+    blanks = [e.blank_before for e in entries]
+    if top_level:
+        for i, e in enumerate(entries):
+            if not e.is_block:
+                continue
+            j = i
+            while j > 0 and entries[j - 1].is_comment and not blanks[j]:
+                j -= 1
+            blanks[j] = True
+            if i + 1 < len(entries):
+                blanks[i + 1] = True
+    out: list[Line] = []
+    for i, e in enumerate(entries):
+        if blanks[i] and i > 0:
+            out.append(Line(0, "", kind="blank"))
+        out += e.lines
+    return out
+
+
+def render(lines: list[Line]) -> str:
+    """The lines as text; trailing comments of neighbouring code lines aligned."""
+    out: list[str] = []
+    run: list[Line] = []
+    for line in lines:
+        if line.kind == "code":
+            run.append(line)
+            continue
+        out += _aligned(run)
+        run = []
+        out.append(line.text() + (f"  {line.comment}" if line.comment else ""))
+    out += _aligned(run)
+    return "\n".join(out) + "\n"
+
+
+def _aligned(run: list[Line]) -> list[str]:
+    width = max((len(line.text()) for line in run if line.comment), default=0) + 2
+    return [line.text().ljust(width) + line.comment if line.comment else line.text()
+            for line in run]

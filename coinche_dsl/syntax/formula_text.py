@@ -1,0 +1,112 @@
+"""Formulas as plain data (`{"op": "+", "args": [...]}`) back to DSL text, canonically spaced.
+
+Shared by the formatter and the writer: one line when it fits, else broken before `then`,
+`else`, `and` and `or`, each continuation aligned under the start of what it continues.
+Parentheses are only those the grammar needs, so printing never changes what a formula means.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+WIDTH = 100
+"""Lines longer than this are broken where the layout allows (long texts cannot be)."""
+
+_COMPARE = ("<", "<=", ">", ">=", "==", "!=")
+_PRECEDENCE = {"or": 1, "and": 2, "not": 3, **{c: 4 for c in _COMPARE},
+               "+": 5, "-": 5, "*": 6, "neg": 7}
+_ATOM = 8
+
+Formula = dict[str, Any]
+
+
+def formula_text(e: Formula, parent: int = 0) -> str:
+    """The formula on one line, with only the parentheses the grammar needs.
+
+    >>> formula_text({"op": "*", "args": [{"op": "+", "args": [{"op": "num", "value": 160},
+    ...     {"op": "qty", "name": "contract"}]}, {"op": "qty", "name": "multiplier"}]})
+    '(160 + contract) * multiplier'
+    """
+    op = e["op"]
+    if op == "num":
+        return str(e["value"])
+    if op == "qty":
+        return f"{e['name']}({e['side']})" if e.get("side") else str(e["name"])
+    args = e.get("args") or []
+    if op == "if":
+        c, t, f = (formula_text(a) for a in args)
+        text = f"if {c} then {t} else {f}"
+        return f"({text})" if parent else text
+    prec = _PRECEDENCE[op]
+    if op in ("neg", "not"):
+        inner = formula_text(args[0], _ATOM - 1 if op == "neg" else prec)
+        text = ("-" if op == "neg" else "not ") + inner
+    else:
+        # comparisons do not chain (`a < b < c` is refused); + - * and/or group to the left
+        left = formula_text(args[0], prec + 1 if op in _COMPARE else prec)
+        text = f"{left} {op} {formula_text(args[1], prec + 1)}"
+    return f"({text})" if prec < parent else text
+
+
+def formula_lines(e: Formula, col: int) -> list[str]:
+    """The formula laid out to start at column `col` (0-based): the first line without
+    indentation, the others indented to their own column."""
+    one = formula_text(e)
+    if col + len(one) <= WIDTH:
+        return [one]
+    if e["op"] == "if":
+        return _if_chain(e, col)
+    if e["op"] in ("and", "or"):
+        return _logic_chain(e, col)
+    return [one]
+
+
+def _prefixed(prefix: str, e: Formula, col: int) -> list[str]:
+    lines = formula_lines(e, col + len(prefix))
+    return [prefix + lines[0], *lines[1:]]
+
+
+def _if_chain(e: Formula, col: int) -> list[str]:
+    """`if … then …` / `else if … then …` / `else …`, each at `col`; a head too long for one
+    line puts `then` on its own line."""
+    out: list[str] = []
+    prefix = "if "
+    while e["op"] == "if":
+        cond, then, e = e["args"]
+        head = f"{prefix}{formula_text(cond)} then {formula_text(then)}"
+        if col + len(head) <= WIDTH:
+            out.append(head)
+        else:
+            out += _prefixed(prefix, cond, col) + _prefixed("then ", then, col)
+        prefix = "else if "
+    out += _prefixed("else ", e, col)
+    return _indent_rest(out, col)
+
+
+def _logic_chain(e: Formula, col: int) -> list[str]:
+    """`a and b and c` as `a` / `and b` / `and c`, each at `col`."""
+    op, operands = e["op"], []
+    while e["op"] == op:
+        operands.append(e["args"][1])
+        e = e["args"][0]
+    operands.append(e)
+    operands.reverse()
+    prec = _PRECEDENCE[op]
+    first = _fitted(operands[0], col, prec)
+    out = first + [line for x in operands[1:] for line in _fitted(x, col + len(op) + 1, prec + 1,
+                                                                  f"{op} ")]
+    return _indent_rest(out, col)
+
+
+def _fitted(e: Formula, col: int, parent: int, prefix: str = "") -> list[str]:
+    """An operand: broken further only when it needs no parentheses at this place."""
+    text = formula_text(e, parent)
+    if text.startswith("(") or col + len(text) <= WIDTH:
+        return [prefix + text]
+    lines = formula_lines(e, col)
+    return [prefix + lines[0], *lines[1:]]
+
+
+def _indent_rest(lines: list[str], col: int) -> list[str]:
+    pad = " " * col
+    return [lines[0], *[line if line.startswith(" ") else pad + line for line in lines[1:]]]
