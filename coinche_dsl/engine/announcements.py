@@ -1,0 +1,298 @@
+"""Ordinary announcements (carrés and sequences) and belote, under a Ruleset's policy.
+
+Three jobs: find what a hand may declare (for bots and simulation), classify a declared list of
+cards (rejecting what is not a combination), and compare the sides to decide who scores.
+
+Belote at all-trump (and at no-trump where it exists) is one belote per suit whose king and
+queen one player holds: such a seat is listed once per suit in a deal's `belote` list.
+
+>>> from coinche_dsl import load_variant
+>>> from coinche_dsl.cards import parse_cards, card_names
+>>> rs = load_variant("ffb")
+>>> [(c.label, c.value) for c in find_announcements(parse_cards(
+...     ["JC", "JD", "JH", "JS", "QH", "KH", "AH", "7S"]), 2, rs)]
+[('carré of J', 200), ('sequence of 3 to AH in trump', 20)]
+>>> classify(parse_cards(["QH", "JH", "10H"]), 2, rs).label
+'sequence of 3 to QH in trump'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..cards import RANKS, card_name, card_rank, card_suit, cards_of
+from ..errors import InputError
+from .facts import ALL_TRUMP, NO_TRUMP
+
+RANK_MASK = 0x01010101
+"""The four cards of rank index 0 (the sevens); shift left by a rank index for another rank."""
+KING, QUEEN = RANKS.index("K"), RANKS.index("Q")
+
+
+@dataclass(frozen=True)
+class Combination:
+    """One classified announcement."""
+
+    kind: str
+    """`carre` or `sequence`."""
+    mask: int
+    """Its cards."""
+    value: int
+    """What it scores."""
+    key: tuple[int, ...]
+    """Comparison key: a larger key is a better announcement; equal keys are a tie."""
+    label: str
+    """In words: `carré of J`, `sequence of 4 to KH in trump`."""
+
+
+@dataclass
+class Tables:
+    """What classification needs for one ruleset and denomination, computed once."""
+
+    denomination: int
+    enabled: bool
+    """Announcements are allowed at this denomination."""
+    carres: dict[int, int]
+    """Rank index -> value of four of that rank (ranks scoring nothing are absent)."""
+    carre_strength: dict[int, int]
+    """Rank index -> strength among carrés of equal value (higher is stronger)."""
+    order: list[int]
+    """Rank indices in sequence order, highest first."""
+    sequences: dict[int, int]
+    """Counted length -> value."""
+    longest: int
+    trump_sequence_wins: bool
+    card_reuse: bool
+    belote_in_sequence: bool
+    tie: str
+    every_side: bool
+    cache: dict[int, Combination | str] = field(default_factory=dict)
+
+    @property
+    def shortest(self) -> int:
+        return min(self.sequences, default=9)
+
+
+_TABLES: dict[tuple[int, int], tuple[Any, Tables]] = {}
+
+
+def tables_for(ruleset: Any, denomination: int) -> Tables:
+    """The (cached) tables of `ruleset` at `denomination`."""
+    hit = _TABLES.get((id(ruleset), denomination))
+    if hit is not None and hit[0] is ruleset:
+        return hit[1]
+    tables = _build(ruleset, denomination)
+    _TABLES[(id(ruleset), denomination)] = (ruleset, tables)
+    return tables
+
+
+def _build(rs: Any, denomination: int) -> Tables:
+    an = rs.announcements
+    allowed = an.enabled and not (denomination == NO_TRUMP and not an.at_no_trump) and not (
+        denomination == ALL_TRUMP and not an.at_all_trump)
+    values = an.no_trump_carres if denomination == NO_TRUMP and an.no_trump_carres else an.carres
+    table = {NO_TRUMP: rs.cards.no_trump, ALL_TRUMP: rs.cards.all_trump}.get(
+        denomination, rs.cards.trump)
+    strength = {RANKS.index(row.rank): 8 - i for i, row in enumerate(table)}
+    return Tables(
+        denomination=denomination, enabled=allowed,
+        carres={RANKS.index(r): v for r, v in values.items() if v > 0},
+        carre_strength=strength, order=[RANKS.index(r) for r in an.sequence_order],
+        sequences=dict(an.sequences), longest=an.longest_counted,
+        trump_sequence_wins=an.trump_sequence_wins, card_reuse=an.card_reuse,
+        belote_in_sequence=an.belote_in_sequence, tie=str(an.tie),
+        every_side=str(an.who_scores) == "every_side")
+
+
+def classify(mask: int, denomination: int, ruleset: Any,
+             field: str = "announcement") -> Combination:
+    """The combination formed by the cards of `mask`; InputError naming `field` if none."""
+    tables = tables_for(ruleset, denomination)
+    found = tables.cache.get(mask)
+    if found is None:
+        found = _classify(mask, tables)
+        tables.cache[mask] = found
+    if isinstance(found, str):
+        raise InputError(found, field)
+    return found
+
+
+def _classify(mask: int, t: Tables) -> Combination | str:
+    cards = list(cards_of(mask))
+    names = " ".join(card_name(c) for c in cards)
+    ranks = {card_rank(c) for c in cards}
+    if len(cards) == 4 and len(ranks) == 1:
+        rank = cards[0] & 7
+        if rank not in t.carres:
+            return f"four {RANKS[rank]}s score nothing in this variant: not an announcement"
+        value = t.carres[rank]
+        return Combination("carre", mask, value, (1, value, t.carre_strength[rank]),
+                           f"carré of {RANKS[rank]}")
+    suits = {card_suit(c) for c in cards}
+    positions = sorted(t.order.index(r) for r in ranks)
+    if len(suits) != 1 or positions != list(range(positions[0], positions[0] + len(cards))):
+        return f"{names or 'no cards'} is neither a carré nor a sequence"
+    counted = min(len(cards), t.longest)
+    lengths = [n for n in t.sequences if n <= counted]
+    if not lengths:
+        return f"{names}: a sequence needs at least {t.shortest} cards"
+    value = t.sequences[max(lengths)]
+    suit = suits.pop()
+    top = t.order[positions[0]] + 8 * suit
+    in_trump = t.denomination == ALL_TRUMP or suit == t.denomination
+    wins = int(in_trump and t.trump_sequence_wins)
+    where = " in trump" if in_trump else ""
+    return Combination("sequence", mask, value, (0, value, counted, 8 - positions[0], wins),
+                       f"sequence of {len(cards)} to {card_name(top)}{where}")
+
+
+def compare(declared: dict[int, list[Combination]], tables: Tables) -> tuple[int, int]:
+    """Points of ordinary announcements per team (NS, EW) after comparing the sides.
+
+    Any carré beats any sequence; then value, then rank or high card, then (if the variant
+    says so) trump. An unresolved tie follows `announcements.tie`; with `who_scores
+    every_side` there is no comparison. `first_declared` reads the seats in the order of
+    `declared` (the order they were written or played).
+    """
+    totals = [0, 0]
+    for seat, combos in declared.items():
+        totals[seat % 2] += sum(c.value for c in combos)
+    if tables.every_side or not all(totals):
+        return totals[0], totals[1]
+    best: list[tuple[int, ...]] = [(), ()]
+    first: list[int] = [99, 99]
+    for order, (seat, combos) in enumerate(declared.items()):
+        team = seat % 2
+        for combo in combos:
+            if combo.key > best[team]:
+                best[team], first[team] = combo.key, order
+    if best[0] != best[1]:
+        winner = 0 if best[0] > best[1] else 1
+    elif tables.tie == "both_score":
+        return totals[0], totals[1]
+    elif tables.tie == "first_declared":
+        winner = 0 if first[0] < first[1] else 1
+    else:
+        return 0, 0
+    return (totals[0], 0) if winner == 0 else (0, totals[1])
+
+
+def announcement_points(masks: dict[int, list[int]], denomination: int,
+                        ruleset: Any) -> tuple[int, int]:
+    """Points per team (NS, EW) of the declared card masks (classified, then compared)."""
+    tables = tables_for(ruleset, denomination)
+    if not tables.enabled or not masks:
+        return 0, 0
+    declared = {seat: [classify(m, denomination, ruleset, f"announcements.{'NESW'[seat]}[{i}]")
+                       for i, m in enumerate(ms)] for seat, ms in masks.items() if ms}
+    return compare(declared, tables)
+
+
+def belote_suits(hand: int, denomination: int, ruleset: Any) -> list[int]:
+    """Suits whose king and queen `hand` holds and which make a belote at `denomination`."""
+    b = ruleset.belote
+    if not b.enabled:
+        return []
+    if denomination == NO_TRUMP:
+        suits = range(4) if b.at_no_trump else ()
+    elif denomination == ALL_TRUMP:
+        suits = range(4) if str(b.at_all_trump) == "each_suit" else ()
+    else:
+        suits = (denomination,)
+    pair = (1 << KING) | (1 << QUEEN)
+    return [s for s in suits if (hand >> (8 * s)) & pair == pair]
+
+
+def find_announcements(hand: int, denomination: int, ruleset: Any) -> list[Combination]:
+    """The combinations `hand` can declare, the best-scoring set when a card may serve once.
+
+    Carrés of scoring ranks and maximal runs of each suit (a run is one announcement, its
+    length counted up to `longest_counted`). Without `card_reuse`, carrés and runs are chosen
+    so that no card serves twice and the total is highest. Without `belote_in_sequence`, the
+    belote cards are kept out of sequences.
+    """
+    t = tables_for(ruleset, denomination)
+    if not t.enabled:
+        return []
+    carres = [RANK_MASK << r for r in t.carres if hand & (RANK_MASK << r) == RANK_MASK << r]
+    free = hand
+    if not t.belote_in_sequence:
+        for s in belote_suits(hand, denomination, ruleset):
+            free &= ~(((1 << KING) | (1 << QUEEN)) << (8 * s))
+    if t.card_reuse:
+        return [classify(m, denomination, ruleset) for m in carres + _runs(free, t)]
+    best: list[Combination] = []
+    for pick in range(1 << len(carres)):
+        used = [m for i, m in enumerate(carres) if pick >> i & 1]
+        taken = sum(used)
+        combos = [classify(m, denomination, ruleset) for m in used + _runs(free & ~taken, t)]
+        if sum(c.value for c in combos) > sum(c.value for c in best):
+            best = combos
+    return best
+
+
+def _runs(hand: int, t: Tables) -> list[int]:
+    """Maximal runs of at least the shortest sequence length, per suit, as card masks."""
+    out = []
+    for suit in range(4):
+        run = 0
+        for rank in [*t.order, None]:
+            if rank is not None and hand >> (8 * suit + rank) & 1:
+                run |= 1 << (8 * suit + rank)
+                continue
+            if run.bit_count() >= t.shortest:
+                out.append(run)
+            run = 0
+    return out
+
+
+def check_declared(masks: dict[int, list[int]], denomination: int, ruleset: Any,
+                   belote: list[int]) -> dict[int, list[Combination]]:
+    """Classify declared announcements and enforce the variant's card rules.
+
+    InputError (naming the field) for: announcements where the variant allows none, a list
+    that is not a combination, a card in two seats' announcements, a card in two of one
+    seat's announcements without `card_reuse`, a belote card in a sequence without
+    `belote_in_sequence`.
+    """
+    t = tables_for(ruleset, denomination)
+    if any(masks.values()) and not t.enabled:
+        raise InputError("this variant allows no announcements at this contract", "announcements")
+    seen = 0
+    out: dict[int, list[Combination]] = {}
+    for seat, seat_masks in masks.items():
+        name = f"announcements.{'NESW'[seat]}"
+        combos = [classify(m, denomination, ruleset, f"{name}[{i}]")
+                  for i, m in enumerate(seat_masks)]
+        own = 0
+        for i, combo in enumerate(combos):
+            clash = combo.mask & (seen | (0 if t.card_reuse else own))
+            if clash:
+                raise InputError(f"card {card_name(next(cards_of(clash)))} is in two "
+                                 "announcements", f"{name}[{i}]")
+            own |= combo.mask
+        _check_belote_cards(seat, combos, denomination, belote, t, name)
+        seen |= own
+        out[seat] = combos
+    return out
+
+
+def _check_belote_cards(seat: int, combos: list[Combination], denomination: int,
+                        belote: list[int], t: Tables, name: str) -> None:
+    """At a trump suit, the belote holder's K and Q: in nobody else's announcement, and in
+    none of his sequences unless the variant allows it."""
+    if denomination >= NO_TRUMP or not belote:
+        return
+    pair = ((1 << KING) | (1 << QUEEN)) << (8 * denomination)
+    holder = belote[0]
+    for i, combo in enumerate(combos):
+        if seat != holder and combo.mask & pair:
+            raise InputError(f"{'NESW'[holder]} declared belote, so "
+                             f"{card_name(next(cards_of(combo.mask & pair)))} is not "
+                             f"{'NESW'[seat]}'s", f"{name}[{i}]")
+        if seat == holder and combo.kind == "sequence" and combo.mask & pair and not (
+                t.belote_in_sequence):
+            raise InputError("the belote cards may not also form a sequence in this variant",
+                             f"{name}[{i}]")
+

@@ -1,0 +1,139 @@
+"""Scoring formulas compiled to Python closures (never `eval` of text).
+
+A formula (`model.Expr`) is evaluated over a *context*: a flat list of values, one slot per
+quantity and side (`SLOTS`). Building the context once per deal and calling closures that only
+index lists keeps scoring fast enough for simulation.
+
+>>> from coinche_dsl.model.expr import Expr
+>>> e = Expr.model_validate({"op": "+", "args": [
+...     {"op": "qty", "name": "points", "side": "declarers"},
+...     {"op": "qty", "name": "contract"}]})
+>>> ctx = new_context(); ctx[slot("points", "declarers")] = 110; ctx[slot("contract")] = 90
+>>> compile_expr(e)(ctx)
+200
+>>> [(label, points) for label, points in compile_terms(e, "declarers")(ctx)]
+[('points', 110), ('contract', 90)]
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable, Sequence
+from operator import itemgetter
+from typing import Any
+
+from ..model.expr import QUANTITIES, Expr
+
+Context = list[Any]
+Compiled = Callable[[Sequence[Any]], Any]
+Terms = Callable[[Sequence[Any]], list[tuple[str, int]]]
+
+SLOTS: dict[tuple[str, str | None], int] = {}
+"""Context index of each `(quantity, side)`; side is None for quantities without one."""
+for _q in QUANTITIES.values():
+    for _side in (_q.sides or (None,)):
+        SLOTS[(_q.name, _side)] = len(SLOTS)
+
+
+def slot(name: str, side: str | None = None) -> int:
+    """The context index of `name(side)`."""
+    return SLOTS[(name, side)]
+
+
+def new_context() -> Context:
+    """A context with every quantity at 0 (false)."""
+    return [0] * len(SLOTS)
+
+
+_BINARY: dict[str, Callable[[Any, Any], Any]] = {
+    "+": operator.add, "-": operator.sub, "*": operator.mul,
+    "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
+    "==": operator.eq, "!=": operator.ne,
+}
+
+
+def compile_expr(e: Expr) -> Compiled:
+    """A function of a context that computes `e`."""
+    if e.op == "num":
+        value = e.value
+        return lambda c: value
+    if e.op == "qty":
+        return itemgetter(slot(e.name or "", e.side))
+    fns = [compile_expr(a) for a in e.args]
+    if e.op == "neg":
+        (f,) = fns
+        return lambda c: -f(c)
+    if e.op == "not":
+        (f,) = fns
+        return lambda c: not f(c)
+    if e.op == "if":
+        k, t, f = fns
+        return lambda c: t(c) if k(c) else f(c)
+    left, right = fns
+    if e.op == "and":
+        return lambda c: left(c) and right(c)
+    if e.op == "or":
+        return lambda c: left(c) or right(c)
+    fn = _BINARY[e.op]
+    return lambda c: fn(left(c), right(c))
+
+
+def split_terms(e: Expr, sign: int = 1) -> list[tuple[int, Expr]]:
+    """The terms of a top-level sum with their signs: `a - (b + c)` is `+a, -b, -c`."""
+    if e.op in ("+", "-"):
+        right_sign = sign if e.op == "+" else -sign
+        return split_terms(e.args[0], sign) + split_terms(e.args[1], right_sign)
+    if e.op == "neg":
+        return split_terms(e.args[0], -sign)
+    return [(sign, e)]
+
+
+def compile_terms(e: Expr, own_side: str) -> Terms:
+    """A function of a context giving `(label, points)` for each term of `e`.
+
+    Sums are split into their terms; an `if` is resolved first, so that only the branch that
+    applies is split (`if doubled then A else B` gives the terms of A or of B). The points of
+    the terms always add up to the value of `e`.
+    """
+    if e.op == "if":
+        k = compile_expr(e.args[0])
+        then, other = compile_terms(e.args[1], own_side), compile_terms(e.args[2], own_side)
+        return lambda c: then(c) if k(c) else other(c)
+    parts = split_terms(e)
+    if len(parts) == 1 and parts[0][1].op != "if":
+        sign, term = parts[0]
+        fn, label = compile_expr(term), describe(term, own_side)
+        return lambda c: [(label, sign * fn(c))]
+    pieces = [_signed(compile_terms(term, own_side), sign) for sign, term in parts]
+    return lambda c: [line for piece in pieces for line in piece(c)]
+
+
+def _signed(terms: Terms, sign: int) -> Terms:
+    if sign == 1:
+        return terms
+    return lambda c: [(label, -points) for label, points in terms(c)]
+
+
+_WORDS = {
+    "card_points": "card points", "last_trick": "last trick", "points": "points",
+    "announcements": "announcements", "belote": "belote", "tricks": "tricks",
+    "capot": "capot", "generale": "générale", "contract": "contract",
+    "multiplier": "multiplier", "doubled": "doubled", "bid_capot": "capot bid",
+    "bid_generale": "générale bid", "no_trump": "no-trump", "all_trump": "all-trump",
+}
+
+
+def describe(e: Expr, own_side: str) -> str:
+    """A term in words for a score line: the side is named only when it is not the line's own.
+
+    >>> describe(Expr(op="qty", name="announcements", side="both"), "defenders")
+    'announcements (both sides)'
+    """
+    if e.op == "qty":
+        word = _WORDS.get(e.name or "", e.name or "")
+        if e.side is None or e.side == own_side:
+            return word
+        return f"{word} ({'both sides' if e.side == 'both' else e.side})"
+    if e.op == "num":
+        return str(e.value)
+    return str(e).replace(" * ", " × ")

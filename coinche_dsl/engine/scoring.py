@@ -1,0 +1,296 @@
+"""Scoring a finished deal under any Ruleset: success test, score formulas, rounding.
+
+`score_facts` is the fast path (the engine and the simulation call it for every deal);
+`score_deal` validates a deal summary first (the `coinche score` command, worked examples).
+
+Order of work, as the rules require: card points from the contract mode's table, last trick,
+no-trump / all-trump scaling, then the success formula on unrounded values (S0, FFB: "never
+round before deciding the contract"), then each side's formula, then rounding and scale.
+
+>>> from coinche_dsl import load_variant
+>>> rs = load_variant("ffb")
+>>> s = score_deal(rs, {"declarer": "N", "bid": 90, "trump": "hearts",
+...                     "card_points": {"NS": 79, "EW": 73}, "last_trick": "N"})
+>>> s.made, s.scores
+(False, {'NS': 0, 'EW': 250})
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..cards import TEAMS
+from .announcements import announcement_points
+from .facts import ALL_TRUMP, NO_TRUMP, DealFacts, DealScore, ScoreLine
+from .formula import Compiled, Terms, compile_expr, compile_terms, new_context, slot
+
+SIDES = ("declarers", "defenders")
+
+
+@dataclass
+class Plan:
+    """Everything `score_facts` reads, precomputed once per ruleset."""
+
+    success: Compiled
+    formulas: dict[tuple[str, str], Terms]
+    """(`made` | `failed`, side) -> the side's formula, split into terms."""
+    rules: dict[str, str]
+    """Rule path -> `path (file:line)`, for score lines."""
+    deck_total: list[int]
+    """Raw card points of the whole deck, per denomination 0..5."""
+    scale: list[tuple[str, int]]
+    """(kind, to) per denomination."""
+    last_trick: int
+    capot_last_trick: int
+    scale_before_success: bool
+    contract_values: dict[str, int]
+    multipliers: tuple[int, int, int]
+    belote_value: int
+    belote_at: list[bool]
+    """Belote exists at denomination 0..5."""
+    belote_declarers_only: bool
+    rounding: str
+    unit: int
+    round_points: bool
+    """Round each side's points before the formulas (else round the final scores)."""
+    tenths: bool
+    litige_held: bool
+    needs_tricks: bool
+
+
+_PLANS: dict[int, tuple[Any, Plan]] = {}
+
+
+def plan_for(ruleset: Any) -> Plan:
+    """The cached Plan of `ruleset` (keyed by identity, kept alive with it)."""
+    hit = _PLANS.get(id(ruleset))
+    if hit is not None and hit[0] is ruleset:
+        return hit[1]
+    plan = _build_plan(ruleset)
+    _PLANS[id(ruleset)] = (ruleset, plan)
+    return plan
+
+
+def _rule(rs: Any, *path: str) -> str:
+    where = rs.where(*path)
+    return f"{'.'.join(path)} ({where})" if where else ".".join(path)
+
+
+def _build_plan(rs: Any) -> Plan:
+    s, c, a, b = rs.scoring, rs.cards, rs.auction, rs.belote
+    formulas = {(outcome, side): compile_terms(getattr(s, outcome)[side], side)
+                for outcome in ("made", "failed") for side in SIDES}
+    rules = {f"{o}.{side}": _rule(rs, "scoring", o, side)
+             for o in ("made", "failed") for side in SIDES}
+    rules |= {k: _rule(rs, *p) for k, p in (
+        ("rounding", ("scoring", "rounding")), ("scale", ("scoring", "scale")),
+        ("litige", ("scoring", "litige")))}
+    used = s.success.quantities().union(*(e.quantities() for o in (s.made, s.failed)
+                                          for e in o.values()))
+    suit_total = sum(r.points for r in c.trump) + 3 * sum(r.points for r in c.plain)
+    return Plan(
+        success=compile_expr(s.success), formulas=formulas, rules=rules,
+        deck_total=[suit_total] * 4 + [4 * sum(r.points for r in t)
+                                       for t in (c.no_trump, c.all_trump)],
+        scale=[("none", 0)] * 4 + [(str(x.kind), x.to) for x in (c.no_trump_scale,
+                                                                  c.all_trump_scale)],
+        last_trick=c.last_trick, capot_last_trick=c.capot_last_trick,
+        scale_before_success=c.scale_before_success,
+        contract_values={"capot": a.capot_value, "generale": a.generale_value},
+        multipliers=(1, a.coinche_factor, a.surcoinche_factor),
+        belote_value=b.value,
+        belote_at=[b.enabled] * 4 + [b.enabled and b.at_no_trump,
+                                     b.enabled and str(b.at_all_trump) != "none"],
+        belote_declarers_only=str(b.claim) == "declarers_only",
+        rounding=str(s.rounding), unit=s.rounding_unit,
+        round_points=str(s.round_what) == "card_points", tenths=str(s.scale) == "tenths",
+        litige_held=str(s.litige) == "held", needs_tricks="tricks" in used)
+
+
+def round_to(x: int, unit: int, mode: str) -> int:
+    """`x` to the nearest multiple of `unit`; a half goes up (`half_up`) or down.
+
+    >>> [round_to(x, 10, "half_up") for x in (84, 85, -85)], round_to(85, 10, "half_down")
+    ([80, 90, -80], 80)
+    """
+    if mode == "none" or unit == 1:
+        return x
+    q, r = divmod(x, unit)
+    if 2 * r > unit or (2 * r == unit and mode == "half_up"):
+        q += 1
+    return q * unit
+
+
+def split_total(decl: int, dfd: int, to: int, of: int) -> tuple[int, int]:
+    """Scale two parts of `of` to parts of `to` as integers that still sum to `to`.
+
+    The larger remainder rounds up; on an exact half the defenders get the point, so that
+    declarers never reach a contract through rounding.
+
+    >>> split_total(81, 177, 162, 258), split_total(129, 129, 162, 258)
+    ((51, 111), (81, 81))
+    """
+    if decl + dfd != of:
+        return round(decl * to / of), round(dfd * to / of)
+    qd, rd = divmod(decl * to, of)
+    qf, rf = divmod(dfd * to, of)
+    if rd + rf:
+        if rd > rf:
+            qd += 1
+        else:
+            qf += 1
+    return qd, qf
+
+
+def _points(plan: Plan, den: int, cp: tuple[int, int], lt: tuple[int, int],
+            capot_extra: tuple[int, int]) -> tuple[tuple[int, int], tuple[int, int]]:
+    """Card points and last trick per side (declarers, defenders) after the mode's scaling.
+
+    `cards N` scales card points to N; `total N` scales card points plus the usual last
+    trick to N. The extra of a capot's last trick (`capot_last_trick`) is never scaled.
+    """
+    kind, to = plan.scale[den]
+    total = plan.deck_total[den]
+    if kind == "cards":
+        cp = split_total(cp[0], cp[1], to, total)
+    elif kind == "total":
+        pts = split_total(cp[0] + lt[0], cp[1] + lt[1], to, total + plan.last_trick)
+        lt = (lt[0] * to * 2 // (total + plan.last_trick) + 1) // 2, (
+            lt[1] * to * 2 // (total + plan.last_trick) + 1) // 2
+        cp = pts[0] - lt[0], pts[1] - lt[1]
+    return cp, (lt[0] + capot_extra[0], lt[1] + capot_extra[1])
+
+
+_SIDE_SLOTS = {name: (slot(name, "declarers"), slot(name, "defenders"), slot(name, "both"))
+               for name in ("card_points", "last_trick", "points", "announcements", "belote",
+                            "tricks")}
+_CAPOT = (slot("capot", "declarers"), slot("capot", "defenders"))
+_SCALARS = {n: slot(n) for n in ("generale", "contract", "multiplier", "doubled", "bid_capot",
+                                 "bid_generale", "no_trump", "all_trump")}
+
+
+def _set_points(ctx: list[Any], cp: tuple[int, int], lt: tuple[int, int]) -> None:
+    _set_pair(ctx, "card_points", cp)
+    _set_pair(ctx, "last_trick", lt)
+    _set_pair(ctx, "points", (cp[0] + lt[0], cp[1] + lt[1]))
+
+
+def _set_pair(ctx: list[Any], name: str, pair: tuple[int, int]) -> None:
+    d, f, both = _SIDE_SLOTS[name]
+    ctx[d], ctx[f], ctx[both] = pair[0], pair[1], pair[0] + pair[1]
+
+
+def score_facts(ruleset: Any, facts: DealFacts) -> DealScore:
+    """Score a finished deal. `facts` are trusted (see `score_deal` for checked input)."""
+    plan = plan_for(ruleset)
+    c = facts.contract
+    d, den = c.declarer % 2, c.denomination
+    ctx, cp_raw, lt_raw, extra = _base_context(plan, ruleset, facts)
+    scaled = _points(plan, den, cp_raw, lt_raw, extra)
+    _set_points(ctx, *(scaled if plan.scale_before_success else (
+        cp_raw, (lt_raw[0] + extra[0], lt_raw[1] + extra[1]))))
+    made = bool(plan.success(ctx))
+    litige = plan.litige_held and ctx[_SIDE_SLOTS["points"][0]] == ctx[_SIDE_SLOTS["points"][1]]
+    cp, lt = scaled
+    if plan.round_points and plan.rounding != "none":
+        # Each side's card points and points are rounded; the last trick is what remains.
+        r = plan.rounding
+        points = (round_to(cp[0] + lt[0], plan.unit, r), round_to(cp[1] + lt[1], plan.unit, r))
+        cp = (round_to(cp[0], plan.unit, r), round_to(cp[1], plan.unit, r))
+        lt = (points[0] - cp[0], points[1] - cp[1])
+    _set_points(ctx, cp, lt)
+    outcomes = ("failed", "made") if litige else ("made",) * 2 if made else ("failed",) * 2
+    lines: list[ScoreLine] = []
+    totals = [0, 0]
+    for side, outcome in zip(SIDES, outcomes, strict=True):
+        team = d if side == "declarers" else 1 - d
+        totals[team] = _side_lines(plan, outcome, side, TEAMS[team], ctx, lines)
+    # Litige: the declarers keep what they keep on failure; their points wait for the next deal.
+    held = _finish(plan, ctx[_SIDE_SLOTS["points"][0]], None, []) if litige else 0
+    scores = {TEAMS[t]: _finish(plan, totals[t], TEAMS[t], lines) for t in (0, 1)}
+    return DealScore(made=made and not litige, scores=scores, lines=lines, held=held)
+
+
+def _base_context(plan: Plan, rs: Any, facts: DealFacts) -> tuple[
+        list[Any], tuple[int, int], tuple[int, int], tuple[int, int]]:
+    """A context with everything but the points; and raw card points, last trick, capot extra
+    per side (declarers, defenders)."""
+    c = facts.contract
+    d, den = c.declarer % 2, c.denomination
+    ctx = new_context()
+    tricks = facts.tricks
+    if tricks is None and plan.needs_tricks:
+        from ..errors import InputError
+
+        raise InputError("this variant's scoring counts tricks: give the tricks of each seat",
+                         "tricks")
+    team_tricks = (0, 0) if tricks is None else (tricks[d] + tricks[d + 2],
+                                                 tricks[1 - d] + tricks[3 - d])
+    _set_pair(ctx, "tricks", team_tricks)
+    capot = (team_tricks[0] == 8, team_tricks[1] == 8)
+    ctx[_CAPOT[0]], ctx[_CAPOT[1]] = capot
+    ann = announcement_points(facts.announcements, den, rs) if facts.announcements else (0, 0)
+    _set_pair(ctx, "announcements", (ann[d], ann[1 - d]))
+    _set_pair(ctx, "belote", _belote(plan, facts, d))
+    bid = c.bid
+    sc = _SCALARS
+    ctx[sc["contract"]] = bid if isinstance(bid, int) else plan.contract_values[bid]
+    ctx[sc["multiplier"]] = plan.multipliers[c.double]
+    ctx[sc["doubled"]] = c.double > 0
+    ctx[sc["bid_capot"]], ctx[sc["bid_generale"]] = bid == "capot", bid == "generale"
+    ctx[sc["no_trump"]], ctx[sc["all_trump"]] = den == NO_TRUMP, den == ALL_TRUMP
+    ctx[sc["generale"]] = tricks is not None and tricks[c.declarer] == 8
+    lt_team = facts.last_trick % 2 == d
+    lt = (plan.last_trick, 0) if lt_team else (0, plan.last_trick)
+    bonus = plan.capot_last_trick - plan.last_trick
+    extra = (bonus if capot[0] else 0, bonus if capot[1] else 0)
+    cp = facts.card_points[d], facts.card_points[1 - d]
+    return ctx, cp, lt, extra
+
+
+def _belote(plan: Plan, facts: DealFacts, d: int) -> tuple[int, int]:
+    """Belote points per side (declarers, defenders): one bonus per entry in `facts.belote`."""
+    if not facts.belote or not plan.belote_at[facts.contract.denomination]:
+        return 0, 0
+    ours = sum(1 for seat in facts.belote if seat % 2 == d)
+    theirs = 0 if plan.belote_declarers_only else len(facts.belote) - ours
+    return ours * plan.belote_value, theirs * plan.belote_value
+
+
+def _side_lines(plan: Plan, outcome: str, side: str, team: str, ctx: list[Any],
+                lines: list[ScoreLine]) -> int:
+    """Append the side's score lines (non-zero terms of its formula); return their total."""
+    rule = plan.rules[f"{outcome}.{side}"]
+    total = 0
+    for label, points in plan.formulas[(outcome, side)](ctx):
+        total += points
+        if points:
+            lines.append(ScoreLine(team, points, label, rule))
+    return total
+
+
+def _finish(plan: Plan, total: int, team: str | None, lines: list[ScoreLine]) -> int:
+    """Round a side's total and write it in the variant's scale; a line for each change."""
+    out = total
+    if not plan.round_points and plan.rounding != "none":
+        out = round_to(total, plan.unit, plan.rounding)
+        if out != total and team:
+            lines.append(ScoreLine(team, out - total, f"rounded to the nearest {plan.unit}",
+                                   plan.rules["rounding"]))
+    if plan.tenths:
+        tenth = round_to(out, 10, "half_up") // 10
+        if tenth != out and team:
+            lines.append(ScoreLine(team, tenth - out, "written in tenths", plan.rules["scale"]))
+        out = tenth
+    return out
+
+
+def score_deal(ruleset: Any, summary: Any) -> DealScore:
+    """Score a deal summary (a `DealSummary` or its JSON dict) after checking it is possible.
+
+    InputError names the field at fault (`card_points.NS`, `announcements.N[0]`, `tricks`).
+    """
+    from .summary_check import summary_facts
+
+    return score_facts(ruleset, summary_facts(ruleset, summary))

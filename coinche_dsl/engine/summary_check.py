@@ -1,0 +1,135 @@
+"""A deal summary (the input of `coinche score`, the worked examples) checked into DealFacts.
+
+Two layers: pydantic checks the shape (`DealSummary`), then this module checks that the deal
+is possible under the variant (card points of the mode, tricks, belote, announcements).
+Every problem is an InputError naming the field.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import ValidationError
+
+from ..cards import SEATS, TEAMS, parse_cards
+from ..errors import InputError
+from ..model.summary import DealSummary
+from .announcements import check_declared
+from .facts import ALL_TRUMP, DENOMINATION_WORDS, NO_TRUMP, Contract, DealFacts
+
+_DENOMINATIONS = {w: i for i, w in enumerate(DENOMINATION_WORDS)}
+_DOUBLES = {"none": 0, "coinche": 1, "surcoinche": 2}
+
+
+def parse_summary(data: Any) -> DealSummary:
+    """A DealSummary from a dict; pydantic's errors become one InputError naming the field."""
+    if isinstance(data, DealSummary):
+        return data
+    if not isinstance(data, dict):
+        raise InputError("a deal summary is a JSON object like {\"declarer\": \"N\", ...}")
+    try:
+        return DealSummary.model_validate(data)
+    except ValidationError as e:
+        errors = e.errors()
+        fields = [_field(err["loc"]) for err in errors]
+        message = "; ".join(f"{f}: {err['msg']}" if f and i else err["msg"]
+                            for i, (f, err) in enumerate(zip(fields, errors, strict=True)))
+        raise InputError(message.replace("Value error, ", ""), fields[0]) from None
+
+
+def _field(loc: tuple[Any, ...]) -> str:
+    """`('announcements', 'N', 0, 1)` as `announcements.N[0][1]` (pydantic's internal
+    validator names left out)."""
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        elif not str(part).startswith(("function-", "literal[", "int", "nullable")):
+            out += f".{part}" if out else str(part)
+    return out
+
+
+def summary_facts(rs: Any, data: Any) -> DealFacts:
+    """Check a summary against the variant and build the facts that scoring reads."""
+    s = parse_summary(data)
+    den = _DENOMINATIONS[str(s.trump)]
+    _check_contract(rs, s)
+    _check_points(rs, s, den)
+    declarer = SEATS.index(s.declarer)
+    belote = [SEATS.index(seat) for seat in s.belote]
+    _check_belote(rs, s, den, declarer % 2)
+    masks = {SEATS.index(seat): [parse_cards(cards, f"announcements.{seat}[{i}]")
+                                 for i, cards in enumerate(lists)]
+             for seat, lists in s.announcements.items()}
+    check_declared(masks, den, rs, belote)
+    return DealFacts(
+        contract=Contract(declarer, s.bid, den, _DOUBLES[str(s.double)]),
+        tricks=[s.tricks[seat] for seat in SEATS] if s.tricks is not None else None,
+        card_points=(s.card_points["NS"], s.card_points["EW"]),
+        last_trick=SEATS.index(s.last_trick), announcements=masks, belote=belote)
+
+
+def _check_contract(rs: Any, s: DealSummary) -> None:
+    a = rs.auction
+    if s.trump not in a.denominations:
+        raise InputError(f"{s.trump} is not a denomination of this variant", "trump")
+    if s.bid == "capot" and not a.capot:
+        raise InputError("this variant has no capot bid", "bid")
+    if s.bid == "generale" and not a.generale:
+        raise InputError("this variant has no générale bid", "bid")
+    if isinstance(s.bid, int) and (s.bid < a.minimum_bid or (
+            a.maximum_bid is not None and s.bid > a.maximum_bid)):
+        top = a.maximum_bid if a.maximum_bid is not None else "no maximum"
+        raise InputError(f"bid {s.bid} is outside this variant's range "
+                         f"({a.minimum_bid} to {top})", "bid")
+    if str(s.double) != "none" and str(a.coinche) == "none":
+        raise InputError("this variant has no coinche", "double")
+    if str(s.double) == "surcoinche" and not a.surcoinche:
+        raise InputError("this variant has no surcoinche", "double")
+
+
+def deck_total(rs: Any, den: int) -> int:
+    """Raw card points of the whole deck at denomination `den` (152 at a suit for FFB)."""
+    c = rs.cards
+    if den == NO_TRUMP:
+        return 4 * sum(r.points for r in c.no_trump)
+    if den == ALL_TRUMP:
+        return 4 * sum(r.points for r in c.all_trump)
+    return sum(r.points for r in c.trump) + 3 * sum(r.points for r in c.plain)
+
+
+def _check_points(rs: Any, s: DealSummary, den: int) -> None:
+    total = deck_total(rs, den)
+    mode = f"a {s.trump} deal"
+    for team in TEAMS:
+        if s.card_points[team] > total:
+            raise InputError(f"{s.card_points[team]} is more than the {total} card points of "
+                             f"{mode}", f"card_points.{team}")
+    if sum(s.card_points.values()) != total:
+        raise InputError(f"NS and EW sum to {sum(s.card_points.values())}, but the cards of "
+                         f"{mode} total {total} (last trick not included)", "card_points")
+    if s.tricks is None:
+        return
+    for team in TEAMS:
+        won = s.tricks[team[0]] + s.tricks[team[1]]
+        if won == 0 and s.card_points[team] > 0:
+            raise InputError(f"{team} won no trick, so it has no card points",
+                             f"card_points.{team}")
+
+
+def _check_belote(rs: Any, s: DealSummary, den: int, declarers: int) -> None:
+    if not s.belote:
+        return
+    b = rs.belote
+    exists = b.enabled and (b.at_no_trump if den == NO_TRUMP else
+                            str(b.at_all_trump) != "none" if den == ALL_TRUMP else True)
+    if not exists:
+        raise InputError(f"there is no belote at {s.trump} in this variant", "belote")
+    most = 1 if den < NO_TRUMP else 4
+    if len(s.belote) > most:
+        raise InputError(f"at most {most} belote{'s' if most > 1 else ''} at {s.trump} "
+                         "(one per king and queen of a suit held together)", "belote")
+    for i, seat in enumerate(s.belote):
+        if str(b.claim) == "declarers_only" and SEATS.index(seat) % 2 != declarers:
+            raise InputError(f"{seat} defends; only the declarers may claim belote here",
+                             f"belote[{i}]")
