@@ -1,0 +1,345 @@
+"""Calls and the auction state machine, driven by `CompiledRules` (from `ruleset.auction`).
+
+A call is `pass`, a bid (a number, `capot` or `generale`, and a denomination), `coinche` or
+`surcoinche`; its text form is `N 80 hearts`, `E pass`, `W coinche`, `N capot spades`.
+
+How the knobs read in the state machine (the documented contract of each `auction.*` field):
+
+- A bid must beat the highest bid: by number (générale beats capot beats any number), or, with
+  `ranked_denominations`, by an equal number in a higher denomination. Without `jumps`, a numeric
+  bid is exactly the next level (capot and générale may always be bid).
+- `reentry forbidden`: a player who passed may not bid again (a coinche or surcoinche is not a
+  bid and stays open to them); `speak_once`: each player makes exactly one call, and the auction
+  ends when all four have spoken.
+- `raise_own`: when the highest bid is the player's own, `allowed` lets them outbid it,
+  `with_suit_change` only in another denomination, `after_other_bid` and `forbidden` not at all
+  (in this state machine an intervening bid means the highest bid is no longer theirs, so the
+  two read the same).
+- The auction ends after `end_passes` consecutive passes following a bid; four passes without
+  a bid ask for a redeal. After a coinche: `ends_auction` ends it, `passes` ends it after three
+  passes, `doubled_side_only` lets only the doubled side speak (it ends when both passed),
+  `bidding_continues` lets anyone overbid (cancelling the coinche). A doubled contract cannot
+  be raised otherwise. A surcoinche ends the auction when `surcoinche_ends_auction`, else three
+  passes do.
+- Coinche: only on the last bid, only by an opponent of its bidder, not twice; a capot or
+  générale only with `coinche_capot`. `in_turn`: in one's turn; `any_time`: also out of turn
+  (see `Auction.out_of_turn_calls`). Surcoinche: by the doubled side, on a coinched bid.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from dataclasses import dataclass
+from typing import Literal
+
+from ..cards import SEATS, SUIT_SYMBOLS
+from ..errors import IllegalActionError, InputError
+from .compiled import (
+    AFTER_BIDDING,
+    AFTER_DOUBLED_SIDE,
+    AFTER_ENDS,
+    COINCHE_ANY_TIME,
+    COINCHE_NONE,
+    RAISE_ALLOWED,
+    RAISE_SUIT_CHANGE,
+    REENTRY_FORBIDDEN,
+    REENTRY_SPEAK_ONCE,
+    CompiledRules,
+)
+from .facts import DENOMINATION_WORDS, Contract
+
+CallKind = Literal["pass", "bid", "coinche", "surcoinche"]
+_ALIASES = {"c": 0, "d": 1, "h": 2, "s": 3, "nt": 4, "at": 5, "notrump": 4, "alltrump": 5,
+            **{sym: i for i, sym in enumerate(SUIT_SYMBOLS)},
+            **{w.replace("-", ""): i for i, w in enumerate(DENOMINATION_WORDS)}}
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """One call of the auction; `str(call)` is its text form and `parse_call` reads it back."""
+
+    seat: int
+    kind: CallKind
+    value: int | Literal["capot", "generale"] | None = None
+    """The bid's number, `capot` or `generale`; None unless `kind` is `bid`."""
+    denomination: int | None = None
+    """0..3 a trump suit (C D H S), 4 no-trump, 5 all-trump; None unless `kind` is `bid`."""
+
+    def __str__(self) -> str:
+        if self.kind != "bid":
+            return f"{SEATS[self.seat]} {self.kind}"
+        return f"{SEATS[self.seat]} {self.value} {DENOMINATION_WORDS[self.denomination or 0]}"
+
+    def __repr__(self) -> str:
+        return f"parse_call({str(self)!r})"
+
+
+def parse_call(text: str) -> Call:
+    """A call from its text form.
+
+    >>> parse_call("N 80 hearts")
+    parse_call('N 80 hearts')
+    >>> parse_call("w Coinche").kind
+    'coinche'
+    >>> str(parse_call("S capot no_trump"))
+    'S capot no-trump'
+    """
+    words = str(text).split()
+    if len(words) < 2 or words[0].upper() not in SEATS:
+        raise InputError(f"cannot read call {text!r}; write a seat then pass, coinche, "
+                         "surcoinche or a bid like 'N 80 hearts'", "call")
+    seat, kind = SEATS.index(words[0].upper()), words[1].lower()
+    if kind in ("pass", "coinche", "surcoinche") and len(words) == 2:
+        return Call(seat, kind)  # type: ignore[arg-type]
+    if len(words) != 3:
+        raise InputError(f"cannot read call {text!r}; a bid is a seat, a value and a "
+                         "denomination, like 'N 80 hearts'", "call")
+    value: int | Literal["capot", "generale"]
+    if kind.isdigit():
+        value = int(kind)
+    elif kind in ("capot", "generale", "générale"):
+        value = "generale" if kind.startswith("g") else "capot"
+    else:
+        raise InputError(f"unknown bid value {words[1]!r} in {text!r}", "call")
+    key = words[2].lower().replace("_", "").replace("-", "")
+    if key not in _ALIASES:
+        raise InputError(f"unknown denomination {words[2]!r} in {text!r}; use "
+                         f"{', '.join(DENOMINATION_WORDS)}", "call")
+    return Call(seat, "bid", value, _ALIASES[key])
+
+
+def _bid_table(rules: CompiledRules, seat: int) -> tuple[list[int], list[Call]]:
+    """Every bid of `seat` as a Call, sorted by bid order, with their sort keys (built once)."""
+    cache = rules.cache.setdefault("bids", {})
+    if seat not in cache:
+        values: list[int | str] = [*rules.bid_values]
+        values += ["capot"] * rules.capot + ["generale"] * rules.generale
+        bids = [(bid_key(rules, v, d), Call(seat, "bid", v, d))  # type: ignore[arg-type]
+                for v in values for d in rules.denominations]
+        bids.sort(key=lambda kc: kc[0])
+        cache[seat] = ([k for k, _ in bids], [c for _, c in bids])
+    return cache[seat]
+
+
+def bid_key(rules: CompiledRules, value: int | str, denomination: int) -> int:
+    """The sort key of a bid: bigger wins; denominations count only when ranked."""
+    key = rules.bid_key(value) * 8
+    return key + denomination if rules.ranked_denominations else key
+
+
+class Auction:
+    """The auction of one deal. `to_act` calls next; `apply` checks and records a call."""
+
+    def __init__(self, rules: CompiledRules, dealer: int):
+        self.rules = rules
+        self.to_act = (dealer + rules.step) & 3
+        self.calls: list[Call] = []
+        self.bid: Call | None = None
+        """The highest bid so far."""
+        self.key = -1
+        self.double = 0
+        self.passes = 0
+        """Consecutive passes since the last call that was not a pass."""
+        self.passed = [False] * 4
+        self.spoke = [False] * 4
+        self.over = False
+        self.redeal = False
+
+    # -- what may be called ------------------------------------------------------------
+    def legal_calls(self) -> list[Call]:
+        """The calls the player to act may make (pass is always one of them)."""
+        seat = self.to_act
+        calls = [Call(seat, "pass")]
+        if self.over:
+            return []
+        if self._may_bid(seat):
+            calls += self._bids(seat)
+        if self._may_coinche(seat):
+            calls.append(Call(seat, "coinche"))
+        if self._may_surcoinche(seat):
+            calls.append(Call(seat, "surcoinche"))
+        return calls
+
+    def out_of_turn_calls(self, seat: int) -> list[Call]:
+        """Calls `seat` may make out of turn: a coinche (or surcoinche) under `coinche any_time`."""
+        if self.over or seat == self.to_act or self.rules.coinche != COINCHE_ANY_TIME:
+            return []
+        out = [Call(seat, "coinche")] if self._may_coinche(seat) else []
+        return out + ([Call(seat, "surcoinche")] if self._may_surcoinche(seat) else [])
+
+    def _may_bid(self, seat: int) -> bool:
+        r = self.rules
+        if r.reentry == REENTRY_FORBIDDEN and self.passed[seat]:
+            return False
+        if r.reentry == REENTRY_SPEAK_ONCE and self.spoke[seat]:
+            return False
+        if self.double and r.after_coinche != AFTER_BIDDING:
+            return False
+        own = self.bid is not None and self.bid.seat == seat
+        return not own or r.raise_own in (RAISE_ALLOWED, RAISE_SUIT_CHANGE)
+
+    def _bids(self, seat: int) -> list[Call]:
+        keys, calls = _bid_table(self.rules, seat)
+        out = calls[bisect_right(keys, self.key):]
+        r, bid = self.rules, self.bid
+        if not r.jumps:
+            out = [c for c in out if not isinstance(c.value, int) or c.value == self._next_level()
+                   or (bid is not None and c.value == bid.value)]
+        if bid is not None and bid.seat == seat and r.raise_own == RAISE_SUIT_CHANGE:
+            out = [c for c in out if c.denomination != bid.denomination]
+        return out
+
+    def _next_level(self) -> int | None:
+        values, bid = self.rules.bid_values, self.bid
+        if bid is None:
+            return values[0] if values else None
+        if not isinstance(bid.value, int):
+            return None
+        i = bisect_right(values, bid.value)
+        return values[i] if i < len(values) else None
+
+    def _may_coinche(self, seat: int) -> bool:
+        r, bid = self.rules, self.bid
+        if r.coinche == COINCHE_NONE or bid is None or self.double:
+            return False
+        if r.reentry == REENTRY_SPEAK_ONCE and self.spoke[seat]:
+            return False
+        return (seat - bid.seat) & 1 == 1 and (isinstance(bid.value, int) or r.coinche_capot)
+
+    def _may_surcoinche(self, seat: int) -> bool:
+        bid = self.bid
+        if not self.rules.surcoinche or self.double != 1 or bid is None:
+            return False
+        if self.rules.reentry == REENTRY_SPEAK_ONCE and self.spoke[seat]:
+            return False
+        return (seat - bid.seat) & 1 == 0
+
+    # -- applying a call ---------------------------------------------------------------
+    def apply(self, call: Call) -> None:
+        """Record `call`; IllegalActionError (naming the rule) when the rules forbid it."""
+        self.check(call)
+        self._record(call)
+
+    def check(self, call: Call) -> None:
+        """Raise IllegalActionError unless `call` is legal now."""
+        if self.over:
+            raise IllegalActionError("the auction is over", "auction")
+        legal = (self.legal_calls() if call.seat == self.to_act
+                 else self.out_of_turn_calls(call.seat))
+        if call not in legal:
+            message, rule = self._why_not(call)
+            raise IllegalActionError(f"{call}: {message}", rule)
+
+    def _record(self, call: Call) -> None:
+        r, seat = self.rules, call.seat
+        self.calls.append(call)
+        self.spoke[seat] = True
+        if call.kind == "pass":
+            self.passes += 1
+            self.passed[seat] = True
+        else:
+            self.passes = 0
+            if call.kind == "bid":
+                self.bid, self.double = call, 0
+                self.key = bid_key(r, call.value, call.denomination)  # type: ignore[arg-type]
+            elif call.kind == "coinche":
+                self.double = 1
+                self.over = r.after_coinche == AFTER_ENDS
+            else:
+                self.double = 2
+                self.over = r.surcoinche_ends_auction
+        self.over = self.over or self._ended()
+        self.redeal = self.over and self.bid is None
+        if not self.over:
+            self.to_act = self._next(seat)
+
+    def _ended(self) -> bool:
+        r = self.rules
+        if r.reentry == REENTRY_SPEAK_ONCE and all(self.spoke):
+            return True
+        if self.bid is None:
+            return self.passes >= 4
+        if self.double == 0:
+            return self.passes >= r.end_passes
+        if self.double == 1 and r.after_coinche == AFTER_DOUBLED_SIDE:
+            return self.passes >= 2
+        return self.passes >= 3
+
+    def _next(self, seat: int) -> int:
+        step = self.rules.step
+        nxt = (seat + step) & 3
+        if self.double == 1 and self.rules.after_coinche == AFTER_DOUBLED_SIDE:
+            assert self.bid is not None
+            while (nxt - self.bid.seat) & 1:
+                nxt = (nxt + step) & 3
+        return nxt
+
+    def contract(self) -> Contract | None:
+        """The contract once the auction is over with a bid; None before or on a redeal."""
+        if not self.over or self.bid is None:
+            return None
+        bid = self.bid
+        return Contract(bid.seat, bid.value, bid.denomination, self.double)  # type: ignore[arg-type]
+
+    # -- explaining a refusal ----------------------------------------------------------
+    def _why_not(self, call: Call) -> tuple[str, str]:
+        """Why `call` is illegal now, and the rule that says so (checked in order)."""
+        r, seat, bid, cite = self.rules, call.seat, self.bid, self.rules.cite
+        if seat != self.to_act and (call.kind != "coinche" and call.kind != "surcoinche"
+                                    or r.coinche != COINCHE_ANY_TIME):
+            return (f"it is {SEATS[self.to_act]}'s turn to speak, not {SEATS[seat]}'s; only "
+                    f"a coinche may come out of turn, and only under 'coinche any_time' "
+                    f"({cite('auction', 'coinche')})", "auction.coinche")
+        if r.reentry == REENTRY_SPEAK_ONCE and self.spoke[seat]:
+            return f"each player speaks once: {cite('auction', 'reentry')}", "auction.reentry"
+        if call.kind == "bid":
+            return self._why_not_bid(call)
+        if call.kind == "coinche":
+            return self._why_not_coinche(call)
+        if bid is None or self.double != 1:
+            return "only a coinched bid can be surcoinched", "auction.surcoinche"
+        if not r.surcoinche:
+            return f"no surcoinche: {cite('auction', 'surcoinche')}", "auction.surcoinche"
+        return "only the doubled side may surcoinche", "auction.surcoinche"
+
+    def _why_not_coinche(self, call: Call) -> tuple[str, str]:
+        r, bid, cite = self.rules, self.bid, self.rules.cite
+        if r.coinche == COINCHE_NONE:
+            return f"no coinche: {cite('auction', 'coinche')}", "auction.coinche"
+        if bid is None:
+            return "there is no bid to coinche", "auction.coinche"
+        if self.double:
+            return "the bid is already coinched", "auction.coinche"
+        if (call.seat - bid.seat) & 1 == 0:
+            return f"only an opponent of {SEATS[bid.seat]} may coinche", "auction.coinche"
+        return (f"a {bid.value} cannot be coinched: {cite('auction', 'coinche_capot')}",
+                "auction.coinche_capot")
+
+    def _why_not_bid(self, call: Call) -> tuple[str, str]:
+        r, seat, bid, cite = self.rules, call.seat, self.bid, self.rules.cite
+        if call.denomination not in r.denominations:
+            return (f"{DENOMINATION_WORDS[call.denomination or 0]} may not be bid: "
+                    f"{cite('auction', 'denominations')}", "auction.denominations")
+        if isinstance(call.value, int) and call.value not in r.bid_values:
+            return (f"{call.value} is not a bid: bids run "
+                    f"{', '.join(map(str, r.bid_values[:4]))}… ({cite('auction', 'minimum_bid')}, "
+                    f"{cite('auction', 'step')}, {cite('auction', 'maximum_bid')})",
+                    "auction.step")
+        if call.value == "capot" and not r.capot or call.value == "generale" and not r.generale:
+            return (f"{call.value} may not be bid: {cite('auction', str(call.value))}",
+                    f"auction.{call.value}")
+        if r.reentry == REENTRY_FORBIDDEN and self.passed[seat]:
+            return f"a player who passed may not bid: {cite('auction', 'reentry')}", \
+                "auction.reentry"
+        if self.double and r.after_coinche != AFTER_BIDDING:
+            return (f"a doubled contract cannot be raised: {cite('auction', 'after_coinche')}",
+                    "auction.after_coinche")
+        if bid is not None and bid.seat == seat and r.raise_own != RAISE_ALLOWED and (
+                r.raise_own != RAISE_SUIT_CHANGE or call.denomination == bid.denomination):
+            return f"the highest bid is your own: {cite('auction', 'raise_own')}", \
+                "auction.raise_own"
+        if bid is not None and bid_key(r, call.value, call.denomination) <= self.key:  # type: ignore[arg-type]
+            return (f"it does not beat {bid.value} {DENOMINATION_WORDS[bid.denomination or 0]}: "
+                    f"{cite('auction', 'ranked_denominations')}", "auction.ranked_denominations")
+        return (f"bids go up one level at a time, the next is {self._next_level()}: "
+                f"{cite('auction', 'jumps')}", "auction.jumps")

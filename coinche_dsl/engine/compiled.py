@@ -1,0 +1,271 @@
+"""A Ruleset compiled to plain ints, lists and flags, built once and read by the hot loop.
+
+Denominations are ints (see `facts.py`): 0..3 a trump suit (C D H S), 4 no-trump, 5 all-trump.
+Every per-mode table is a list indexed by denomination, then by card index 0..31:
+
+- `strength[d][card]`: higher wins. At a suit contract the trump suit is lifted above every
+  plain card, so a trick's winner is the strongest card that is of the led suit or a trump.
+- `points[d][card]`: the card's points in that mode (raw, before any scaling).
+- `above[d][card]`: the cards of the same suit that beat `card` in that mode.
+- `trump_mask[d]`: the cards that ruff (the trump suit; nothing at no-trump or all-trump, where
+  a void player cannot win the trick with another suit).
+
+Policies are small ints (the index of an enum member in declaration order) or bools. The
+`ruleset` stays reachable for scoring and for error messages that cite where a rule was written.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..cards import RANKS, SUIT_MASKS
+from ..model import Ruleset
+from ..model.enums import (
+    AfterCoinche,
+    AllPass,
+    AllTrumpBeat,
+    AllTrumpBelote,
+    AnnouncementTiming,
+    BeloteClaim,
+    BeloteOrder,
+    CoincheTiming,
+    DealerRotation,
+    Direction,
+    FirstLead,
+    RaiseOwn,
+    Reentry,
+    TrumpObligation,
+)
+from .facts import ALL_TRUMP, DENOMINATION_WORDS, NO_TRUMP
+
+__all__ = ["CompiledRules", "compile", "DEALER_CHOICE_PACKETS", "BID_CAP_WITHOUT_MAXIMUM"]
+
+DEALER_CHOICE_PACKETS = ((3, 2, 3), (3, 3, 2), (2, 3, 3))
+"""The packet schemes a dealer may choose among under `packets dealer_choice` (FFB)."""
+BID_CAP_WITHOUT_MAXIMUM = 500
+"""With `maximum_bid none`, numeric bids are still listed only up to this value, so that
+`legal_calls()` stays finite; no 162-point deal can make more."""
+
+# Small-int codes of the policies, named where they are tested.
+REENTRY_ALLOWED, REENTRY_FORBIDDEN, REENTRY_SPEAK_ONCE = 0, 1, 2
+RAISE_ALLOWED, RAISE_AFTER_OTHER, RAISE_SUIT_CHANGE, RAISE_FORBIDDEN = 0, 1, 2, 3
+COINCHE_NONE, COINCHE_IN_TURN, COINCHE_ANY_TIME = 0, 1, 2
+AFTER_ENDS, AFTER_PASSES, AFTER_DOUBLED_SIDE, AFTER_BIDDING = 0, 1, 2, 3
+AT_BEAT_ALWAYS, AT_BEAT_UNLESS_PARTNER, AT_BEAT_NEVER = 0, 1, 2
+CAPOT_KEY, GENERALE_KEY = 10_000, 20_000
+"""Sort keys of the special bids: générale beats capot beats every number."""
+
+
+@dataclass(eq=False)
+class CompiledRules:
+    """Plain tables and flags of one Ruleset; build it with `compile(ruleset)`."""
+
+    ruleset: Ruleset
+    # table
+    step: int = 3
+    """Seat increment in the direction of play: 3 anticlockwise (N W S E), 1 clockwise."""
+    dealer_step: int = 3
+    first_lead_generale: bool = False
+    packets: tuple[int, ...] | None = None
+    """Fixed packet sizes, or None for the dealer's choice among DEALER_CHOICE_PACKETS."""
+    cut_minimum: int = 3
+    shuffle_every_deal: bool = True
+    all_pass_same_dealer: bool = False
+    # cards
+    strength: list[list[int]] = field(default_factory=list)
+    points: list[list[int]] = field(default_factory=list)
+    above: list[list[int]] = field(default_factory=list)
+    trump_mask: list[int] = field(default_factory=list)
+    card_total: list[int] = field(default_factory=list)
+    """Sum of the 32 cards' points per denomination."""
+    last_trick: int = 10
+    capot_last_trick: int = 10
+    # play
+    must_trump: bool = True
+    must_overtrump: bool = True
+    undertrump_required: bool = False
+    partner_master_free: bool = True
+    overtrump_partner: bool = False
+    trump_lead_beat_partner: bool = True
+    all_trump_beat: int = AT_BEAT_ALWAYS
+    no_trump_beat: bool = False
+    # auction
+    bid_values: tuple[int, ...] = ()
+    """Every numeric bid allowed, ascending."""
+    jumps: bool = True
+    denominations: tuple[int, ...] = ()
+    ranked_denominations: bool = False
+    capot: bool = True
+    capot_value: int = 250
+    generale: bool = False
+    generale_value: int = 500
+    reentry: int = REENTRY_ALLOWED
+    raise_own: int = RAISE_ALLOWED
+    end_passes: int = 3
+    coinche: int = COINCHE_IN_TURN
+    coinche_capot: bool = True
+    after_coinche: int = AFTER_PASSES
+    surcoinche: bool = True
+    surcoinche_ends_auction: bool = True
+    # announcements and belote
+    announcements: bool = True
+    announcements_by_denomination: tuple[bool, ...] = ()
+    announcements_automatic: bool = False
+    belote: bool = True
+    belote_declarers_only: bool = False
+    belote_silent_allowed: bool = True
+    belote_king_first: bool = False
+    belote_suits: list[int] = field(default_factory=list)
+    """Per denomination, a mask of the suits whose K+Q make a belote (bit s for suit s)."""
+    cache: dict[str, Any] = field(default_factory=dict)
+    """Tables the auction builds lazily (every bid as a `Call`, per seat, in bid order)."""
+
+    def where(self, *path: str | int) -> str:
+        """Where a rule was written, as `ruleset.where` gives it."""
+        return self.ruleset.where(*path)
+
+    def cite(self, *path: str) -> str:
+        """`play.must_overtrump yes (ffb.coinche:63)`: a rule, its value and where it is written."""
+        value: Any = self.ruleset
+        for part in path:
+            value = getattr(value, part, None)
+        shown = ("yes" if value else "no") if isinstance(value, bool) else str(value)
+        where = self.where(*path)
+        return f"{'.'.join(path)} {shown}" + (f" ({where})" if where else "")
+
+    def bid_key(self, value: int | str) -> int:
+        """Order of bid values: numbers by size, then capot, then générale."""
+        if value == "capot":
+            return CAPOT_KEY
+        if value == "generale":
+            return GENERALE_KEY
+        return int(value)
+
+
+def compile(ruleset: Ruleset) -> CompiledRules:  # noqa: A001 - the public name of the API
+    """Build the int tables and flags of `ruleset` (once; the result is read-only by contract)."""
+    rules = CompiledRules(ruleset=ruleset)
+    _table(rules, ruleset)
+    _cards(rules, ruleset)
+    _play(rules, ruleset)
+    _auction(rules, ruleset)
+    _extras(rules, ruleset)
+    return rules
+
+
+def _table(rules: CompiledRules, rs: Ruleset) -> None:
+    t = rs.table
+    rules.step = 1 if t.direction == Direction.CLOCKWISE else 3
+    rules.dealer_step = rules.step if t.dealer_rotation == DealerRotation.WITH_PLAY \
+        else 4 - rules.step
+    rules.first_lead_generale = t.first_lead == FirstLead.GENERALE_BIDDER
+    rules.packets = None if t.packets == "dealer_choice" else tuple(t.packets)
+    rules.cut_minimum = min(t.cut_minimum, 16)
+    rules.shuffle_every_deal = t.shuffle_every_deal
+    rules.all_pass_same_dealer = t.all_pass == AllPass.REDEAL_SAME_DEALER
+
+
+def _order(table: list[Any]) -> tuple[list[int], list[int]]:
+    """Per rank index: strength 8..1 (strongest first in the table) and points."""
+    strength, points = [0] * 8, [0] * 8
+    for pos, row in enumerate(table):
+        r = RANKS.index(row.rank)
+        strength[r], points[r] = 8 - pos, row.points
+    return strength, points
+
+
+def _cards(rules: CompiledRules, rs: Ruleset) -> None:
+    c = rs.cards
+    trump, plain = _order(c.trump), _order(c.plain)
+    no_trump, all_trump = _order(c.no_trump), _order(c.all_trump)
+    for d in range(6):
+        strength, points = [0] * 32, [0] * 32
+        for card in range(32):
+            suit, rank = card >> 3, card & 7
+            if d == NO_TRUMP:
+                s, p = no_trump[0][rank], no_trump[1][rank]
+            elif d == ALL_TRUMP:
+                s, p = all_trump[0][rank], all_trump[1][rank]
+            elif suit == d:
+                s, p = trump[0][rank] + 8, trump[1][rank]
+            else:
+                s, p = plain[0][rank], plain[1][rank]
+            strength[card], points[card] = s, p
+        rules.strength.append(strength)
+        rules.points.append(points)
+        rules.above.append([_above(strength, card) for card in range(32)])
+        rules.trump_mask.append(SUIT_MASKS[d] if d < NO_TRUMP else 0)
+        rules.card_total.append(sum(points))
+    rules.last_trick, rules.capot_last_trick = c.last_trick, c.capot_last_trick
+
+
+def _above(strength: list[int], card: int) -> int:
+    suit = card >> 3
+    return sum(1 << c for c in range(suit * 8, suit * 8 + 8) if strength[c] > strength[card])
+
+
+def _play(rules: CompiledRules, rs: Ruleset) -> None:
+    p = rs.play
+    rules.must_trump = p.must_trump == TrumpObligation.REQUIRED
+    rules.must_overtrump = p.must_overtrump
+    rules.undertrump_required = p.undertrump == TrumpObligation.REQUIRED
+    rules.partner_master_free = p.partner_master_free
+    rules.overtrump_partner = p.overtrump_partner
+    rules.trump_lead_beat_partner = p.trump_lead_beat_partner
+    rules.all_trump_beat = list(AllTrumpBeat).index(p.all_trump_beat)
+    rules.no_trump_beat = p.no_trump_beat
+
+
+def _auction(rules: CompiledRules, rs: Ruleset) -> None:
+    a = rs.auction
+    rules.bid_values = bid_values(a.minimum_bid, a.step, a.bid_levels.value, a.maximum_bid)
+    rules.jumps = a.jumps
+    rules.denominations = tuple(sorted(DENOMINATION_WORDS.index(d.value) for d in a.denominations))
+    rules.ranked_denominations = a.ranked_denominations
+    rules.capot, rules.capot_value = a.capot, a.capot_value
+    rules.generale, rules.generale_value = a.generale, a.generale_value
+    rules.reentry = list(Reentry).index(a.reentry)
+    rules.raise_own = list(RaiseOwn).index(a.raise_own)
+    rules.end_passes = a.end_passes
+    rules.coinche = list(CoincheTiming).index(a.coinche)
+    rules.coinche_capot = a.coinche_capot
+    rules.after_coinche = list(AfterCoinche).index(a.after_coinche)
+    rules.surcoinche = a.surcoinche and a.coinche != CoincheTiming.NONE
+    rules.surcoinche_ends_auction = a.surcoinche_ends_auction
+
+
+def bid_values(minimum: int, step: int, levels: str, maximum: int | None) -> tuple[int, ...]:
+    """The numeric bids in order: `aligned` puts those above the minimum on multiples of the step
+    (82, 90, 100…), `from_minimum` on the minimum plus multiples of it (82, 92, 102…).
+
+    >>> bid_values(82, 10, "aligned", 110)
+    (82, 90, 100, 110)
+    >>> bid_values(82, 10, "from_minimum", 112)
+    (82, 92, 102, 112)
+    """
+    top = maximum if maximum is not None else max(minimum, BID_CAP_WITHOUT_MAXIMUM)
+    values, value = [], minimum
+    while value <= top:
+        values.append(value)
+        value = value + step if levels == "from_minimum" else (value // step + 1) * step
+    return tuple(values)
+
+
+def _extras(rules: CompiledRules, rs: Ruleset) -> None:
+    an, be = rs.announcements, rs.belote
+    rules.announcements = an.enabled
+    rules.announcements_by_denomination = tuple(
+        an.enabled and (d < NO_TRUMP or (an.at_no_trump if d == NO_TRUMP else an.at_all_trump))
+        for d in range(6))
+    rules.announcements_automatic = an.timing == AnnouncementTiming.AUTOMATIC
+    rules.belote = be.enabled
+    rules.belote_declarers_only = be.claim == BeloteClaim.DECLARERS_ONLY
+    rules.belote_silent_allowed = be.silent_allowed
+    rules.belote_king_first = be.order == BeloteOrder.KING_FIRST
+    every_suit = 0b1111
+    rules.belote_suits = [
+        0 if not be.enabled else (1 << d) if d < NO_TRUMP
+        else (every_suit if be.at_no_trump else 0) if d == NO_TRUMP
+        else (every_suit if be.at_all_trump == AllTrumpBelote.EACH_SUIT else 0)
+        for d in range(6)]

@@ -1,0 +1,360 @@
+"""One deal as a state machine: deal the cards, bid, (declare), play eight tricks, score.
+
+>>> from coinche_dsl.loader import load_variant
+>>> from coinche_dsl.engine import compile, Deal
+>>> import random
+>>> deal = Deal(compile(load_variant("ffb")), dealer=0, rng=random.Random(1))
+>>> deal.phase, "NESW"[deal.to_act]          # anticlockwise: W speaks first after N deals
+('auction', 'W')
+>>> for text in ("W 80 hearts", "S pass", "E pass", "N pass"):
+...     deal.apply(text)
+>>> deal.phase, str(deal.contract)
+('play', '80 hearts by W')
+
+Phases: `auction` -> `play` -> `over`, or `auction` -> `redeal` when everybody passed.
+
+Announcements: `declare(seat, combos, belote)` records what a seat declares, before it plays
+its first card. A seat that never declares declares no ordinary announcement, but claims its
+belote automatically when it holds one and the rules give it one (a player may keep it silent
+with `belote=False` only when `belote.silent_allowed`). With `announcements.timing automatic`
+every seat that has not declared is given the announcements `find_announcements` finds.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..cards import SEATS, card_name, parse_card
+from ..errors import IllegalActionError, InputError
+from .auction import Auction, Call, parse_call
+from .compiled import DEALER_CHOICE_PACKETS, CompiledRules
+from .facts import NO_TRUMP, Contract, DealFacts, DealScore
+from .play import explain_card, legal_mask, trick_best
+
+Phase = str
+"""`auction`, `play`, `over` or `redeal`."""
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A finished trick: who led, the cards in playing order as (seat, card), who won."""
+
+    leader: int
+    cards: tuple[tuple[int, int], ...]
+    winner: int
+    points: int
+    """Card points of the trick in the contract's mode (without the last-trick bonus)."""
+
+
+def shuffled_deck(rng: random.Random) -> list[int]:
+    """The 32 cards in random order (Fisher-Yates on `rng.random()`, faster than `shuffle`)."""
+    deck = list(range(32))
+    rand = rng.random
+    for i in range(31, 0, -1):
+        j = int(rand() * (i + 1))
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+def deal_hands(rules: CompiledRules, dealer: int, rng: random.Random,
+               deck: list[int] | None = None) -> list[int]:
+    """Shuffle (or take `deck` as gathered, when `table.shuffle_every_deal` is off), cut, and
+    deal in packets from the player after the dealer, in the direction of play."""
+    if deck is None or rules.shuffle_every_deal:
+        deck = shuffled_deck(rng)
+    cut = rng.randint(rules.cut_minimum, 32 - rules.cut_minimum)
+    deck = deck[cut:] + deck[:cut]
+    packets = rules.packets or DEALER_CHOICE_PACKETS[int(rng.random() * 3)]
+    hands, pos = [0, 0, 0, 0], 0
+    for size in packets:
+        seat = dealer
+        for _ in range(4):
+            seat = (seat + rules.step) & 3
+            for card in deck[pos:pos + size]:
+                hands[seat] |= 1 << card
+            pos += size
+    return hands
+
+
+def check_hands(hands: list[int]) -> list[int]:
+    """Four disjoint hands of eight cards each, or InputError naming the culprit."""
+    if len(hands) != 4:
+        raise InputError(f"give four hands (N E S W), not {len(hands)}", "hands")
+    seen = 0
+    for seat, hand in enumerate(hands):
+        if not isinstance(hand, int) or hand < 0 or hand >> 32:
+            raise InputError("a hand is a set of cards (an int of 32 bits)", f"hands.{SEATS[seat]}")
+        if hand.bit_count() != 8:
+            raise InputError(f"{SEATS[seat]} holds {hand.bit_count()} cards, not 8",
+                             f"hands.{SEATS[seat]}")
+        if seen & hand:
+            twice = ", ".join(card_name(c) for c in range(32) if (seen & hand) >> c & 1)
+            raise InputError(f"{twice} dealt twice", f"hands.{SEATS[seat]}")
+        seen |= hand
+    return list(hands)
+
+
+class Deal:
+    """A deal under `rules`, dealt by `dealer` (seat 0..3 = N E S W).
+
+    `hands` (four card masks, N E S W) fixes the cards; when None they are shuffled, cut and
+    dealt with `rng` per `table.*` (`deck`: the previous deal's gathered cards, used when
+    `table.shuffle_every_deal` is off)."""
+
+    def __init__(self, rules: CompiledRules, dealer: int, hands: list[int] | None = None,
+                 rng: random.Random | None = None, deck: list[int] | None = None):
+        self.rules = rules
+        self.dealer = dealer
+        if hands is None:
+            hands = deal_hands(rules, dealer, rng or random.Random(), deck)
+        self.hands: list[int] = check_hands(list(hands))
+        """Cards still held, per seat (masks)."""
+        self.initial_hands: tuple[int, ...] = tuple(self.hands)
+        self.auction = Auction(rules, dealer)
+        self.phase: Phase = "auction"
+        self.to_act: int = self.auction.to_act
+        """The seat to call or play next."""
+        self.contract: Contract | None = None
+        self.trick: list[tuple[int, int]] = []
+        """Cards on the table, as (seat, card), in playing order."""
+        self.tricks: list[Trick] = []
+        self.tricks_won = [0, 0, 0, 0]
+        self.points = [0, 0]
+        """Card points taken per team (NS, EW), without the last-trick bonus."""
+        self.declared: dict[int, list[int]] = {}
+        self.belote_silent: set[int] = set()
+        self._d = 0
+        self._best = 0
+        self._winner = 0
+        self._legal = -1
+        self._result: DealScore | None = None
+
+    # -- the auction ---------------------------------------------------------------------
+    @property
+    def history(self) -> list[Call]:
+        """The calls made so far, in order."""
+        return self.auction.calls
+
+    def legal_calls(self) -> list[Call]:
+        """Calls the seat to act may make (empty outside the auction)."""
+        return self.auction.legal_calls() if self.phase == "auction" else []
+
+    def out_of_turn_calls(self, seat: int) -> list[Call]:
+        """Calls `seat` may make out of turn (a coinche under `auction.coinche any_time`)."""
+        return self.auction.out_of_turn_calls(seat) if self.phase == "auction" else []
+
+    def apply(self, action: Call | int | str) -> None:
+        """Make a call (`Call` or text like `N 80 hearts`) or play a card (an index, or text
+        like `S 7C`). IllegalActionError says which rule forbids it and where it is written."""
+        if isinstance(action, int):
+            self.play(action)
+        elif isinstance(action, Call):
+            self.call(action)
+        elif self.phase == "auction":
+            self.call(parse_call(action))
+        else:
+            self.play(self._parse_card_action(str(action)))
+
+    def call(self, call: Call) -> None:
+        """Make `call` (checked)."""
+        if self.phase != "auction":
+            raise IllegalActionError(f"{call}: the auction is over", "auction")
+        self.auction.apply(call)
+        if self.auction.over:
+            self._end_auction()
+        else:
+            self.to_act = self.auction.to_act
+
+    def _end_auction(self) -> None:
+        contract = self.auction.contract()
+        if contract is None:
+            self.phase = "redeal"
+            return
+        self.contract, self.phase, self._d = contract, "play", contract.denomination
+        r = self.rules
+        self.to_act = (self.dealer + r.step) & 3
+        if r.first_lead_generale and contract.bid == "generale":
+            self.to_act = contract.declarer
+        if r.announcements_automatic:
+            from .announcements import find_announcements
+
+            for seat in range(4):
+                self.declared[seat] = [c.mask for c in find_announcements(
+                    self.initial_hands[seat], self._d, r.ruleset)]
+
+    def _parse_card_action(self, text: str) -> int:
+        words = text.split()
+        if len(words) != 2 or words[0].upper() not in SEATS:
+            raise InputError(f"cannot read {text!r}; write a seat and a card, like 'S 7C'", "play")
+        seat = SEATS.index(words[0].upper())
+        if seat != self.to_act:
+            raise IllegalActionError(f"{text}: it is {SEATS[self.to_act]}'s turn to play, "
+                                     f"not {SEATS[seat]}'s", "play.turn")
+        return parse_card(words[1], "play")
+
+    # -- the play ------------------------------------------------------------------------
+    def legal_cards(self) -> int:
+        """Cards (a mask) the seat to act may play; never empty while its hand is not."""
+        if self.phase != "play":
+            return 0
+        if self._legal < 0:
+            hand = self.hands[self.to_act]
+            if not self.trick:
+                self._legal = hand
+            else:
+                self._legal = legal_mask(self.rules, hand, self._d, self.trick[0][1] >> 3,
+                                         self._best, self._winner == (self.to_act + 2) & 3)
+        return self._legal
+
+    def play(self, card: int) -> None:
+        """Play `card` for the seat to act (checked)."""
+        if self.phase != "play":
+            raise IllegalActionError(f"{card_name(card)}: no card may be played in the "
+                                     f"{self.phase} phase", "play")
+        if not (self.legal_cards() >> card) & 1:
+            seat = self.to_act
+            message, rule = explain_card(self.rules, self.hands[seat], self._d, self.trick,
+                                         seat, card)
+            raise IllegalActionError(f"{SEATS[seat]} {card_name(card)}: {message}", rule)
+        self._play(card)
+
+    def _play(self, card: int) -> None:
+        seat, trick = self.to_act, self.trick
+        self.hands[seat] ^= 1 << card
+        self._legal = -1
+        r = self.rules
+        if not trick:
+            self._best, self._winner = card, seat
+        else:
+            best, strength = self._best, r.strength[self._d]
+            if (card >> 3 == best >> 3 and strength[card] > strength[best]) or (
+                    (r.trump_mask[self._d] >> card) & 1
+                    and not (r.trump_mask[self._d] >> best) & 1):
+                self._best, self._winner = card, seat
+        trick.append((seat, card))
+        if len(trick) < 4:
+            self.to_act = (seat + r.step) & 3
+            return
+        self._close_trick()
+
+    def _close_trick(self) -> None:
+        winner, points = self._winner, self.rules.points[self._d]
+        value = sum(points[c] for _, c in self.trick)
+        self.tricks.append(Trick(self.trick[0][0], tuple(self.trick), winner, value))
+        self.points[winner & 1] += value
+        self.tricks_won[winner] += 1
+        self.trick = []
+        self.to_act = winner
+        if len(self.tricks) == 8:
+            self.phase = "over"
+
+    def is_over(self) -> bool:
+        """True once the eight tricks are played (or the deal is to be redealt)."""
+        return self.phase in ("over", "redeal")
+
+    def trick_winner(self, cards: list[int]) -> int:
+        """Position in `cards` (in playing order) of the winning card, in this deal's mode."""
+        return trick_best(self.rules, self._d, cards)
+
+    def gathered(self) -> list[int]:
+        """The cards as they are picked up after the deal (tricks in order, or the hands on a
+        redeal): the next deck when the rules do not shuffle every deal."""
+        if self.tricks:
+            return [c for t in self.tricks for _, c in t.cards] + [c for _, c in self.trick]
+        return [c for hand in self.initial_hands for c in range(32) if hand >> c & 1]
+
+    # -- announcements and the result -----------------------------------------------------
+    def declare(self, seat: int, combos: list[int], belote: bool = True) -> None:
+        """Declare ordinary announcements (`combos`, card masks from the seat's hand) and
+        whether the seat claims its belote; allowed once the contract is known and before the
+        seat plays its first card. Declaring again replaces the earlier declaration."""
+        r = self.rules
+        if self.phase != "play" or self.hands[seat] != self.initial_hands[seat]:
+            raise IllegalActionError(f"{SEATS[seat]} may declare only before playing a first "
+                                     "card, once the contract is known", "announcements.timing")
+        combos = [int(c) for c in combos]
+        if combos and not r.announcements_by_denomination[self._d]:
+            key = ("enabled" if not r.announcements else
+                   "at_no_trump" if self._d == NO_TRUMP else "at_all_trump")
+            raise IllegalActionError(f"{SEATS[seat]} may not announce: "
+                                     f"{r.cite('announcements', key)}", f"announcements.{key}")
+        used = 0
+        for combo in combos:
+            if not combo or combo & ~self.initial_hands[seat]:
+                raise IllegalActionError(f"{SEATS[seat]} does not hold {_names(combo)}", "hand")
+            _check_combination(r, combo, self._d, seat)
+            if used & combo and not r.ruleset.announcements.card_reuse:
+                raise IllegalActionError(f"{SEATS[seat]}: a card may serve in one announcement "
+                                         f"only: {r.cite('announcements', 'card_reuse')}",
+                                         "announcements.card_reuse")
+            used |= combo
+        if not belote and not r.belote_silent_allowed:
+            raise IllegalActionError(f"{SEATS[seat]} must announce the belote: "
+                                     f"{r.cite('belote', 'silent_allowed')}",
+                                     "belote.silent_allowed")
+        self.declared[seat] = combos
+        (self.belote_silent.discard if belote else self.belote_silent.add)(seat)
+
+    def belote_seats(self) -> list[int]:
+        """Seats credited with a belote (one entry per belote: at all-trump a seat may hold
+        several), per `belote.*`: held in one hand, claimed, and in order when required."""
+        r, contract = self.rules, self.contract
+        if contract is None:
+            return []
+        out = []
+        for suit in range(4):
+            if not r.belote_suits[self._d] >> suit & 1:
+                continue
+            pair = (1 << (suit * 8 + 6)) | (1 << (suit * 8 + 5))
+            holder = next((s for s in range(4) if self.initial_hands[s] & pair == pair), None)
+            if holder is None or holder in self.belote_silent:
+                continue
+            if r.belote_declarers_only and (holder ^ contract.declarer) & 1:
+                continue
+            if r.belote_king_first and not self._king_first(suit):
+                continue
+            out.append(holder)
+        return out
+
+    def _king_first(self, suit: int) -> bool:
+        order = [c for t in self.tricks for _, c in t.cards] + [c for _, c in self.trick]
+        king, queen = suit * 8 + 6, suit * 8 + 5
+        return king in order and (queen not in order or order.index(king) < order.index(queen))
+
+    def facts(self) -> DealFacts:
+        """What scoring needs to know about the finished deal."""
+        if self.phase != "over" or self.contract is None:
+            raise IllegalActionError(f"the deal is not over (phase {self.phase})", "deal")
+        allowed = self.rules.announcements_by_denomination[self._d]
+        return DealFacts(
+            contract=self.contract,
+            tricks=list(self.tricks_won),
+            card_points=(self.points[0], self.points[1]),
+            last_trick=self.tricks[-1].winner,
+            announcements={s: list(c) for s, c in self.declared.items() if c and allowed},
+            belote=self.belote_seats(),
+        )
+
+    def result(self) -> DealScore:
+        """The score of the finished deal (`score_facts` under the deal's ruleset)."""
+        if self._result is None:
+            from .scoring import score_facts
+
+            self._result = score_facts(self.rules.ruleset, self.facts())
+        return self._result
+
+
+def _check_combination(r: CompiledRules, combo: int, d: int, seat: int) -> None:
+    """IllegalActionError unless `combo` is a carré or sequence of the variant."""
+    from .announcements import classify
+
+    try:
+        classify(combo, d, r.ruleset)
+    except InputError as e:
+        raise IllegalActionError(f"{SEATS[seat]} {_names(combo)}: {e}",
+                                 "announcements") from None
+
+
+def _names(mask: int) -> str:
+    return " ".join(card_name(c) for c in range(32) if mask >> c & 1) or "an empty combination"

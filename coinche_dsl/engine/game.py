@@ -1,0 +1,255 @@
+"""A game: deals to the target under `ruleset.game`, with held litige points and redeals.
+
+>>> from coinche_dsl.loader import load_variant
+>>> from coinche_dsl.engine import compile
+>>> from coinche_dsl.engine.game import UniformBot, play_game
+>>> import random
+>>> rng = random.Random(7)
+>>> outcome = play_game(compile(load_variant("ffb")), [UniformBot(rng)] * 4, rng)
+>>> outcome.winner in ("NS", "EW") and max(outcome.scores.values()) >= 2000
+True
+
+How the `game.*` knobs read:
+
+- A side is over the target when its total reaches it (`reach reach`) or passes it
+  (`reach exceed`). One side over: it wins. Both over after the same deal: `both_over` picks the
+  higher total (an exact tie: `tie play_on` plays another deal, `tie declarers` gives it to the
+  last deal's declarers), the last deal's winner (declarers if made, else defenders), or the
+  last deal's declarers.
+- `belote_finish`: a side that gets over the target on a deal it lost (its contract failed, or
+  it took no trick), and would not have without its belote, is not yet over: with
+  `win_trick_later` until it wins a trick in a later deal; with `not_enough` until it scores
+  something besides belote in a later deal; `counts` ignores the matter.
+- `scoring.litige held`: the points a litige holds go to the winner of the next scored deal.
+- A deal where all pass is redealt by the next dealer or the same (`table.all_pass`); the deck
+  is gathered, not shuffled, when `table.shuffle_every_deal` is off.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from ..cards import TEAMS
+from ..errors import CoincheError
+from ..model.enums import BeloteFinish, BothOver, Reach, TieAtEnd
+from .auction import Call
+from .compiled import CompiledRules
+from .deal import Deal
+from .facts import DealScore
+
+
+class Bot(Protocol):
+    """What `play_game` asks of a player (`declare` is optional)."""
+
+    def choose_call(self, deal: Deal) -> Call: ...
+
+    def choose_card(self, deal: Deal) -> int: ...
+
+
+@dataclass(frozen=True)
+class GameOutcome:
+    """How a game ended."""
+
+    winner: str
+    """`NS` or `EW`."""
+    scores: dict[str, int]
+    deals: int
+    """Deals scored (redeals not counted)."""
+
+
+@dataclass(frozen=True)
+class SheetLine:
+    """One line of the score sheet: a scored deal, or a redeal."""
+
+    dealer: int
+    contract: str
+    """The contract as text (`90 hearts by N coinche`); empty on a redeal."""
+    made: bool | None
+    points: dict[str, int]
+    """What each team scored on this deal (held litige points included)."""
+    totals: dict[str, int]
+    note: str = ""
+
+
+class Game:
+    """Deals to the target. `rng` is a `random.Random` or a seed."""
+
+    def __init__(self, rules: CompiledRules, rng: random.Random | int | None = None,
+                 first_dealer: int = 0):
+        self.rules = rules
+        self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
+        self.dealer = first_dealer
+        self.scores = {"NS": 0, "EW": 0}
+        self.sheet: list[SheetLine] = []
+        self.deals = 0
+        self.held = 0
+        """Litige points waiting for the next deal's winner."""
+        self.pending = [False, False]
+        """Per team: over the target only through belote, not yet validated."""
+        self._deck: list[int] | None = None
+        self._winner: str | None = None
+
+    def new_deal(self) -> Deal:
+        """The next deal, dealt by the current dealer."""
+        if self._winner is not None:
+            raise CoincheError("the game is over")
+        return Deal(self.rules, self.dealer, rng=self.rng, deck=self._deck)
+
+    def record(self, deal: Deal) -> None:
+        """Add a finished (or redealt) deal to the score and move the deal on."""
+        self._deck = deal.gathered()
+        if deal.phase == "redeal":
+            self.sheet.append(SheetLine(deal.dealer, "", None, {"NS": 0, "EW": 0},
+                                        dict(self.scores), "all passed: redeal"))
+            if not self.rules.all_pass_same_dealer:
+                self.dealer = (self.dealer + self.rules.dealer_step) & 3
+            return
+        score = deal.result()
+        before = dict(self.scores)
+        points, won = self._deal_points(deal, score)
+        for team in TEAMS:
+            self.scores[team] += points[team]
+        self.deals += 1
+        note = self._update_pending(deal, score, before)
+        self.sheet.append(SheetLine(deal.dealer, str(deal.contract), score.made, points,
+                                    dict(self.scores), note))
+        self.dealer = (self.dealer + self.rules.dealer_step) & 3
+        self._winner = self._decide(deal, won)
+
+    def _deal_points(self, deal: Deal, score: DealScore) -> tuple[dict[str, int], int]:
+        """This deal's points per team (with held points) and the team that won the deal."""
+        assert deal.contract is not None
+        won = deal.contract.team if score.made else 1 - deal.contract.team
+        points = dict(score.scores)
+        points[TEAMS[won]] += self.held
+        self.held = score.held
+        return points, won
+
+    def is_over(self) -> bool:
+        return self._winner is not None
+
+    def outcome(self) -> GameOutcome:
+        """The result; CoincheError while the game goes on."""
+        if self._winner is None:
+            raise CoincheError("the game is not over")
+        return GameOutcome(self._winner, dict(self.scores), self.deals)
+
+    # -- the end of the game ---------------------------------------------------------------
+    def over_target(self, total: int) -> bool:
+        g = self.rules.ruleset.game
+        return total > g.target if g.reach == Reach.EXCEED else total >= g.target
+
+    def _decide(self, deal: Deal, won: int) -> str | None:
+        over = [self.over_target(self.scores[t]) and not self.pending[i]
+                for i, t in enumerate(TEAMS)]
+        if over[0] != over[1]:
+            return TEAMS[0] if over[0] else TEAMS[1]
+        if not over[0]:
+            return None
+        g = self.rules.ruleset.game
+        assert deal.contract is not None
+        if g.both_over == BothOver.LAST_DEAL_WINNER:
+            return TEAMS[won]
+        if g.both_over == BothOver.DECLARERS or self.scores["NS"] == self.scores["EW"]:
+            if g.both_over == BothOver.HIGHER_TOTAL and g.tie == TieAtEnd.PLAY_ON:
+                return None
+            return TEAMS[deal.contract.team]
+        return max(TEAMS, key=lambda t: self.scores[t])
+
+    def _update_pending(self, deal: Deal, score: DealScore, before: dict[str, int]) -> str:
+        rule = self.rules.ruleset.game.belote_finish
+        if rule == BeloteFinish.COUNTS:
+            return ""
+        notes = []
+        for team, name in enumerate(TEAMS):
+            if self.pending[team] and self._validates(deal, score, team, rule):
+                self.pending[team] = False
+                notes.append(f"{name} validated")
+            elif self._only_through_belote(deal, score, before, team):
+                self.pending[team] = True
+                cite = self.rules.cite("game", "belote_finish")
+                notes.append(f"{name} over only through belote: {cite}")
+        return "; ".join(notes)
+
+    def _validates(self, deal: Deal, score: DealScore, team: int, rule: BeloteFinish) -> bool:
+        if rule == BeloteFinish.WIN_TRICK_LATER:
+            return deal.tricks_won[team] + deal.tricks_won[team + 2] > 0
+        return _without_belote(deal, team) > 0
+
+    def _only_through_belote(self, deal: Deal, score: DealScore, before: dict[str, int],
+                             team: int) -> bool:
+        name = TEAMS[team]
+        if not self.over_target(self.scores[name]) or self.over_target(before[name]):
+            return False
+        assert deal.contract is not None
+        lost = (deal.contract.team == team and not score.made) or (
+            deal.tricks_won[team] + deal.tricks_won[team + 2] == 0)
+        if not lost or team not in [s & 1 for s in deal.belote_seats()]:
+            return False
+        extra = self.scores[name] - before[name] - score.scores[name]  # held points received
+        return not self.over_target(before[name] + extra + _without_belote(deal, team))
+
+
+def _without_belote(deal: Deal, team: int) -> int:
+    """What `team` would have scored on `deal` without its belote (scored by the variant)."""
+    from .scoring import score_facts
+
+    facts = deal.facts()
+    facts.belote = [s for s in facts.belote if s & 1 != team]
+    return score_facts(deal.rules.ruleset, facts).scores[TEAMS[team]]
+
+
+class UniformBot:
+    """A test helper: every legal call and card equally likely (the real bots are in `sim`)."""
+
+    def __init__(self, rng: random.Random):
+        self.rng = rng
+
+    def choose_call(self, deal: Deal) -> Call:
+        return self.rng.choice(deal.legal_calls())
+
+    def choose_card(self, deal: Deal) -> int:
+        return random_card(deal.legal_cards(), self.rng)
+
+
+def random_card(mask: int, rng: random.Random) -> int:
+    """A uniformly chosen card of a non-empty `mask`."""
+    n = int(rng.random() * mask.bit_count())
+    for _ in range(n):
+        mask &= mask - 1
+    return (mask & -mask).bit_length() - 1
+
+
+def play_deal(deal: Deal, bots: Sequence[Any]) -> Deal:
+    """Run `deal` to its end with four bots (seat order N E S W); a bot's optional
+    `declare(deal, seat) -> (combos, belote)` is asked before the seat's first card."""
+    while deal.phase == "auction":
+        deal.call(bots[deal.to_act].choose_call(deal))
+    asked = [False] * 4
+    while deal.phase == "play":
+        seat = deal.to_act
+        bot = bots[seat]
+        if not asked[seat]:
+            asked[seat] = True
+            if hasattr(bot, "declare"):
+                combos, belote = bot.declare(deal, seat)
+                deal.declare(seat, combos, belote)
+        deal.play(bot.choose_card(deal))
+    return deal
+
+
+def play_game(rules: CompiledRules, bots: Sequence[Any] | Any,
+              rng: random.Random | int | None = None, first_dealer: int = 0,
+              max_deals: int = 10_000) -> GameOutcome:
+    """Play a whole game with `bots` (one per seat N E S W, or one for all four)."""
+    seats = list(bots) if isinstance(bots, Sequence) else [bots] * 4
+    game = Game(rules, rng, first_dealer)
+    for _ in range(max_deals):
+        deal = play_deal(game.new_deal(), seats)
+        game.record(deal)
+        if game.is_over():
+            return game.outcome()
+    raise CoincheError(f"no winner after {max_deals} deals")
