@@ -59,9 +59,9 @@ class _Cursor:
 
 
 def format_text(text: str, file: str = "<string>") -> str:
-    """The canonical layout of a variant file's text; VariantError if it does not parse.
+    r"""The canonical layout of a variant file's text; VariantError if it does not parse.
 
-    >>> print(format_text('variant "x" extends "ffb" { game { target 1000 }  # short game'), end="")
+    >>> print(format_text('variant "x" extends "ffb" { game { target 1000 }  # short game\n}'), end="")
     variant "x" extends "ffb" {
       game {
         target 1000

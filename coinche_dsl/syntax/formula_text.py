@@ -34,12 +34,15 @@ def formula_text(e: Formula, parent: int = 0) -> str:
         return f"{e['name']}({e['side']})" if e.get("side") else str(e["name"])
     args = e.get("args") or []
     if op == "if":
-        c, t, f = (formula_text(a) for a in args)
+        # an `if` inside a condition or a `then` is bracketed for the reader; `else if` chains
+        c, t, f = formula_text(args[0], 1), formula_text(args[1], 1), formula_text(args[2])
         text = f"if {c} then {t} else {f}"
         return f"({text})" if parent else text
     prec = _PRECEDENCE[op]
     if op in ("neg", "not"):
-        inner = formula_text(args[0], _ATOM - 1 if op == "neg" else prec)
+        # `not (a < b)` rather than the equivalent `not a < b`, for the reader
+        sub = 0 if op == "not" and args[0]["op"] == "not" else 2
+        inner = formula_text(args[0], _ATOM - 1 if op == "neg" else prec + sub)
         text = ("-" if op == "neg" else "not ") + inner
     else:
         # comparisons do not chain (`a < b < c` is refused); + - * and/or group to the left
@@ -48,11 +51,12 @@ def formula_text(e: Formula, parent: int = 0) -> str:
     return f"({text})" if prec < parent else text
 
 
-def formula_lines(e: Formula, col: int) -> list[str]:
+def formula_lines(e: Formula, col: int, parent: int = 0) -> list[str]:
     """The formula laid out to start at column `col` (0-based): the first line without
-    indentation, the others indented to their own column."""
-    one = formula_text(e)
-    if col + len(one) <= WIDTH:
+    indentation, the others indented to their own column. A part that needs parentheses at
+    its place (`parent` precedence) stays on one line."""
+    one = formula_text(e, parent)
+    if col + len(one) <= WIDTH or one.startswith("("):
         return [one]
     if e["op"] == "if":
         return _if_chain(e, col)
@@ -61,8 +65,8 @@ def formula_lines(e: Formula, col: int) -> list[str]:
     return [one]
 
 
-def _prefixed(prefix: str, e: Formula, col: int) -> list[str]:
-    lines = formula_lines(e, col + len(prefix))
+def _prefixed(prefix: str, e: Formula, col: int, parent: int = 0) -> list[str]:
+    lines = formula_lines(e, col + len(prefix), parent)
     return [prefix + lines[0], *lines[1:]]
 
 
@@ -73,11 +77,11 @@ def _if_chain(e: Formula, col: int) -> list[str]:
     prefix = "if "
     while e["op"] == "if":
         cond, then, e = e["args"]
-        head = f"{prefix}{formula_text(cond)} then {formula_text(then)}"
+        head = f"{prefix}{formula_text(cond, 1)} then {formula_text(then, 1)}"
         if col + len(head) <= WIDTH:
             out.append(head)
         else:
-            out += _prefixed(prefix, cond, col) + _prefixed("then ", then, col)
+            out += _prefixed(prefix, cond, col, 1) + _prefixed("then ", then, col, 1)
         prefix = "else if "
     out += _prefixed("else ", e, col)
     return _indent_rest(out, col)
@@ -92,19 +96,10 @@ def _logic_chain(e: Formula, col: int) -> list[str]:
     operands.append(e)
     operands.reverse()
     prec = _PRECEDENCE[op]
-    first = _fitted(operands[0], col, prec)
-    out = first + [line for x in operands[1:] for line in _fitted(x, col + len(op) + 1, prec + 1,
-                                                                  f"{op} ")]
+    out = formula_lines(operands[0], col, prec)
+    for x in operands[1:]:
+        out += _prefixed(f"{op} ", x, col, prec + 1)
     return _indent_rest(out, col)
-
-
-def _fitted(e: Formula, col: int, parent: int, prefix: str = "") -> list[str]:
-    """An operand: broken further only when it needs no parentheses at this place."""
-    text = formula_text(e, parent)
-    if text.startswith("(") or col + len(text) <= WIDTH:
-        return [prefix + text]
-    lines = formula_lines(e, col)
-    return [prefix + lines[0], *lines[1:]]
 
 
 def _indent_rest(lines: list[str], col: int) -> list[str]:
