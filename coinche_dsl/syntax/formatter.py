@@ -61,7 +61,8 @@ class _Cursor:
 def format_text(text: str, file: str = "<string>") -> str:
     r"""The canonical layout of a variant file's text; VariantError if it does not parse.
 
-    >>> print(format_text('variant "x" extends "ffb" { game { target 1000 }  # short game\n}'), end="")
+    >>> text = 'variant "x" extends "ffb" { game { target 1000 }  # short game\n}'
+    >>> print(format_text(text), end="")
     variant "x" extends "ffb" {
       game {
         target 1000

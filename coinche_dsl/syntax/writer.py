@@ -34,8 +34,9 @@ _CHOICE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(-[A-Za-z0-9_]+)+")
 def dump_variant(name: str, extends: str | None, data: dict[str, Any]) -> str:
     """DSL text that parses (and loads) back to `data`, laid out canonically.
 
-    >>> print(dump_variant("club", "ffb", {"game": {"target": 1000}, "play": {
-    ...     "must_overtrump": False}, "auction": {"denominations": ["hearts", "no-trump"]}}), end="")
+    >>> data = {"game": {"target": 1000}, "play": {"must_overtrump": False},
+    ...         "auction": {"denominations": ["hearts", "no-trump"]}}
+    >>> print(dump_variant("club", "ffb", data), end="")
     variant "club" extends "ffb" {
       game {
         target 1000
