@@ -130,7 +130,8 @@ def merge(data: dict[str, Any], positions: dict[DataPath, Position], over: dict[
     """Deep-merge `over` into `data`: blocks merge, scalars and lists replace."""
     for key, value in over.items():
         sub = (*path, key)
-        if isinstance(value, dict) and isinstance(data.get(key), dict):
+        # a formula (`{"op": …}`) replaces the base's whole: merging would graft its leaves
+        if _is_block(value) and _is_block(data.get(key)):
             merge(data[key], positions, value, over_positions, sub)
             if sub in over_positions:
                 positions[sub] = over_positions[sub]
@@ -139,6 +140,10 @@ def merge(data: dict[str, Any], positions: dict[DataPath, Position], over: dict[
             del positions[p]
         data[key] = value
         positions.update({p: at for p, at in over_positions.items() if p[: len(sub)] == sub})
+
+
+def _is_block(value: Any) -> bool:
+    return isinstance(value, dict) and "op" not in value
 
 
 def load_variant(name_or_path: str | Path) -> Ruleset:
