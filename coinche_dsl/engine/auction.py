@@ -121,6 +121,14 @@ def _bid_table(rules: CompiledRules, seat: int) -> tuple[list[int], list[Call]]:
     return cache[seat]
 
 
+def _simple_calls(rules: CompiledRules, seat: int) -> tuple[Call, Call, Call]:
+    """The pass, coinche and surcoinche of `seat` (built once)."""
+    cache = rules.cache.setdefault("simple", {})
+    if seat not in cache:
+        cache[seat] = (Call(seat, "pass"), Call(seat, "coinche"), Call(seat, "surcoinche"))
+    return cache[seat]
+
+
 def bid_key(rules: CompiledRules, value: int | str, denomination: int) -> int:
     """The sort key of a bid: bigger wins; denominations count only when ranked."""
     key = rules.bid_key(value) * 8
@@ -148,16 +156,17 @@ class Auction:
     # -- what may be called ------------------------------------------------------------
     def legal_calls(self) -> list[Call]:
         """The calls the player to act may make (pass is always one of them)."""
-        seat = self.to_act
-        calls = [Call(seat, "pass")]
         if self.over:
             return []
+        seat = self.to_act
+        simple = _simple_calls(self.rules, seat)
+        calls = [simple[0]]
         if self._may_bid(seat):
             calls += self._bids(seat)
         if self._may_coinche(seat):
-            calls.append(Call(seat, "coinche"))
+            calls.append(simple[1])
         if self._may_surcoinche(seat):
-            calls.append(Call(seat, "surcoinche"))
+            calls.append(simple[2])
         return calls
 
     def out_of_turn_calls(self, seat: int) -> list[Call]:
@@ -223,12 +232,30 @@ class Auction:
     def check(self, call: Call) -> None:
         """Raise IllegalActionError unless `call` is legal now."""
         if self.over:
-            raise IllegalActionError("the auction is over", "auction")
-        legal = (self.legal_calls() if call.seat == self.to_act
-                 else self.out_of_turn_calls(call.seat))
-        if call not in legal:
+            raise IllegalActionError(f"{call}: the auction is over", "auction")
+        if not self.is_legal(call):
             message, rule = self._why_not(call)
             raise IllegalActionError(f"{call}: {message}", rule)
+
+    def is_legal(self, call: Call) -> bool:
+        """Whether `call` may be made now, in turn or (a coinche) out of turn."""
+        seat, kind = call.seat, call.kind
+        if seat != self.to_act:
+            return kind in ("coinche", "surcoinche") and call in self.out_of_turn_calls(seat)
+        if kind == "pass":
+            return True
+        if kind == "coinche":
+            return self._may_coinche(seat)
+        if kind == "surcoinche":
+            return self._may_surcoinche(seat)
+        if not self._may_bid(seat) or call.denomination not in self.rules.denominations:
+            return False
+        if not (isinstance(call.value, int) and call.value in self.rules.bid_values
+                or call.value == "capot" and self.rules.capot
+                or call.value == "generale" and self.rules.generale):
+            return False
+        return bid_key(self.rules, call.value, call.denomination) > self.key and (  # type: ignore[arg-type]
+            call in self._bids(seat))
 
     def _record(self, call: Call) -> None:
         r, seat = self.rules, call.seat

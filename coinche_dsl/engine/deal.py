@@ -216,7 +216,7 @@ class Deal:
             seat = self.to_act
             message, rule = explain_card(self.rules, self.hands[seat], self._d, self.trick,
                                          seat, card)
-            raise IllegalActionError(f"{SEATS[seat]} {card_name(card)}: {message}", rule)
+            raise IllegalActionError(message, rule)
         self._play(card)
 
     def _play(self, card: int) -> None:

@@ -53,6 +53,16 @@ def legal_mask(r: CompiledRules, hand: int, d: int, led: int, best: int, partner
     return _void_with_trumps(r, hand, trumps, d, best, partner_wins)
 
 
+def legal_on_trick(r: CompiledRules, hand: int, d: int, trick: list[tuple[int, int]]) -> int:
+    """`legal_mask` for the player after the last card of `trick` ((seat, card) pairs)."""
+    if not trick:
+        return hand
+    cards = [c for _, c in trick]
+    i = trick_best(r, d, cards)
+    seat = (trick[-1][0] + r.step) & 3
+    return legal_mask(r, hand, d, cards[0] >> 3, cards[i], trick[i][0] == (seat + 2) & 3)
+
+
 def _void_with_trumps(r: CompiledRules, hand: int, trumps: int, d: int, best: int,
                       partner_wins: bool) -> int:
     best_is_trump = best >> 3 == d
