@@ -37,9 +37,9 @@ def test_blocks_merge_and_lists_replace(tmp_path: Path) -> None:
 
 def test_extends_a_file_in_the_same_folder(tmp_path: Path) -> None:
     _write(tmp_path, "base", 'variant "base" extends "ffb" { game { target 1500 } }\n')
-    path = _write(tmp_path, "child", 'variant "child" extends "base" { game { reach pass } }\n')
+    path = _write(tmp_path, "child", 'variant "child" extends "base" { game { reach exceed } }\n')
     resolved = resolve(path)
     assert [Path(f).name for f in resolved.chain] == ["child.coinche", "base.coinche",
                                                       "ffb.coinche"]
     rules = load_variant(path)
-    assert (rules.game.target, str(rules.game.reach), rules.name) == (1500, "pass", "child")
+    assert (rules.game.target, str(rules.game.reach), rules.name) == (1500, "exceed", "child")
