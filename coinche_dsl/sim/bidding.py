@@ -1,0 +1,128 @@
+"""The heuristic bot's auction: bid what the hand is worth, support a partner once, coinche a
+contract the opponents look unlikely to make, surcoinche when clearly safe.
+
+Only calls from `deal.legal_calls()` are ever returned, so the variant's minimum, step, jumps,
+denominations, capot, générale and coinche rules are obeyed without being read here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .hands import team_points
+
+CAPOT_TRICKS = 7.0
+"""Tricks a hand must expect by itself before bidding capot."""
+GENERALE_TRICKS = 7.8
+COINCHE_MARGIN = 35
+"""Points by which the declarers must look short of their contract before a coinche."""
+SURCOINCHE_MARGIN = 20
+SWITCH_MARGIN = 30
+"""A player overcalls a partner in another denomination only when this much better."""
+SPECIAL_KEY = {"capot": 10_000, "generale": 20_000}
+
+
+@dataclass
+class AuctionState:
+    """What the calls so far say: the standing bid, who made it, doubles, who has bid."""
+
+    seat: int | None = None
+    value: Any = None
+    denomination: int | None = None
+    double: int = 0
+    bidders: frozenset[int] = frozenset()
+
+
+def bid_key(value: Any) -> int:
+    """Bids in increasing order: numbers, then capot, then générale."""
+    return SPECIAL_KEY[value] if isinstance(value, str) else int(value)
+
+
+def auction_state(deal: Any) -> AuctionState:
+    """The standing bid read from the calls in `deal.history`."""
+    state = AuctionState()
+    bidders: set[int] = set()
+    for action in deal.history:
+        kind = getattr(action, "kind", None)
+        if kind == "bid":
+            state.seat, state.value = action.seat, action.value
+            state.denomination, state.double = action.denomination, 0
+            bidders.add(action.seat)
+        elif kind == "coinche":
+            state.double = 1
+        elif kind == "surcoinche":
+            state.double = 2
+    state.bidders = frozenset(bidders)
+    return state
+
+
+def choose_call(bot: Any, deal: Any) -> Any:
+    """The heuristic bot's call: a double when warranted, else its best bid, else pass."""
+    calls = deal.legal_calls()
+    seat, state = deal.to_act, auction_state(deal)
+    by_kind = {c.kind: c for c in calls if c.kind != "bid"}
+    if state.seat is not None and state.seat % 2 != seat % 2 and "coinche" in by_kind:
+        if should_coinche(bot, deal, seat, state):
+            return by_kind["coinche"]
+    if state.seat is not None and state.seat % 2 == seat % 2 and "surcoinche" in by_kind:
+        if bot.estimate(deal, seat, state.denomination) >= bid_key(state.value) + SURCOINCHE_MARGIN:
+            return by_kind["surcoinche"]
+    bids = [c for c in calls if c.kind == "bid"]
+    choice = best_bid(bot, deal, seat, state, bids) if bids else None
+    return choice or by_kind.get("pass") or calls[0]
+
+
+def best_bid(bot: Any, deal: Any, seat: int, state: AuctionState, bids: list[Any]) -> Any:
+    """The highest legal bid the hand can afford in its best denomination, or None."""
+    if state.seat == seat:
+        return None  # never outbid oneself: the standing bid already says what the hand is worth
+    partner_holds = state.seat is not None and state.seat % 2 == seat % 2
+    best, best_score = None, float("-inf")
+    for d in sorted({c.denomination for c in bids}):
+        worth = _worth(bot, deal, seat, state, d, partner_holds)
+        if worth is None:
+            continue
+        call = _afford(bot, deal, seat, d, worth, [c for c in bids if c.denomination == d])
+        if call is not None and worth > best_score:
+            best, best_score = call, worth
+    return best
+
+
+def _worth(bot: Any, deal: Any, seat: int, state: AuctionState, d: int,
+           partner_holds: bool) -> float | None:
+    """What `seat` may bid at `d` (None: do not bid it), given who holds the standing bid."""
+    own = bot.estimate(deal, seat, d)
+    if not partner_holds:
+        return own
+    if seat in state.bidders:
+        return None  # support a partner once, so that two partners do not raise each other forever
+    standing = bid_key(state.value)
+    if d == state.denomination:
+        table = bot.tables(deal)[d]
+        return standing + 0.6 * table.trick_value * max(0.0, bot.tricks(deal, seat, d) - 1.0)
+    return own if own >= standing + SWITCH_MARGIN else None
+
+
+def _afford(bot: Any, deal: Any, seat: int, d: int, worth: float, bids: list[Any]) -> Any:
+    """Among the legal bids at `d`, the highest numeric one within `worth`, or a special bid
+    when the hand expects (nearly) every trick."""
+    tricks = bot.tricks(deal, seat, d)
+    specials = {c.value: c for c in bids if isinstance(c.value, str)}
+    if tricks >= GENERALE_TRICKS and "generale" in specials:
+        return specials["generale"]
+    if tricks >= CAPOT_TRICKS and "capot" in specials:
+        return specials["capot"]
+    numeric = [c for c in bids if not isinstance(c.value, str) and c.value <= worth]
+    return max(numeric, key=lambda c: c.value, default=None)
+
+
+def should_coinche(bot: Any, deal: Any, seat: int, state: AuctionState) -> bool:
+    """True when the declarers look short of their contract by a clear margin."""
+    table = bot.tables(deal)[state.denomination]
+    own = bot.tricks(deal, seat, state.denomination)
+    if isinstance(state.value, str):
+        return own >= 1.0  # a capot or générale falls to one sure trick
+    ours = team_points(table, own, partner_share=0.05)
+    theirs = 8 * table.trick_value - ours
+    return theirs + COINCHE_MARGIN < state.value

@@ -1,0 +1,131 @@
+"""Bots: any object with `choose_call(deal)`, `choose_card(deal)` and optionally
+`declare(deal, seat)` plays. Every choice is taken among `deal.legal_calls()` /
+`deal.legal_cards()`, so a bot can never break a rule, whatever the variant.
+
+`RandomBot` is uniform over the legal moves (for invariants and throughput); `HeuristicBot`
+bids from a hand evaluation read off the variant's compiled card tables and plays like a
+careful club player: it wins cheaply, keeps its masters, discards low and feeds points to a
+partner who holds the trick.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Protocol
+
+from ..cards import cards_of
+from ..engine.announcements import find_announcements
+from . import bidding, cardplay
+from .hands import (
+    ModeTable,
+    announcement_value,
+    belote_pairs,
+    mode_tables,
+    sure_tricks,
+    team_points,
+)
+
+PRUDENCE = 5
+"""Points knocked off every estimate: a hand's tricks are never quite as sure as they look."""
+BOT_KINDS = ("heuristic", "random")
+"""The names `coinche simulate --bots` and `coinche play` accept."""
+
+
+class Bot(Protocol):
+    """What the simulator and `coinche play` need from a player."""
+
+    def choose_call(self, deal: Any) -> Any:
+        """One of `deal.legal_calls()`."""
+
+    def choose_card(self, deal: Any) -> int:
+        """A card index set in `deal.legal_cards()`."""
+
+
+def evaluate(table: ModeTable, hand: int, ruleset: Any, boldness: float = 0.0
+             ) -> tuple[float, float]:
+    """(tricks the hand takes by itself, points its side expects) at `table`'s denomination."""
+    tricks = sure_tricks(table, hand)
+    points = team_points(table, tricks)
+    points += belote_pairs(table, hand, ruleset) * ruleset.belote.value
+    points += 0.5 * announcement_value(hand, table.denomination, ruleset)
+    return tricks, points + boldness - PRUDENCE
+
+
+def make_bot(kind: str, rng: random.Random) -> Bot:
+    """A bot by name (`heuristic` or `random`)."""
+    if kind == "random":
+        return RandomBot(rng)
+    if kind == "heuristic":
+        return HeuristicBot(rng)
+    raise ValueError(f"unknown bot {kind!r}; choose {', '.join(BOT_KINDS)}")
+
+
+class RandomBot:
+    """Uniformly random legal calls and cards; announces nothing, declares every belote."""
+
+    def __init__(self, rng: random.Random | None = None):
+        self.rng = rng or random.Random()
+
+    def choose_call(self, deal: Any) -> Any:
+        return self.rng.choice(deal.legal_calls())
+
+    def choose_card(self, deal: Any) -> int:
+        return self.rng.choice(list(cards_of(deal.legal_cards())))
+
+    def declare(self, deal: Any, seat: int) -> tuple[list[int], bool]:
+        return [], True
+
+
+class HeuristicBot:
+    """A rule-of-thumb player: hand evaluation for bids and coinches, careful card play.
+
+    The rng only breaks ties, so two bots with equally seeded rngs play identically.
+    """
+
+    def __init__(self, rng: random.Random | None = None, boldness: float = 0.0):
+        self.rng = rng or random.Random()
+        self.boldness = boldness
+        """Points added to every bidding estimate (negative is prudent); 0 plays it straight."""
+        self._tables: dict[int, tuple[Any, tuple[ModeTable, ...]]] = {}
+        self._memo: dict[tuple[int, int, int], tuple[float, float]] = {}
+        self._memo_deal: Any = None
+
+    def tables(self, deal: Any) -> tuple[ModeTable, ...]:
+        """The six mode tables of the deal's compiled rules, built once per rules object."""
+        rules = deal.rules
+        cached = self._tables.get(id(rules))
+        if cached is None or cached[0] is not rules:
+            cached = (rules, mode_tables(rules))
+            self._tables[id(rules)] = cached
+        return cached[1]
+
+    def choose_call(self, deal: Any) -> Any:
+        return bidding.choose_call(self, deal)
+
+    def choose_card(self, deal: Any) -> int:
+        return cardplay.choose_card(self.tables(deal)[deal.contract.denomination], deal)
+
+    def tricks(self, deal: Any, seat: int, denomination: int) -> float:
+        """Tricks `seat`'s hand expects to take by itself at `denomination`."""
+        return self._evaluate(deal, seat, denomination)[0]
+
+    def estimate(self, deal: Any, seat: int, denomination: int) -> float:
+        """Points this player's side expects at `denomination` from this player's hand."""
+        return self._evaluate(deal, seat, denomination)[1]
+
+    def _evaluate(self, deal: Any, seat: int, d: int) -> tuple[float, float]:
+        # The auction asks the same questions of the same hand many times: remember the answers
+        # for the current deal only.
+        if self._memo_deal is not deal:
+            self._memo, self._memo_deal = {}, deal
+        key = (seat, d, deal.hands[seat])
+        if key not in self._memo:
+            self._memo[key] = evaluate(self.tables(deal)[d], deal.hands[seat],
+                                       deal.rules.ruleset, self.boldness)
+        return self._memo[key]
+
+    def declare(self, deal: Any, seat: int) -> tuple[list[int], bool]:
+        """Every announcement the hand holds (the engine keeps the best side's); a belote is
+        always claimed."""
+        d, ruleset, hand = deal.contract.denomination, deal.rules.ruleset, deal.hands[seat]
+        return [c.mask for c in find_announcements(hand, d, ruleset)], True

@@ -1,0 +1,129 @@
+"""What a bot knows about cards: per-contract strength and points, and a hand's worth.
+
+Everything is read off the compiled card tables (from `cards.trump`, `plain`, `no_trump`,
+`all_trump`, `last_trick`, the scales), so a variant that reorders or revalues cards changes how
+the bots bid and play without a line of code here. The estimate is a player's rule of thumb,
+not a solver: sure and likely tricks, trump length and ruffs, then points per trick.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..cards import SUIT_MASKS, cards_of
+from ..engine.announcements import belote_suits, find_announcements
+from ..model.enums import ScaleKind
+
+NO_TRUMP, ALL_TRUMP = 4, 5
+
+SIDE_ROUND_SAFETY = (1.0, 0.8, 0.35, 0.15, 0.05, 0.0, 0.0, 0.0)
+"""At a suit contract, the chance that the k-th round of a side suit is not ruffed."""
+PROMOTION = (1.0, 0.45, 0.2)
+"""The chance that a card with 0, 1, 2 stronger cards out wins a trick (given enough guards)."""
+
+
+@dataclass(frozen=True)
+class ModeTable:
+    """Strength and points of each card index under one denomination."""
+
+    denomination: int
+    strength: tuple[int, ...]
+    """Per card index, higher wins (the compiled table: trumps lifted above plain cards)."""
+    points: tuple[int, ...]
+    above: tuple[int, ...]
+    """Per card index, the mask of the cards of its suit that beat it."""
+    trump: int | None
+    """The trump suit index, or None at no-trump and all-trump (no ruffing)."""
+    trick_value: float
+    """The mode's points per trick on average (deck points, last trick, scaling)."""
+
+    def beats(self, card: int, best: int, led: int) -> bool:
+        """True when `card` beats `best`, the card now winning a trick whose led suit is `led`."""
+        return self.key(card, led) > self.key(best, led)
+
+    def key(self, card: int, led: int) -> int:
+        """A sort key of the cards of a trick: trumps above the led suit above discards."""
+        suit = card >> 3
+        if suit == self.trump:
+            return 20 + self.strength[card]
+        return 10 + self.strength[card] if suit == led else self.strength[card] - 10
+
+
+def mode_tables(rules) -> tuple[ModeTable, ...]:
+    """The six tables (clubs, diamonds, hearts, spades, no-trump, all-trump) of compiled rules."""
+    return tuple(
+        ModeTable(d, tuple(rules.strength[d]), tuple(rules.points[d]), tuple(rules.above[d]),
+                  d if d < 4 else None,
+                  _deal_total(rules.ruleset, d, rules.card_total[d]) / 8)
+        for d in range(6))
+
+
+def _deal_total(ruleset, d: int, deck_points: int) -> float:
+    """What the eight tricks are worth once the variant's scaling is applied."""
+    c = ruleset.cards
+    scale = c.no_trump_scale if d == NO_TRUMP else c.all_trump_scale if d == ALL_TRUMP else None
+    if scale is None or scale.kind == ScaleKind.NONE:
+        return deck_points + c.last_trick
+    if scale.kind == ScaleKind.CARDS:
+        return scale.to + c.last_trick
+    return scale.to
+
+
+def suit_cards(table: ModeTable, mask: int, suit: int) -> list[int]:
+    """The cards of `mask` in `suit`, strongest first."""
+    return sorted(cards_of(mask & SUIT_MASKS[suit]), key=lambda c: -table.strength[c])
+
+
+def sure_tricks(table: ModeTable, hand: int, seen: int = 0) -> float:
+    """Tricks `hand` expects to win by itself at this denomination, cards in `seen` gone."""
+    total = 0.0
+    for suit in range(4):
+        mine = suit_cards(table, hand, suit)
+        if mine:
+            total += _suit_tricks(table, mine, hand | seen, suit)
+    return total + _trump_extras(table, hand)
+
+
+def _suit_tricks(table: ModeTable, mine: list[int], known: int, suit: int) -> float:
+    """Likely winners in one suit: top cards, guarded honours, and long cards at no-trump."""
+    tricks, length = 0.0, len(mine)
+    for k, card in enumerate(mine):
+        out = (table.above[card] & ~known).bit_count()
+        guards = length - k - 1
+        if out < len(PROMOTION) and guards >= out:
+            safety = SIDE_ROUND_SAFETY[k + out] if table.trump not in (None, suit) else 1.0
+            tricks += PROMOTION[out] * safety
+    if table.trump is None and tricks >= 1 and length >= 4:
+        tricks += 0.5 * (length - 3)  # long cards of a suit one controls
+    return tricks
+
+
+def _trump_extras(table: ModeTable, hand: int) -> float:
+    """Trump length beyond the opponents' share, and ruffs from short side suits."""
+    if table.trump is None:
+        return 0.0
+    trumps = (hand & SUIT_MASKS[table.trump]).bit_count()
+    extra = max(0, trumps - 3) * 0.5
+    if trumps >= 2:
+        for suit in range(4):
+            if suit != table.trump:
+                length = (hand & SUIT_MASKS[suit]).bit_count()
+                extra += 0.7 if length == 0 else 0.3 if length == 1 and trumps >= 3 else 0.0
+    return extra
+
+
+def team_points(table: ModeTable, own_tricks: float, partner_share: float = 0.25) -> float:
+    """Points a side expects when one player brings `own_tricks`: the partner is assumed to win
+    `partner_share` of the tricks left to the other three players."""
+    tricks = min(8.0, own_tricks + partner_share * (8.0 - own_tricks))
+    return tricks * table.trick_value
+
+
+def belote_pairs(table: ModeTable, hand: int, ruleset) -> int:
+    """How many belotes (king and queen of a trump suit) `hand` holds under the Ruleset."""
+    return len(belote_suits(hand, table.denomination, ruleset))
+
+
+def announcement_value(hand: int, denomination: int, ruleset) -> int:
+    """What `hand`'s announcements are worth if its side scores them."""
+    return sum(c.value for c in find_announcements(hand, denomination, ruleset))
