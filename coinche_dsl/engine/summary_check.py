@@ -31,7 +31,7 @@ def parse_summary(data: Any) -> DealSummary:
         return DealSummary.model_validate(data)
     except ValidationError as e:
         errors = e.errors()
-        fields = [_field(err["loc"]) for err in errors]
+        fields = [_field(err["loc"]) or _named(err["msg"]) for err in errors]
         message = "; ".join(f"{f}: {err['msg']}" if f and i else err["msg"]
                             for i, (f, err) in enumerate(zip(fields, errors, strict=True)))
         raise InputError(message.replace("Value error, ", ""), fields[0]) from None
@@ -47,6 +47,12 @@ def _field(loc: tuple[Any, ...]) -> str:
         elif not str(part).startswith(("function-", "literal[", "int", "nullable")):
             out += f".{part}" if out else str(part)
     return out
+
+
+def _named(message: str) -> str:
+    """The field a whole-summary check names first (`last_trick is E, who won no trick`)."""
+    words = message.replace("Value error, ", "").split()
+    return words[0] if words and words[0] in DealSummary.model_fields else ""
 
 
 def summary_facts(rs: Any, data: Any) -> DealFacts:
