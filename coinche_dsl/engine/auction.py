@@ -316,7 +316,8 @@ class Auction:
                                     or r.coinche != COINCHE_ANY_TIME):
             return (f"it is {SEATS[self.to_act]}'s turn to speak, not {SEATS[seat]}'s; only "
                     f"a coinche may come out of turn, and only under 'coinche any_time' "
-                    f"({cite('auction', 'coinche')})", "auction.coinche")
+                    f"({cite('auction', 'coinche')})",
+                    "auction.coinche" if call.kind == "coinche" else "auction.turn")
         if r.reentry == REENTRY_SPEAK_ONCE and self.spoke[seat]:
             return f"each player speaks once: {cite('auction', 'reentry')}", "auction.reentry"
         if call.kind == "bid":

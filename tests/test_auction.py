@@ -1,0 +1,287 @@
+"""The auction under each value of each `auction.*` knob (and `table.all_pass`).
+
+Deals are dealt by E, so (anticlockwise, as in ffb) the order of speech is N, W, S, E.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from coinche_dsl.engine import Call, Deal, compile, parse_call
+from coinche_dsl.errors import IllegalActionError, InputError
+from coinche_dsl.loader import load_variant
+from coinche_dsl.model.enums import (
+    AfterCoinche,
+    BidLevels,
+    CoincheTiming,
+    Denomination,
+    RaiseOwn,
+    Reentry,
+)
+
+FFB = load_variant("ffb")
+EAST = 1
+
+
+def rules_with(**auction: object):
+    return compile(FFB.model_copy(update={"auction": FFB.auction.model_copy(update=auction)}))
+
+
+def auction(rules, *calls: str) -> Deal:
+    deal = Deal(rules, EAST, rng=random.Random(3))
+    for text in calls:
+        deal.apply(text)
+    return deal
+
+
+def texts(deal: Deal) -> set[str]:
+    return {str(c) for c in deal.legal_calls()}
+
+
+def bid_values(deal: Deal, denomination: str = "hearts") -> list[int | str]:
+    return [c.value for c in deal.legal_calls() if c.kind == "bid"
+            and str(c).endswith(" " + denomination)]
+
+
+def refused(deal: Deal, text: str, rule: str) -> str:
+    with pytest.raises(IllegalActionError) as err:
+        deal.apply(text)
+    assert err.value.rule == rule, str(err.value)
+    return str(err.value)
+
+
+# -- calls as text ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", ["N 80 hearts", "E pass", "W coinche", "S surcoinche",
+                                  "N capot spades", "E generale all-trump", "W 120 no-trump"])
+def test_call_text_round_trips(text):
+    assert str(parse_call(text)) == text
+
+
+def test_parse_call_rejects_nonsense():
+    for text in ("X pass", "N", "N 80", "N eighty hearts", "N 80 trumps"):
+        with pytest.raises(InputError):
+            parse_call(text)
+
+
+# -- levels ----------------------------------------------------------------------------------
+
+def test_ffb_levels_and_capot():
+    deal = auction(compile(FFB))
+    assert bid_values(deal) == [80, 90, 100, 110, 120, 130, 140, 150, 160, "capot"]
+    assert "N pass" in texts(deal) and "N coinche" not in texts(deal)
+    assert len(deal.legal_calls()) == 1 + 10 * 6
+
+
+@pytest.mark.parametrize("levels, expected", [
+    (BidLevels.ALIGNED, [82, 90, 100]), (BidLevels.FROM_MINIMUM, [82, 92, 102])])
+def test_bid_levels(levels, expected):
+    deal = auction(rules_with(minimum_bid=82, bid_levels=levels, maximum_bid=None, capot=False))
+    assert bid_values(deal)[:3] == expected
+    assert max(bid_values(deal)) >= 490
+
+
+def test_step_and_maximum():
+    deal = auction(rules_with(step=5, maximum_bid=100, capot=False))
+    assert bid_values(deal) == [80, 85, 90, 95, 100]
+    refused(deal, "N 83 hearts", "auction.step")
+
+
+def test_a_bid_must_beat_the_last():
+    deal = auction(compile(FFB), "N 100 hearts")
+    assert bid_values(deal, "spades")[0] == 110
+    refused(deal, "W 100 spades", "auction.ranked_denominations")
+
+
+def test_no_jumps():
+    deal = auction(rules_with(jumps=False), "N 80 hearts")
+    assert bid_values(deal, "clubs") == [90, "capot"]
+    refused(deal, "W 100 clubs", "auction.jumps")
+
+
+def test_ranked_denominations():
+    deal = auction(rules_with(ranked_denominations=True), "N 80 hearts")
+    assert bid_values(deal, "spades")[0] == 80 and bid_values(deal, "clubs")[0] == 90
+    deal.apply("W 80 no-trump")
+    assert deal.auction.bid == parse_call("W 80 no-trump")
+
+
+def test_capot_and_generale_order():
+    rules = rules_with(generale=True)
+    deal = auction(rules, "N capot hearts")
+    assert bid_values(deal) == ["generale"]
+    deal.apply("W generale spades")
+    assert bid_values(deal) == []
+
+
+def test_denominations_allowed():
+    rules = rules_with(denominations=[Denomination.CLUBS, Denomination.HEARTS])
+    deal = auction(rules)
+    assert {c.denomination for c in deal.legal_calls() if c.kind == "bid"} == {0, 2}
+    message = refused(deal, "N 80 no-trump", "auction.denominations")
+    assert "ffb.coinche:" in message
+
+
+# -- who may speak ---------------------------------------------------------------------------
+
+def test_reentry_allowed():
+    deal = auction(compile(FFB), "N pass", "W 80 hearts", "S pass", "E pass")
+    assert bid_values(deal)[0] == 90
+
+
+def test_reentry_forbidden():
+    deal = auction(rules_with(reentry=Reentry.FORBIDDEN), "N pass", "W 80 hearts", "S pass",
+                   "E pass")
+    assert texts(deal) == {"N pass", "N coinche"}
+    refused(deal, "N 90 hearts", "auction.reentry")
+
+
+def test_speak_once_ends_after_four_calls():
+    deal = auction(rules_with(reentry=Reentry.SPEAK_ONCE), "N 80 hearts", "W 90 spades",
+                   "S pass")
+    assert deal.phase == "auction"
+    deal.apply("E 100 clubs")
+    assert deal.phase == "play" and str(deal.contract) == "100 clubs by E"
+
+
+@pytest.mark.parametrize("raise_own, expected", [
+    (RaiseOwn.ALLOWED, {"hearts", "spades"}),
+    (RaiseOwn.WITH_SUIT_CHANGE, {"spades"}),
+    (RaiseOwn.AFTER_OTHER_BID, set()),
+    (RaiseOwn.FORBIDDEN, set()),
+])
+def test_raise_own(raise_own, expected):
+    # With four closing passes the bidder speaks again over his own bid.
+    deal = auction(rules_with(end_passes=4, raise_own=raise_own),
+                   "N 80 hearts", "W pass", "S pass", "E pass")
+    assert deal.to_act == 0 and deal.phase == "auction"
+    bids = {str(c).split()[-1] for c in deal.legal_calls() if c.kind == "bid"}
+    assert bids & {"hearts", "spades"} == expected
+    if not expected:
+        refused(deal, "N 90 hearts", "auction.raise_own")
+
+
+# -- how it ends -----------------------------------------------------------------------------
+
+def test_three_passes_end_the_auction():
+    deal = auction(compile(FFB), "N pass", "W 80 hearts", "S pass", "E pass")
+    assert deal.phase == "auction"
+    deal.apply("N pass")
+    assert deal.phase == "play" and str(deal.contract) == "80 hearts by W"
+    assert deal.to_act == 0  # after the dealer E comes N, who leads
+
+
+def test_four_passes_with_end_passes_4():
+    deal = auction(rules_with(end_passes=4), "N 80 hearts", "W pass", "S pass", "E pass")
+    assert deal.phase == "auction"
+    deal.apply("N pass")
+    assert deal.phase == "play"
+
+
+def test_all_pass_asks_for_a_redeal():
+    deal = auction(compile(FFB), "N pass", "W pass", "S pass", "E pass")
+    assert deal.phase == "redeal" and deal.is_over() and deal.contract is None
+
+
+def test_wrong_turn_is_refused():
+    deal = auction(compile(FFB))
+    refused(deal, "W 80 hearts", "auction.turn")
+
+
+# -- coinche and surcoinche ------------------------------------------------------------------
+
+def test_coinche_in_turn_by_an_opponent_only():
+    deal = auction(compile(FFB), "N 80 hearts")
+    assert "W coinche" in texts(deal)
+    deal.apply("W pass")
+    assert "S coinche" not in texts(deal)
+    refused(deal, "S coinche", "auction.coinche")
+    assert deal.out_of_turn_calls(1) == []
+    refused(deal, "E coinche", "auction.coinche")
+
+
+def test_no_coinche():
+    deal = auction(rules_with(coinche=CoincheTiming.NONE, surcoinche=False), "N 80 hearts")
+    assert "W coinche" not in texts(deal)
+    refused(deal, "W coinche", "auction.coinche")
+
+
+def test_coinche_any_time_out_of_turn():
+    rules = rules_with(coinche=CoincheTiming.ANY_TIME, after_coinche=AfterCoinche.PASSES)
+    deal = auction(rules, "N 80 hearts")
+    assert deal.out_of_turn_calls(1) == [Call(1, "coinche")]
+    assert deal.out_of_turn_calls(2) == []
+    deal.apply("E coinche")
+    assert deal.auction.double == 1 and deal.to_act == 0  # N, after E
+    assert "N surcoinche" in texts(deal)
+
+
+def test_coinche_capot():
+    deal = auction(rules_with(coinche_capot=False), "N capot hearts")
+    assert "W coinche" not in texts(deal)
+    refused(deal, "W coinche", "auction.coinche_capot")
+
+
+def test_after_coinche_ends_auction():
+    rules = rules_with(after_coinche=AfterCoinche.ENDS_AUCTION, surcoinche=False)
+    deal = auction(rules, "N 80 hearts", "W coinche")
+    assert deal.phase == "play" and deal.contract.double == 1
+
+
+def test_after_coinche_passes():
+    rules = rules_with(after_coinche=AfterCoinche.PASSES)
+    deal = auction(rules, "N 80 hearts", "W coinche")
+    assert texts(deal) == {"S pass", "S surcoinche"}  # a doubled contract cannot be raised
+    refused(deal, "S 90 hearts", "auction.after_coinche")
+    for text in ("S pass", "E pass"):
+        deal.apply(text)
+    assert deal.phase == "auction" and texts(deal) == {"N pass", "N surcoinche"}
+    deal.apply("N pass")
+    assert deal.phase == "play" and str(deal.contract) == "80 hearts by N coinche"
+
+
+def test_after_coinche_doubled_side_only():
+    deal = auction(compile(FFB), "N 80 hearts", "W coinche")
+    assert deal.to_act == 2  # S, then N: E is skipped
+    deal.apply("S pass")
+    assert deal.to_act == 0
+    deal.apply("N pass")
+    assert deal.phase == "play" and deal.contract.double == 1
+
+
+def test_after_coinche_bidding_continues():
+    rules = rules_with(after_coinche=AfterCoinche.BIDDING_CONTINUES)
+    deal = auction(rules, "N 80 hearts", "W coinche", "S pass")
+    deal.apply("E 90 spades")
+    assert deal.auction.double == 0
+    for text in ("N pass", "W pass", "S pass"):
+        deal.apply(text)
+    assert str(deal.contract) == "90 spades by E"
+
+
+def test_surcoinche_ends_the_auction():
+    deal = auction(compile(FFB), "N 80 hearts", "W coinche", "S surcoinche")
+    assert deal.phase == "play" and deal.contract.double == 2
+
+
+def test_surcoinche_need_not_end_the_auction():
+    rules = rules_with(surcoinche_ends_auction=False, after_coinche=AfterCoinche.PASSES)
+    deal = auction(rules, "N 80 hearts", "W coinche", "S surcoinche", "E pass", "N pass")
+    assert deal.phase == "auction"
+    deal.apply("W pass")
+    assert deal.phase == "play" and deal.contract.double == 2
+
+
+def test_no_surcoinche():
+    deal = auction(rules_with(surcoinche=False), "N 80 hearts", "W coinche")
+    assert texts(deal) == {"S pass"}
+    refused(deal, "S surcoinche", "auction.surcoinche")
+
+
+def test_auction_is_over_once_play_starts():
+    deal = auction(compile(FFB), "N 80 hearts", "W pass", "S pass", "E pass")
+    assert deal.legal_calls() == []
+    with pytest.raises(IllegalActionError):
+        deal.apply(Call(0, "pass"))
