@@ -1,0 +1,166 @@
+"""One sentence per leaf rule, in any language: the sheet and the comparison both read these.
+
+The message of a rule is named after its path (`r.auction.coinche.in_turn` for a closed choice,
+`r.auction.jumps.yes` for a yes/no, `r.auction.step` with `{n}` for a number). Values that are
+lists, tables or formulas are first put into words here, then handed to the message.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from enum import Enum
+from typing import Any
+
+from ..model import CardValue, Expr, Ruleset, Scale
+from .fields import Path, value_at
+from .formula import words
+from .i18n import Translator
+
+
+def describe(rs: Ruleset, path: Path, tr: Translator) -> str:
+    """The rule at `path` in one sentence of `tr`'s language."""
+    key = "r." + ".".join(path)
+    value = value_at(rs, path)
+    special = _SPECIAL.get(path)
+    if special is not None:
+        return special(rs, value, key, tr)
+    if isinstance(value, bool):
+        return tr(f"{key}.{'yes' if value else 'no'}")
+    if isinstance(value, Enum):
+        return tr(f"{key}.{value.value}")
+    if value is None:
+        return tr(f"{key}.none")
+    if isinstance(value, int):
+        return tr(key, n=value)
+    if isinstance(value, Expr):
+        return tr(key, formula=words(value, tr))
+    if isinstance(value, Scale):
+        return tr(f"{key}.{value.kind.value}", n=value.to)
+    if isinstance(value, list) and value and isinstance(value[0], CardValue):
+        return tr(key, cards=card_list(value, tr))
+    raise TypeError(f"no sentence for {'.'.join(path)} ({type(value).__name__})")
+
+
+def rank(r: str, tr: Translator) -> str:
+    return tr(f"rank.{r}")
+
+
+def card_list(rows: list[CardValue], tr: Translator) -> str:
+    """`J 20, 9 14, A 11, …` with the language's rank letters."""
+    return ", ".join(f"{rank(row.rank, tr)} {tr.num(row.points)}" for row in rows)
+
+
+def denominations(values: list[Any], tr: Translator) -> str:
+    return tr.join([tr(f"denom.{v.value if isinstance(v, Enum) else v}") for v in values])
+
+
+def bid_levels(rs: Ruleset) -> list[int]:
+    """The first numeric bids and the last, as the auction rules place them."""
+    a = rs.auction
+    top = a.maximum_bid if a.maximum_bid is not None else a.minimum_bid + 10 * a.step
+    if a.bid_levels == "aligned":
+        first = [a.minimum_bid, *range((a.minimum_bid // a.step + 1) * a.step, top + 1, a.step)]
+    else:
+        first = list(range(a.minimum_bid, top + 1, a.step))
+    return first[:3] + ([first[-1]] if len(first) > 3 else [])
+
+
+def _levels(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
+    levels = [tr.num(n) for n in bid_levels(rs)]
+    shown = ", ".join(levels[:3]) + (" … " + levels[3] if len(levels) > 3 else "")
+    if rs.auction.maximum_bid is None:
+        shown += " …"
+    return tr(f"{key}.{value.value}", levels=shown)
+
+
+def _packets(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
+    if value == "dealer_choice":
+        return tr(f"{key}.dealer_choice")
+    return tr(key, packets="-".join(str(n) for n in value))
+
+
+def carres(values: dict[str, int], tr: Translator) -> str:
+    return ", ".join(tr("ann.carre", rank=rank(r, tr), n=v) for r, v in values.items())
+
+
+def _carres(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
+    if value is None:
+        return tr(f"{key}.none")
+    return tr(key, carres=carres(value, tr))
+
+
+def sequences(values: dict[int, int], tr: Translator) -> str:
+    return ", ".join(tr("ann.sequence", n=k, points=tr.num(v)) for k, v in sorted(values.items()))
+
+
+def _sequences(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
+    return tr(key, sequences=sequences(value, tr))
+
+
+def _order(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
+    return tr(key, order=" ".join(rank(r, tr) for r in value))
+
+
+def _denominations(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
+    return tr(key, denominations=denominations(value, tr))
+
+
+def _rounding(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
+    unit = rs.scoring.rounding_unit
+    example = ""
+    if value != "none" and unit % 2 == 0 and unit > 1:
+        half = 8 * unit + unit // 2
+        example = tr("rounding.example", a=half, b=9 * unit if value == "half_up" else 8 * unit)
+    return tr(f"{key}.{value.value}", example=example)
+
+
+def _examples(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
+    if not value:
+        return tr(f"{key}.none")
+    return tr(key, n=len(value))
+
+
+def _language(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
+    return tr("sheet.language", language=tr(f"lang.{value}"))
+
+
+def _text(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
+    if isinstance(value, list):
+        return "; ".join(value)
+    return "" if value is None else str(value)
+
+
+_SPECIAL: dict[Path, Callable[[Ruleset, Any, str, Translator], str]] = {
+    ("table", "packets"): _packets,
+    ("auction", "bid_levels"): _levels,
+    ("auction", "denominations"): _denominations,
+    ("announcements", "carres"): _carres,
+    ("announcements", "no_trump_carres"): _carres,
+    ("announcements", "sequences"): _sequences,
+    ("announcements", "sequence_order"): _order,
+    ("scoring", "rounding"): _rounding,
+    ("examples",): _examples,
+    ("language",): _language,
+    **{(name,): _text for name in ("name", "title", "description", "sources", "extends")},
+}
+"""Rules whose value needs putting into words before its message (an explicit table: the
+sentence of every other rule follows from its type)."""
+
+
+def carres_rows(rs: Ruleset, tr: Translator,
+                with_no_trump: bool) -> tuple[list[str], list[list[str]]]:
+    """The carrés as a table: rank, points (and points at no-trump when they differ)."""
+    an = rs.announcements
+    nt = an.no_trump_carres if with_no_trump else None
+    head = [tr("ann.col.carre"), tr("ann.col.points")] + ([tr("ann.col.no_trump")] if nt else [])
+    ranks = list(dict.fromkeys([*an.carres, *(nt or {})]))
+    rows = [[tr("ann.four", rank=rank(r, tr)), tr.num(an.carres.get(r, 0))]
+            + ([tr.num(nt.get(r, 0))] if nt else []) for r in ranks]
+    return head, rows
+
+
+def sequence_rows(rs: Ruleset, tr: Translator) -> tuple[list[str], list[list[str]]]:
+    """The sequences as a table: length, points."""
+    head = [tr("ann.col.sequence"), tr("ann.col.points")]
+    return head, [[tr("ann.length", n=k), tr.num(v)]
+                  for k, v in sorted(rs.announcements.sequences.items())]

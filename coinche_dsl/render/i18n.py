@@ -1,0 +1,109 @@
+"""Messages in five languages: JSON catalogs in `messages/`, Babel for numbers and plurals.
+
+A message is a `str.format` pattern, or a dict of CLDR plural forms (`one`, `other`, ...)
+chosen by Babel for the count `n`. French text gets its typography (a narrow no-break space
+before `: ; ! ?` and inside guillemets) once, here, so no catalog entry has to remember it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from babel import Locale
+from babel.numbers import format_decimal
+
+from ..errors import CoincheError
+
+LANGUAGES = ("en", "fr", "es", "it", "pt")
+LOCALES = {"en": "en", "fr": "fr_FR", "es": "es_ES", "it": "it_IT", "pt": "pt_PT"}
+"""The Babel locale of each language (European Portuguese: the seed's "equipa")."""
+NNBSP = "\u202f"
+MISSING = "⟦{}⟧"
+"""How a message missing from every catalog shows: easy to spot, and the tests look for it."""
+
+
+class UnknownLanguageError(CoincheError, LookupError):
+    """A language the sheets are not translated into."""
+
+
+@cache
+def catalog(lang: str) -> dict[str, Any]:
+    """The messages of one language, as written in `messages/<lang>.json`."""
+    if lang not in LANGUAGES:
+        raise UnknownLanguageError(
+            f"no messages for language '{lang}'; choose one of {', '.join(LANGUAGES)}")
+    text = resources.files(__package__).joinpath(f"messages/{lang}.json").read_text("utf-8")
+    return json.loads(text)
+
+
+_FR_PUNCT = re.compile(r"[ \u00a0\u202f]?([:;!?])(?=\s|$|[)»*_<])")
+_FR_OPEN = re.compile(r"«[ \u00a0]?")
+_FR_CLOSE = re.compile(r"[ \u00a0]?»")
+
+
+def french_typography(text: str) -> str:
+    """A narrow no-break space before `: ; ! ?` and inside « », as French printing wants.
+
+    >>> french_typography("Atout : valet ; « Belote ! »") == (
+    ...     "Atout\u202f: valet\u202f; «\u202fBelote\u202f!\u202f»")
+    True
+    >>> french_typography("https://ffbelote.org")
+    'https://ffbelote.org'
+    """
+    text = _FR_PUNCT.sub(NNBSP + r"\1", text)
+    text = _FR_OPEN.sub("«" + NNBSP, text)
+    return _FR_CLOSE.sub(NNBSP + "»", text)
+
+
+class Translator:
+    """Messages, numbers and plurals of one language."""
+
+    def __init__(self, lang: str):
+        self.lang = lang
+        self.messages = catalog(lang)
+        self.fallback = catalog("en")
+        self.locale = Locale.parse(LOCALES[lang])
+
+    def num(self, n: int | float) -> str:
+        """A number in the language's format (2,000 / 2 000 / 2.000)."""
+        return format_decimal(n, locale=self.locale)
+
+    def plural(self, n: int) -> str:
+        """The CLDR plural form of `n` (`one`, `many`, `other`...)."""
+        return self.locale.plural_form(n)
+
+    def has(self, key: str) -> bool:
+        return key in self.messages or key in self.fallback
+
+    def __call__(self, key: str, /, **params: Any) -> str:
+        """The message `key` with `params` filled in; `n` picks the plural form and is
+        formatted as a number, other ints too."""
+        pattern = self.messages.get(key, self.fallback.get(key))
+        if pattern is None:
+            return MISSING.format(key)
+        if isinstance(pattern, dict):
+            form = self.plural(int(params.get("n", 0)))
+            pattern = pattern.get(form, pattern["other"])
+        shown = {k: self.num(v) if isinstance(v, int) and not isinstance(v, bool) else v
+                 for k, v in params.items()}
+        return self.typeset(pattern.format(**shown))
+
+    def typeset(self, text: str) -> str:
+        """The language's typography applied to `text` (French spacing; others unchanged)."""
+        return french_typography(text) if self.lang == "fr" else text
+
+    def join(self, items: list[str]) -> str:
+        """`a, b and c` in the language."""
+        from babel.lists import format_list
+
+        return format_list(items, locale=self.locale) if items else ""
+
+
+@cache
+def translator(lang: str) -> Translator:
+    """A shared Translator per language (catalogs are read once)."""
+    return Translator(lang)

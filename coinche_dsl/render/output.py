@@ -1,0 +1,122 @@
+"""Documents to Markdown, HTML and PDF through the Jinja2 templates, and atomic file writes.
+
+HTML is autoescaped; Markdown is not (it is text), but table cells have their pipes escaped.
+WeasyPrint is imported only when a PDF is asked for.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from functools import lru_cache
+from pathlib import Path
+
+from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+from markupsafe import Markup, escape
+
+from ..errors import CoincheError
+from .document import Document
+
+FORMATS = ("md", "html", "pdf")
+
+
+class RenderError(CoincheError, RuntimeError):
+    """A sheet could not be produced (a missing PDF library, an unwritable file)."""
+
+
+def _md(text: object) -> str:
+    """A Markdown table cell: pipes escaped, on one line."""
+    return str(text).replace("|", "\\|").replace("\n", " ")
+
+
+def _suits(text: object) -> Markup:
+    """HTML text with the red suits coloured (escaped first: autoescape stays in force)."""
+    out = escape(text)
+    for symbol in ("♥", "♦"):
+        out = out.replace(symbol, Markup(f'<span class="red">{symbol}</span>'))
+    return Markup(out)
+
+
+def _css(text: object) -> str:
+    """Text inside a CSS string literal."""
+    return str(text).replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ")
+
+
+@lru_cache(maxsize=1)
+def environment() -> Environment:
+    """The template environment (built once: templates are compiled on first use)."""
+    env = Environment(
+        loader=PackageLoader("coinche_dsl.render", "templates"),
+        autoescape=select_autoescape(enabled_extensions=("html.j2",), default_for_string=False),
+        trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
+        undefined=StrictUndefined,
+    )
+    env.filters.update(md=_md, suits=_suits, css=_css)
+    return env
+
+
+def to_markdown(doc: Document) -> str:
+    text = environment().get_template("doc.md.j2").render(doc=doc, labels=doc.labels)
+    return _tidy(text)
+
+
+def _tidy(text: str) -> str:
+    """At most one blank line in a row, one newline at the end."""
+    lines, blank = [], False
+    for line in text.splitlines():
+        line = line.rstrip()
+        if not line and blank:
+            continue
+        blank = not line
+        lines.append(line)
+    return "\n".join(lines).strip() + "\n"
+
+
+def to_html(doc: Document, pdf: bool = False) -> str:
+    return environment().get_template("doc.html.j2").render(doc=doc, labels=doc.labels, pdf=pdf)
+
+
+def to_pdf(doc: Document) -> bytes:
+    """The document as PDF bytes, through WeasyPrint (the `pdf` extra)."""
+    try:
+        from weasyprint import HTML
+    except (ImportError, OSError) as e:  # OSError: the Pango library is missing
+        raise RenderError(f"PDF needs WeasyPrint and Pango ({e}); install coinche_dsl[pdf], "
+                          "or choose --format html") from None
+    return HTML(string=to_html(doc, pdf=True)).write_pdf()
+
+
+def render(doc: Document, fmt: str) -> str | bytes:
+    """The document in `fmt` (`md`, `html` or `pdf`)."""
+    if fmt == "md":
+        return to_markdown(doc)
+    if fmt == "html":
+        return to_html(doc)
+    if fmt == "pdf":
+        return to_pdf(doc)
+    raise RenderError(f"unknown format '{fmt}'; choose {', '.join(FORMATS)}")
+
+
+def write_atomic(path: Path, data: str | bytes) -> None:
+    """Write `data` to `path` through a temporary file in the same folder, then rename: a reader
+    never sees a half-written sheet, and a failure leaves the old file as it was."""
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    folder = path.resolve().parent
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    except OSError as e:
+        raise RenderError(f"cannot write {path}: {e.strerror}") from None
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(raw)
+        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes it private; a sheet is for sharing
+        os.replace(tmp, path)
+    except OSError as e:
+        Path(tmp).unlink(missing_ok=True)
+        raise RenderError(f"cannot write {path}: {e.strerror}") from None
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask

@@ -1,0 +1,136 @@
+"""A rule sheet as a Document: every rule of a Ruleset in sentences, tables and worked lines.
+
+Sections follow the game: players and deal, auction, cards, play, announcements, belote,
+scoring, worked examples, end of the game, glossary, sources. Each sentence comes from a field
+(`describe`); nothing here knows any variant by name.
+"""
+
+from __future__ import annotations
+
+from ..model import Ruleset
+from .describe import carres_rows, describe, sequence_rows
+from .document import Document, Para, Rules, Section, Table, Terms
+from .fields import PHASES, Path, is_relevant, rule_paths
+from .fingerprint import fingerprint
+from .i18n import Translator, translator
+from .worked import example_blocks, formula_blocks
+
+MODES = ("trump", "plain", "no_trump", "all_trump")
+TABLE_FIELDS = {("cards", m) for m in MODES} | {
+    ("announcements", f) for f in ("carres", "no_trump_carres", "sequences")}
+"""Rules the sheet shows as tables rather than sentences."""
+FORMULA_FIELDS = {("scoring", "success"), *(
+    ("scoring", o, s) for o in ("made", "failed") for s in ("declarers", "defenders"))}
+
+
+def build_sheet(rs: Ruleset, lang: str | None = None) -> Document:
+    """The complete rule sheet of `rs` in `lang` (default: the variant's own language)."""
+    tr = translator(lang or rs.language)
+    doc = Document(lang=tr.lang, title=tr.typeset(rs.title or rs.name),
+                   subtitle=tr("sheet.variant", name=rs.name), fingerprint=fingerprint(rs),
+                   header=rs.title or rs.name, intro=_intro(rs, tr), labels=labels(tr))
+    builders = {"cards": _cards, "announcements": _announcements, "scoring": _scoring}
+    for phase in PHASES:
+        blocks = builders.get(phase, _plain_phase)(rs, phase, tr)
+        doc.sections.append(Section(phase, tr(f"h.{phase}"), blocks))
+        if phase == "scoring":
+            doc.sections.append(Section("examples", tr("h.examples"), [
+                Para(describe(rs, ("examples",), tr)), *example_blocks(rs, tr)]))
+    doc.sections.append(Section("glossary", tr("h.glossary"), [Terms(glossary(rs, tr))]))
+    doc.sections.append(Section("sources", tr("h.sources"), _sources(rs, tr)))
+    return doc
+
+
+def labels(tr: Translator) -> dict[str, str]:
+    """Words of the layout itself."""
+    return {"contents": tr("h.contents"), "page": tr("sheet.page"), "kind": tr("sheet.kind"),
+            "generated": tr("sheet.generated"), "fingerprint_help": tr("sheet.fingerprint_help"),
+            "fingerprint": tr("sheet.fingerprint", fp=""), "case_if": tr("case.if", cond="{cond}"),
+            "case_else": tr("case.else")}
+
+
+def _intro(rs: Ruleset, tr: Translator) -> list[str]:
+    base = tr("sheet.based_on", base=rs.extends) if rs.extends else tr("sheet.standalone")
+    lines = [tr.typeset(rs.description)] if rs.description else []
+    return [*lines, base, describe(rs, ("language",), tr)]
+
+
+def sentences(rs: Ruleset, paths: list[Path], tr: Translator) -> Rules:
+    """The relevant rules among `paths`, one sentence each."""
+    return Rules([describe(rs, p, tr) for p in paths if is_relevant(rs, p)])
+
+
+def _phase_paths(phase: str, skip: set[Path] | None = None) -> list[Path]:
+    return [p for p in rule_paths() if p[0] == phase and p not in (skip or set())]
+
+
+def _plain_phase(rs: Ruleset, phase: str, tr: Translator) -> list:
+    intro = [Para(tr(f"{phase}.intro"))] if tr.has(f"{phase}.intro") else []
+    return [*intro, sentences(rs, _phase_paths(phase), tr)]
+
+
+def _cards(rs: Ruleset, phase: str, tr: Translator) -> list:
+    from ..model.enums import Denomination
+    from .examples import deck_points
+
+    modes = [m for m in MODES if is_relevant(rs, ("cards", m))]
+    head = [tr("cards.col.order")]
+    for m in modes:
+        head += [tr(f"cards.mode.{m}"), tr("cards.col.points")]
+    rows = []
+    for i in range(8):
+        row = [str(i + 1)]
+        for m in modes:
+            card = getattr(rs.cards, m)[i]
+            row += [tr(f"rank.{card.rank}"), tr.num(card.points)]
+        rows.append(row)
+    totals = []
+    for kind, denom in (("trump", "hearts"), ("no_trump", "no-trump"), ("all_trump", "all-trump")):
+        if kind == "trump" or is_relevant(rs, ("cards", kind)):
+            cards = deck_points(rs, Denomination(denom))
+            last = rs.cards.last_trick
+            totals.append(tr("cards.total", mode=tr(f"cards.total.{kind}"), cards=cards,
+                             last=last, total=cards + last))
+    numeric = [2 * i + 2 for i in range(len(modes))]
+    return [Table(head, rows, numeric=numeric), Rules(totals),
+            sentences(rs, _phase_paths(phase, TABLE_FIELDS), tr)]
+
+
+def _announcements(rs: Ruleset, phase: str, tr: Translator) -> list:
+    first = [sentences(rs, [("announcements", "enabled")], tr)]
+    if not rs.announcements.enabled:
+        return first
+    with_nt = is_relevant(rs, ("announcements", "no_trump_carres"))
+    head, rows = carres_rows(rs, tr, with_nt)
+    seq_head, seq_rows = sequence_rows(rs, tr)
+    rest = _phase_paths(phase, TABLE_FIELDS | {("announcements", "enabled")})
+    no_trump_same = [] if rs.announcements.no_trump_carres or not with_nt else [
+        ("announcements", "no_trump_carres")]
+    return [*first, Table(head, rows, numeric=list(range(1, len(head)))),
+            Table(seq_head, seq_rows, numeric=[1]), sentences(rs, no_trump_same + rest, tr)]
+
+
+def _scoring(rs: Ruleset, phase: str, tr: Translator) -> list:
+    return [*formula_blocks(rs, tr), sentences(rs, _phase_paths(phase, FORMULA_FIELDS), tr)]
+
+
+GLOSSARY = ("declarers", "defenders", "trump", "trumping", "overtrump", "undertrump", "no_trump",
+            "all_trump", "coinche", "surcoinche", "capot", "generale", "dix_de_der", "belote",
+            "carre", "sequence", "litige", "chute")
+
+
+def glossary(rs: Ruleset, tr: Translator) -> list[tuple[str, str]]:
+    """The game's words that these rules use, in the sheet's language."""
+    a = rs.auction
+    used = {
+        "no_trump": "no-trump" in a.denominations, "all_trump": "all-trump" in a.denominations,
+        "coinche": a.coinche != "none", "surcoinche": a.surcoinche and a.coinche != "none",
+        "generale": a.generale, "belote": rs.belote.enabled,
+        "carre": rs.announcements.enabled, "sequence": rs.announcements.enabled,
+    }
+    return [(tr(f"gl.{w}"), tr(f"gl.{w}.def")) for w in GLOSSARY if used.get(w, True)]
+
+
+def _sources(rs: Ruleset, tr: Translator) -> list:
+    found = Rules([tr.typeset(s) for s in rs.sources]) if rs.sources else Para(tr("src.none"))
+    return [found, Para(tr("src.where"))]

@@ -1,0 +1,136 @@
+"""Scoring formulas and worked examples as sheet blocks, the numbers coming from the engine."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..model import DealSummary, Ruleset
+from .document import Example, Formula, Table
+from .examples import Worked, generated_examples, own_examples, quantities
+from .fields import value_at
+from .formula import cases, evaluate, words, worked
+from .i18n import Translator
+
+FORMULAS = (("success",), ("made", "declarers"), ("made", "defenders"),
+            ("failed", "declarers"), ("failed", "defenders"))
+
+
+def team_of(seat: str) -> str:
+    return "NS" if seat in ("N", "S") else "EW"
+
+
+def title(w: Worked, tr: Translator) -> str:
+    """An example's title: its own name, or the generated case's."""
+    return tr.typeset(w.title) if w.key == "own" else tr(f"gen.{w.key}", **w.params)
+
+
+def formula_blocks(rs: Ruleset, tr: Translator) -> list[Formula]:
+    """Each scoring formula in words, with a worked line on each generated case it applies to."""
+    examples = [w for w in generated_examples(rs) if w.summary.trump.suit is not None]
+    out = []
+    for path in FORMULAS:
+        expr = value_at(rs.scoring, path)
+        heading = tr("scoring.made_when") if path == ("success",) else tr(
+            "scoring.formula." + ".".join(path))
+        lines = [_worked_line(rs, expr, path, w, tr) for w in examples
+                 if path == ("success",) or (path[0] == "made") == w.score.made]
+        out.append(Formula(heading, cases(expr, tr), lines))
+    return out
+
+
+def _worked_line(rs: Ruleset, expr: Any, path: tuple[str, ...], w: Worked,
+                 tr: Translator) -> str:
+    env = quantities(rs, w.summary)
+    line = worked(expr, env, tr)
+    if path != ("success",):
+        declarers = team_of(w.summary.declarer)
+        team = declarers if path[1] == "declarers" else ("EW" if declarers == "NS" else "NS")
+        final = w.score.scores[team]
+        if final != evaluate(expr, env):
+            line = tr("worked.rounded", line=line, score=final)
+    return tr("worked", example=title(w, tr), line=line)
+
+
+def example_blocks(rs: Ruleset, tr: Translator) -> list[Example]:
+    """The variant's own examples, then the generated disputed cases."""
+    terms = term_words(rs, tr)
+    return [example_block(w, terms, tr) for w in [*own_examples(rs), *generated_examples(rs)]]
+
+
+def contract(s: DealSummary, tr: Translator) -> str:
+    bid = tr(f"bid.{s.bid}") if isinstance(s.bid, str) else tr.num(s.bid)
+    text = tr("ex.contract", bid=bid, denom=tr(f"denom.{s.trump.value}"),
+              seat=tr(f"seat.{s.declarer}"))
+    return text + (", " + tr(f"ex.double.{s.double.value}") if s.double.value != "none" else "")
+
+
+def facts(s: DealSummary, tr: Translator) -> list[str]:
+    """The deal in sentences: contract, points, tricks, announcements, belote."""
+    out = [contract(s, tr), tr("ex.card_points", ns=s.card_points["NS"], ew=s.card_points["EW"],
+                               seat=tr(f"seat.{s.last_trick}"))]
+    if s.tricks:
+        out.append(tr("ex.tricks", tricks=", ".join(
+            f"{tr(f'seat.{seat}')} {n}" for seat, n in s.tricks.items())))
+    if s.announcements:
+        out.append(tr("ex.announcements", list="; ".join(
+            f"{tr(f'seat.{seat}')} " + ", ".join(" ".join(_card(c, tr) for c in combo)
+                                                 for combo in combos)
+            for seat, combos in s.announcements.items())))
+    if s.belote:
+        out.append(tr("ex.belote", seats=tr.join([tr(f"seat.{b}") for b in s.belote])))
+    return out
+
+
+def _card(code: str, tr: Translator) -> str:
+    return tr(f"rank.{code[:-1]}") + tr(f"suit.{code[-1]}")
+
+
+def example_block(w: Worked, terms: dict[tuple[str, str], str], tr: Translator) -> Example:
+    """One example: its deal, the engine's verdict and score lines, and any disagreement."""
+    score = w.score
+    declarers = team_of(w.summary.declarer)
+    rows = [[tr(f"team.{line.team}"), tr.num(line.points), line_label(
+        line, "declarers" if line.team == declarers else "defenders", terms, tr)]
+            for line in score.lines]
+    rows += [[tr(f"team.{team}"), tr.num(points), tr("line.total")]
+             for team, points in score.scores.items()]
+    table = Table([tr("ex.col.team"), tr("ex.col.points"), tr("ex.col.for")], rows,
+                  numeric=[1])
+    note = ""
+    if w.expect is not None and w.expect != dict(score.scores):
+        note = tr("ex.mismatch", ns=w.expect.get("NS", 0), ew=w.expect.get("EW", 0))
+    return Example(title(w, tr), facts(w.summary, tr), tr("ex.made" if score.made else
+                                                          "ex.failed"), table, note)
+
+
+def term_words(rs: Ruleset, tr: Translator) -> dict[tuple[str, str], str]:
+    """(side, the engine's English label of a term) -> the term in `tr`'s words, for every term
+    of every branch of the score formulas: the engine names its lines, the sheet translates."""
+    from ..engine.formula import describe as label_of
+    from ..engine.formula import split_terms
+
+    out: dict[tuple[str, str], str] = {}
+
+    def walk(e: Any, side: str) -> None:
+        if e.op == "if":
+            walk(e.args[1], side)
+            walk(e.args[2], side)
+            return
+        for _sign, term in split_terms(e):
+            if term.op == "if":
+                walk(term, side)
+            else:
+                out[(side, label_of(term, side))] = words(term, tr)
+
+    for outcome in (rs.scoring.made, rs.scoring.failed):
+        for side, expr in outcome.items():
+            walk(expr, side)
+    return out
+
+
+def line_label(line: Any, side: str, terms: dict[tuple[str, str], str], tr: Translator) -> str:
+    """What a score line is for, in the sheet's language."""
+    if (side, line.label) in terms:
+        return terms[(side, line.label)]
+    rule = str(line.rule).split(" ")[0].removeprefix("scoring.")
+    return tr(f"line.{rule}") if tr.has(f"line.{rule}") else tr.typeset(str(line.label))
