@@ -1,5 +1,93 @@
-"""Commands: (to be written)."""
+"""Commands: sheet (a variant's rule sheet) and compare (variants side by side)."""
 
 from __future__ import annotations
 
-from . import app  # noqa: F401
+import sys
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from . import app
+from .common import USAGE, fail, load, reported
+
+
+class Lang(StrEnum):
+    en = "en"
+    fr = "fr"
+    es = "es"
+    it = "it"
+    pt = "pt"
+
+
+class SheetFormat(StrEnum):
+    md = "md"
+    html = "html"
+    pdf = "pdf"
+
+
+class CompareFormat(StrEnum):
+    md = "md"
+    html = "html"
+    pdf = "pdf"
+    json = "json"
+
+
+def _emit(data: str | bytes, output: Path | None) -> None:
+    """Write to `output` atomically, or text to stdout; PDF needs a file."""
+    from ..render import write_atomic
+
+    if output is not None:
+        with reported():
+            write_atomic(output, data)
+        return
+    if isinstance(data, bytes):
+        fail("a PDF is written to a file: add -o FILE.pdf", USAGE)
+    sys.stdout.write(data)
+
+
+def _check_pdf_output(fmt: str, output: Path | None) -> None:
+    if fmt == "pdf" and output is None:
+        fail("a PDF is written to a file: add -o FILE.pdf", USAGE)
+
+
+@app.command()
+def sheet(
+    variant: Annotated[str, typer.Argument(help="File or built-in name.")],
+    lang: Annotated[Lang | None, typer.Option(help="Language (default: the variant's).")] = None,
+    format: Annotated[SheetFormat, typer.Option(help="md, html or pdf.")] = SheetFormat.md,
+    output: Annotated[Path | None, typer.Option("-o", "--output", help="Write to this file.")]
+    = None,
+) -> None:
+    """Print a variant's complete rule sheet, with examples scored by the engine."""
+    from ..render import sheet as render_sheet
+
+    _check_pdf_output(format.value, output)
+    ruleset = load(variant)
+    with reported():
+        data = render_sheet(ruleset, lang.value if lang else None, format.value)
+    _emit(data, output)
+
+
+@app.command()
+def compare(
+    variants: Annotated[list[str], typer.Argument(help="Two or more files or built-in names.")],
+    every_rule: Annotated[bool, typer.Option("--all", help="Every rule, not only differences.")]
+    = False,
+    lang: Annotated[Lang, typer.Option(help="Language of the sentences.")] = Lang.en,
+    format: Annotated[CompareFormat, typer.Option(help="md, html, pdf or json.")]
+    = CompareFormat.md,
+    output: Annotated[Path | None, typer.Option("-o", "--output", help="Write to this file.")]
+    = None,
+) -> None:
+    """Show the rules on which variants differ, side by side, grouped by phase."""
+    from ..render import compare as render_compare
+
+    if len(variants) < 2:
+        fail("compare needs at least two variants", USAGE)
+    _check_pdf_output(format.value, output)
+    rulesets = [load(v) for v in variants]
+    with reported():
+        data = render_compare(rulesets, lang.value, format.value, every_rule)
+    _emit(data, output)
