@@ -1,0 +1,223 @@
+"""Check and score a recorded deal (the `coinche replay` record of DESIGN.md).
+
+```json
+{"dealer": "W", "hands": {"N": ["JH", "..."], "E": [], "S": [], "W": []},
+ "auction": ["N 80 hearts", "E pass", "S pass", "W coinche", "N pass", "E pass", "S pass"],
+ "announcements": {"N": [["QH", "JH", "10H"]]}, "belote": ["N"],
+ "play": ["N 7C", "E 8C", "..."]}
+```
+
+`announcements` and `belote` are optional. Announcements are declared before each seat's first
+card. Without `belote`, every holder claims its belote; with it, the seats listed claim theirs
+and any other holder keeps it silent (which the rules may forbid).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..cards import SEATS, card_name, parse_cards, parse_seat
+from ..errors import IllegalActionError, InputError
+from .auction import parse_call
+from .compiled import CompiledRules
+from .deal import Deal
+from .facts import DENOMINATION_WORDS, DOUBLE_WORDS, DealScore
+
+KEYS = ("dealer", "hands", "auction", "announcements", "belote", "play")
+
+
+class ReplayError(IllegalActionError):
+    """A call or card of the record that cannot be made; `index` is its place in its list."""
+
+    def __init__(self, part: str, index: int, action: str, message: str, rule: str):
+        self.part, self.index, self.action = part, index, action
+        super().__init__(message, rule)
+
+    def to_json(self) -> dict[str, object]:
+        return {"error": {"index": self.index, "action": self.action, "message": str(self),
+                          "rule": self.rule, "field": self.part}}
+
+
+@dataclass
+class Record:
+    """A record read and checked for shape (not yet for legality)."""
+
+    dealer: int
+    hands: list[int]
+    auction: list[str]
+    play: list[str]
+    announcements: dict[int, list[int]] = field(default_factory=dict)
+    belote: list[int] | None = None
+
+
+def read_record(data: Any) -> Record:
+    """The record's fields, or InputError naming the first malformed one."""
+    if not isinstance(data, dict):
+        raise InputError("a record is a JSON object with dealer, hands, auction and play")
+    unknown = [k for k in data if k not in KEYS]
+    if unknown:
+        raise InputError(f"unknown field; fields are {', '.join(KEYS)}", str(unknown[0]))
+    for key in ("dealer", "hands", "auction", "play"):
+        if key not in data:
+            raise InputError("missing", key)
+    return Record(
+        dealer=parse_seat(_typed(data["dealer"], str, "dealer"), "dealer"),
+        hands=_hands(data["hands"]),
+        auction=_strings(data["auction"], "auction"),
+        play=_strings(data["play"], "play"),
+        announcements=_announcements(data.get("announcements") or {}),
+        belote=None if data.get("belote") is None else [
+            parse_seat(_typed(s, str, f"belote[{i}]"), f"belote[{i}]")
+            for i, s in enumerate(_typed(data["belote"], list, "belote"))],
+    )
+
+
+def _typed(value: Any, kind: type, name: str) -> Any:
+    if not isinstance(value, kind):
+        shown = {str: "text", list: "a list", dict: "an object"}[kind]
+        raise InputError(f"should be {shown}, got {json_type(value)}", name)
+    return value
+
+
+def json_type(value: Any) -> str:
+    return {dict: "an object", list: "a list", str: "text", bool: "true/false",
+            type(None): "null"}.get(type(value), "a number")
+
+
+def _strings(value: Any, name: str) -> list[str]:
+    return [_typed(v, str, f"{name}[{i}]") for i, v in enumerate(_typed(value, list, name))]
+
+
+def _hands(value: Any) -> list[int]:
+    hands = _typed(value, dict, "hands")
+    extra = [k for k in hands if k not in SEATS]
+    if extra:
+        raise InputError(f"unknown seat {extra[0]!r}; seats are N, E, S, W", "hands")
+    out, seen = [], 0
+    for seat in SEATS:
+        name = f"hands.{seat}"
+        codes = _strings(hands.get(seat, []), name)
+        mask = parse_cards(codes, name)
+        if len(codes) != 8:
+            raise InputError(f"{seat} holds {len(codes)} cards, not 8", name)
+        if mask & seen:
+            twice = next(c for c in range(32) if (mask & seen) >> c & 1)
+            raise InputError(f"{card_name(twice)} is dealt twice", name)
+        seen |= mask
+        out.append(mask)
+    return out
+
+
+def _announcements(value: Any) -> dict[int, list[int]]:
+    out: dict[int, list[int]] = {}
+    for seat, combos in _typed(value, dict, "announcements").items():
+        name = f"announcements.{seat}"
+        index = parse_seat(seat, name)
+        out[index] = [parse_cards(_strings(c, f"{name}[{i}]"), f"{name}[{i}]")
+                      for i, c in enumerate(_typed(combos, list, name))]
+    return out
+
+
+def replay(rules: CompiledRules, data: Any) -> Deal:
+    """Replay a record: every call and card checked; ReplayError at the first illegal one."""
+    record = read_record(data)
+    deal = Deal(rules, record.dealer, hands=record.hands)
+    for i, text in enumerate(record.auction):
+        if deal.phase != "auction":
+            raise ReplayError("auction", i, text, "the auction is already over", "auction")
+        _step(deal, "auction", i, text, lambda t: deal.call(parse_call(t)))
+    if deal.phase == "auction":
+        raise InputError(f"the auction is not over after {len(record.auction)} calls; "
+                         f"{SEATS[deal.to_act]} is to speak", "auction")
+    if deal.phase == "redeal":
+        if record.play:
+            raise ReplayError("play", 0, record.play[0], "everybody passed: the deal is "
+                              "redealt, no card is played", "table.all_pass")
+        return deal
+    check_belote_claims(deal, record)
+    started = [False] * 4
+    for i, text in enumerate(record.play):
+        if deal.phase != "play":
+            raise ReplayError("play", i, text, "the eight tricks are already played", "play")
+        _step(deal, "play", i, text, lambda t: _play(deal, record, started, t))
+    if deal.phase != "over":
+        raise InputError(f"the play stops after {len(record.play)} cards; a deal has 32", "play")
+    return deal
+
+
+def _step(deal: Deal, part: str, i: int, text: str, act: Any) -> None:
+    try:
+        act(text)
+    except IllegalActionError as e:
+        raise ReplayError(part, i, text, str(e), e.rule) from None
+    except InputError as e:
+        raise ReplayError(part, i, text, str(e), "notation") from None
+
+
+def _play(deal: Deal, record: Record, started: list[bool], text: str) -> None:
+    words = text.split()
+    seat = parse_seat(words[0], "play") if words else deal.to_act
+    if seat == deal.to_act and not started[seat]:
+        started[seat] = True
+        if seat in record.announcements or record.belote is not None:
+            belote = record.belote is None or seat in record.belote
+            deal.declare(seat, record.announcements.get(seat, []), belote)
+    deal.apply(text)
+
+
+def check_belote_claims(deal: Deal, record: Record) -> None:
+    """A seat listed under `belote` must hold a belote (K and Q of a suit that makes one)."""
+    assert deal.contract is not None
+    suits = deal.rules.belote_suits[deal.contract.denomination]
+    for i, seat in enumerate(record.belote or []):
+        hand = deal.initial_hands[seat]
+        if not any(suits >> s & 1 and hand >> (8 * s + 5) & 3 == 3 for s in range(4)):
+            raise InputError(f"{SEATS[seat]} holds no belote in this deal", f"belote[{i}]")
+
+
+def to_record(deal: Deal) -> dict[str, object]:
+    """The record of a deal played so far, in the format `replay` reads."""
+    plays = [f"{SEATS[s]} {card_name(c)}" for t in deal.tricks for s, c in t.cards]
+    plays += [f"{SEATS[s]} {card_name(c)}" for s, c in deal.trick]
+    return {
+        "dealer": SEATS[deal.dealer],
+        "hands": {SEATS[s]: _names(h) for s, h in enumerate(deal.initial_hands)},
+        "auction": [str(c) for c in deal.history],
+        "announcements": {SEATS[s]: [_names(m) for m in ms]
+                          for s, ms in deal.declared.items() if ms},
+        "belote": [SEATS[s] for s in deal.belote_seats()],
+        "play": plays,
+    }
+
+
+def _names(mask: int) -> list[str]:
+    return [card_name(c) for c in range(32) if mask >> c & 1]
+
+
+def report(deal: Deal) -> dict[str, object]:
+    """The JSON printed by `coinche replay`: contract, tricks, the deal summary and its score."""
+    contract = deal.contract
+    if contract is None:
+        return {"contract": None, "redeal": True, "dealer": SEATS[deal.dealer]}
+    facts = deal.facts()
+    score: DealScore = deal.result()
+    summary = {
+        "declarer": SEATS[contract.declarer], "bid": contract.bid,
+        "trump": DENOMINATION_WORDS[contract.denomination],
+        "double": DOUBLE_WORDS[contract.double],
+        "tricks": {SEATS[s]: n for s, n in enumerate(facts.tricks or [])},
+        "card_points": {"NS": facts.card_points[0], "EW": facts.card_points[1]},
+        "last_trick": SEATS[facts.last_trick],
+        "announcements": {SEATS[s]: [_names(m) for m in ms]
+                          for s, ms in facts.announcements.items()},
+        "belote": [SEATS[s] for s in facts.belote],
+    }
+    tricks = [{"leader": SEATS[t.leader], "cards": [f"{SEATS[s]} {card_name(c)}"
+                                                    for s, c in t.cards],
+               "winner": SEATS[t.winner], "points": t.points} for t in deal.tricks]
+    return {"contract": str(contract), "summary": summary, "tricks": tricks,
+            "trick_winners": [SEATS[t.winner] for t in deal.tricks], "score": score.to_json()}
+
+
+__all__ = ["ReplayError", "Record", "read_record", "replay", "report", "to_record"]

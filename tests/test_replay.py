@@ -1,0 +1,124 @@
+"""`coinche replay`: a recorded deal is checked call by call and card by card, then scored."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+
+import pytest
+from typer.testing import CliRunner
+
+from coinche_dsl.cli import _register, app
+from coinche_dsl.engine import Deal, compile
+from coinche_dsl.engine.game import UniformBot, play_deal
+from coinche_dsl.engine.replay import ReplayError, replay, report, to_record
+from coinche_dsl.errors import InputError
+from coinche_dsl.loader import load_variant
+
+RECORD = {
+    "dealer": "W",
+    "hands": {"N": ["7C", "10C", "QC", "10D", "JD", "QD", "8H", "8S"],
+              "E": ["7D", "KD", "7H", "10H", "9S", "JS", "QS", "KS"],
+              "S": ["8C", "9C", "AC", "9D", "KH", "AH", "10S", "AS"],
+              "W": ["JC", "KC", "8D", "AD", "9H", "JH", "QH", "7S"]},
+    "auction": ["S 90 all-trump", "E 150 spades", "N capot spades", "W pass", "S pass",
+                "E pass"],
+    "belote": ["E"],
+    "play": ["S AS", "E JS", "N 8S", "W 7S", "E KD", "N 10D", "W 8D", "S 9D", "N JD", "W AD",
+             "S 10S", "E 7D", "S 9C", "E KS", "N 10C", "W JC", "E 10H", "N 8H", "W 9H", "S AH",
+             "S 8C", "E QS", "N QC", "W KC", "E 9S", "N 7C", "W QH", "S AC", "E 7H", "N QD",
+             "W JH", "S KH"],
+}
+FFB = compile(load_variant("ffb"))
+
+
+def run(*args: str, stdin: str | None = None):
+    _register()
+    return CliRunner().invoke(app, ["replay", *args], input=stdin)
+
+
+def test_a_failed_capot_replays_and_scores(tmp_path):
+    path = tmp_path / "deal.json"
+    path.write_text(json.dumps(RECORD))
+    result = run("ffb", str(path))
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.output)
+    assert out["contract"] == "capot spades by N"
+    assert out["trick_winners"] == ["E", "N", "S", "E", "S", "E", "E", "S"]
+    assert out["summary"]["card_points"] == {"NS": 67, "EW": 85}
+    assert out["summary"]["belote"] == ["E"]
+    # Capot failed: defenders 160 + 250 and their belote; the declarers nothing.
+    assert out["score"]["made"] is False
+    assert out["score"]["scores"] == {"NS": 0, "EW": 430}
+
+
+def test_an_illegal_card_reports_index_rule_and_where():
+    bad = copy.deepcopy(RECORD)
+    bad["play"][5] = "N 8H"  # N holds diamonds
+    result = run("ffb", "-", stdin=json.dumps(bad))
+    assert result.exit_code == 1
+    error = json.loads(result.output)["error"]
+    assert error["index"] == 5 and error["action"] == "N 8H"
+    assert error["rule"] == "play.follow_suit"
+    assert "must follow suit (diamonds)" in error["message"] and "ffb.coinche:" in error["message"]
+
+
+def test_an_illegal_call_reports_its_index():
+    bad = copy.deepcopy(RECORD)
+    bad["auction"][1] = "E 80 spades"
+    with pytest.raises(ReplayError) as err:
+        replay(FFB, bad)
+    assert err.value.to_json()["error"]["index"] == 1
+    assert err.value.rule == "auction.ranked_denominations"
+
+
+def test_a_card_out_of_turn():
+    bad = copy.deepcopy(RECORD)
+    bad["play"][1], bad["play"][2] = bad["play"][2], bad["play"][1]
+    with pytest.raises(ReplayError) as err:
+        replay(FFB, bad)
+    assert err.value.index == 1 and err.value.rule == "play.turn"
+
+
+@pytest.mark.parametrize("change, field", [
+    (lambda r: r["hands"]["N"].pop(), "hands.N"),
+    (lambda r: r["hands"]["E"].__setitem__(0, "7C"), "hands.E"),
+    (lambda r: r["hands"]["S"].__setitem__(0, "1X"), "hands.S[0]"),
+    (lambda r: r.pop("play"), "play"),
+    (lambda r: r.__setitem__("dealer", "Q"), "dealer"),
+    (lambda r: r.__setitem__("auction", "N pass"), "auction"),
+    (lambda r: r.__setitem__("trumps", "hearts"), "trumps"),
+    (lambda r: r.__setitem__("belote", ["N"]), "belote[0]"),
+    (lambda r: r["play"].pop(), "play"),
+    (lambda r: r["auction"].pop(), "auction"),
+])
+def test_malformed_records_name_the_field(change, field):
+    bad = copy.deepcopy(RECORD)
+    change(bad)
+    with pytest.raises(InputError) as err:
+        replay(FFB, bad)
+    assert err.value.field == field
+    result = run("ffb", "-", stdin=json.dumps(bad))
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert field.split("[")[0] in result.output
+
+
+def test_invalid_json_is_a_clean_error():
+    result = run("ffb", "-", stdin='{"dealer": ')
+    assert result.exit_code == 1 and "not valid JSON" in result.output
+
+
+def test_a_redeal_record():
+    rec = copy.deepcopy(RECORD)
+    rec["auction"], rec["play"] = ["S pass", "E pass", "N pass", "W pass"], []
+    rec.pop("belote")
+    assert report(replay(FFB, rec))["redeal"] is True
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_random_deals_round_trip_through_records(seed):
+    rng = random.Random(seed)
+    deal = play_deal(Deal(FFB, seed % 4, rng=rng), [UniformBot(rng)] * 4)
+    again = replay(FFB, json.loads(json.dumps(to_record(deal))))
+    assert report(again) == report(deal)
