@@ -1,5 +1,113 @@
-"""Commands: (to be written)."""
+"""Commands: simulate (variants compared on the same seeded deals), play (a human against bots)."""
 
 from __future__ import annotations
 
-from . import app  # noqa: F401
+import json
+import sys
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from . import app
+from .common import USAGE, fail, load, reported
+
+
+class OutputFormat(StrEnum):
+    text = "text"
+    json = "json"
+
+
+class BotKind(StrEnum):
+    heuristic = "heuristic"
+    random = "random"
+
+
+@app.command()
+def simulate(
+    variants: Annotated[list[str], typer.Argument(
+        help="Built-in names or files; the first is the base of the paired differences.")],
+    deals: Annotated[int, typer.Option(help="Seeded deals per variant.")] = 1000,
+    games: Annotated[int, typer.Option(
+        help="Also play this many seeded games to the target.")] = 0,
+    seed: Annotated[int, typer.Option(help="The seed every deal and game derives from.")] = 0,
+    jobs: Annotated[int, typer.Option(
+        help="Worker processes (0: one per core; 1: none).")] = 0,
+    bots: Annotated[BotKind, typer.Option(help="Who plays all four seats.")] = BotKind.heuristic,
+    output: Annotated[OutputFormat, typer.Option(
+        "--format", help="text or json.")] = OutputFormat.text,
+    plot: Annotated[Path | None, typer.Option(
+        help="Also draw FILE.svg or FILE.png (needs matplotlib).")] = None,
+) -> None:
+    """Play the same seeded deals under each variant and compare: contract success by bid and
+    denomination, points per side, coinche/capot/générale rates, deals per game, with 95%
+    confidence intervals and paired differences against the first variant."""
+    from ..sim import simulate_variants
+    from ..sim.present import check_plot, render_text
+    from ..sim.present import plot as draw
+
+    if deals < 0 or games < 0 or jobs < 0 or deals + games == 0:
+        fail("--deals and --games are counts (at least one of them above 0); --jobs >= 0", USAGE)
+    if plot is not None:
+        with reported():
+            check_plot(plot)
+    rulesets = [load(v) for v in variants]
+    with reported(), _progress(deals + games) as advance:
+        report = simulate_variants(rulesets, deals, games, seed, bots.value, jobs or None,
+                                   progress=advance)
+    if output == OutputFormat.json:
+        print(json.dumps(report, indent=2, ensure_ascii=False))
+    else:
+        from rich.console import Console
+
+        render_text(report, Console(width=max(100, 34 + 30 * len(variants))))
+    if plot is not None:
+        with reported():
+            draw(report, plot)
+        print(f"plot written to {plot}", file=sys.stderr)
+
+
+class _progress:
+    """A Rich progress bar on stderr while simulating; nothing when stderr is not a terminal."""
+
+    def __init__(self, total: int):
+        self.total, self.bar, self.task = total, None, None
+
+    def __enter__(self):
+        if not sys.stderr.isatty():
+            return None
+        from rich.console import Console
+        from rich.progress import Progress
+
+        self.bar = Progress(console=Console(stderr=True), transient=True)
+        self.bar.start()
+        self.task = self.bar.add_task("simulating", total=self.total)
+        return lambda n: self.bar.advance(self.task, n)
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+@app.command()
+def play(
+    variant: Annotated[str, typer.Argument(help="A built-in name or a variant file.")],
+    seat: Annotated[str, typer.Option(help="Your seat: N, E, S or W.")] = "S",
+    seed: Annotated[int | None, typer.Option(
+        help="Seed the cards and the bots (replayable).")] = None,
+    bots: Annotated[BotKind, typer.Option(help="Who plays the other seats.")] = BotKind.heuristic,
+) -> None:
+    """Play a whole game at the terminal against three bots. Type a call (`90 hearts`, `pass`,
+    `coinche`) or a card (`10H`); `?` shows the rules that apply now, `q` quits."""
+    from rich.console import Console
+
+    from ..cards import parse_seat
+    from ..sim.session import PlaySession
+
+    with reported():
+        human = parse_seat(seat, "--seat")
+    ruleset = load(variant)
+    session = PlaySession(ruleset, human, seed, Console(highlight=False), bots=bots.value)
+    with reported():
+        session.run()

@@ -1,0 +1,192 @@
+"""`coinche play`: one human against three bots, a whole game, line by line on a Rich console.
+
+Input is one line at a time (a call like `90 hearts`, `pass`, `coinche`; a card like `10H`;
+`?` for the rules that apply now; `q` to quit), so a session can be scripted through stdin.
+An illegal choice is refused with the engine's explanation and the rule that forbids it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from rich.markup import escape
+
+from ..cards import SEATS, parse_card
+from ..engine import Game
+from ..engine import compile as compile_rules
+from ..engine.announcements import classify, find_announcements
+from ..errors import CoincheError, IllegalActionError
+from .bots import make_bot
+from .simulate import derive_seed
+from .tableview import (
+    card_text,
+    contract_text,
+    hand_line,
+    rule_lines,
+    score_table,
+    sheet_table,
+    trick_line,
+)
+
+HELP = ("Calls: a value and a denomination (90 hearts, 100 h, capot spades, 80 no-trump), pass, "
+        "coinche, surcoinche. Cards: rank then suit (10H, JS, 7C). ? shows the rules now, "
+        "q quits.")
+
+
+CALL_HINT = "a call is like 90 hearts, 80 no-trump, capot spades, pass, coinche"
+CARD_HINT = "a card is a rank and a suit letter, like 10H or JS"
+
+
+def call_hint(deal: Any) -> str:
+    """What the human may call now, in one line."""
+    calls = deal.legal_calls()
+    state = [c for c in deal.history if c.kind == "bid"]
+    numbers = [c.value for c in calls if c.kind == "bid" and isinstance(c.value, int)]
+    options = ["pass"]
+    if numbers:
+        low, high = min(numbers), max(numbers)
+        options.append(f"bid {low}" + (f" to {high}" if high != low else ""))
+    options += sorted({str(c.value) for c in calls if c.kind == "bid"
+                       and isinstance(c.value, str)})
+    options += [c.kind for c in calls if c.kind in ("coinche", "surcoinche")]
+    standing = f"highest bid: {state[-1]}" if state else "no bid yet"
+    return f"({standing}; you may {', '.join(options)})"
+
+
+class Quit(Exception):
+    """The human typed `q` or the input ended."""
+
+
+class PlaySession:
+    """A game of `ruleset` with the human at seat `human` (0..3) and bots elsewhere."""
+
+    def __init__(self, ruleset: Any, human: int, seed: int | None, console: Any,
+                 bots: str = "heuristic", read: Callable[[str], str] | None = None):
+        self.rules = compile_rules(ruleset)
+        self.ruleset = ruleset
+        self.human = human
+        self.console = console
+        self.read = read or console.input
+        seed = random.randrange(1 << 30) if seed is None else seed
+        self.seed = seed
+        start = random.Random(derive_seed(seed, "first-dealer")).randrange(4)
+        self.game = Game(self.rules, random.Random(derive_seed(seed, "game")), start)
+        self.bots = [make_bot(bots, random.Random(derive_seed(seed, "bot", s))) for s in range(4)]
+
+    def say(self, text: Any = "") -> None:
+        self.console.print(text)
+
+    # -- the game -------------------------------------------------------------------------
+    def run(self) -> bool:
+        """Play to the end of the game; False when the human quit."""
+        rs = self.ruleset
+        self.say(f"[bold]{rs.title or rs.name}[/] — you are {SEATS[self.human]}, your partner "
+                 f"{SEATS[(self.human + 2) % 4]}; game to {rs.game.target} (seed {self.seed}).")
+        self.say(HELP)
+        try:
+            while not self.game.is_over():
+                deal = self.game.new_deal()
+                self.play_deal(deal)
+                self.game.record(deal)
+                self.after_deal(deal)
+        except Quit:
+            self.say("Game abandoned.")
+            return False
+        outcome = self.game.outcome()
+        mine = "NS" if self.human % 2 == 0 else "EW"
+        self.say(f"[bold]{outcome.winner} win[/] {outcome.scores['NS']} to "
+                 f"{outcome.scores['EW']} (NS–EW) after {outcome.deals} deals"
+                 + (": well played!" if outcome.winner == mine else "."))
+        return True
+
+    def play_deal(self, deal: Any) -> None:
+        self.say(f"\n[bold]Deal {len(self.game.sheet) + 1}[/], dealt by {SEATS[deal.dealer]}.")
+        self.say(f"Your hand: {hand_line(self.rules, deal.hands[self.human], None)}")
+        while deal.phase == "auction":
+            self.auction_turn(deal)
+        if deal.phase == "redeal":
+            self.say("Everybody passed: the cards are dealt again.")
+            return
+        self.say(f"Contract: [bold]{contract_text(deal.contract)}[/]")
+        declared = [False] * 4
+        while deal.phase == "play":
+            seat = deal.to_act
+            if not declared[seat]:
+                declared[seat] = True
+                self.declare(deal, seat)
+            self.play_turn(deal)
+
+    def after_deal(self, deal: Any) -> None:
+        if deal.phase != "over":
+            return
+        self.say(score_table(deal.result()))
+        self.say(sheet_table(self.game.sheet, self.ruleset.game.target))
+
+    # -- the auction ----------------------------------------------------------------------
+    def auction_turn(self, deal: Any) -> None:
+        seat = deal.to_act
+        if seat != self.human:
+            call = self.bots[seat].choose_call(deal)
+            deal.apply(call)
+            self.say(f"  {call}")
+            return
+        self.say(call_hint(deal))
+        self.ask(deal, "Your call", lambda line: f"{SEATS[seat]} {line}", CALL_HINT)
+        self.say(f"  {deal.history[-1]}")
+
+    # -- the play -------------------------------------------------------------------------
+    def declare(self, deal: Any, seat: int) -> None:
+        d = deal.contract.denomination
+        if seat == self.human:
+            combos = [c.mask for c in find_announcements(deal.hands[seat], d, self.ruleset)]
+            deal.declare(seat, combos, True)
+        else:
+            combos, belote = self.bots[seat].declare(deal, seat)
+            deal.declare(seat, combos, belote)
+        for mask in combos:
+            who = "You announce" if seat == self.human else f"{SEATS[seat]} announces"
+            self.say(f"  {who} {classify(mask, d, self.ruleset).label}")
+
+    def play_turn(self, deal: Any) -> None:
+        seat, done = deal.to_act, len(deal.tricks)
+        if seat == self.human:
+            on_table = ", ".join(f"{SEATS[s]} {card_text(c)}" for s, c in deal.trick) or "-"
+            self.say(f"On the table: {on_table}")
+            self.say("Your hand: " + hand_line(self.rules, deal.hands[seat],
+                                               deal.contract.denomination, deal.legal_cards()))
+            self.ask(deal, "Your card", lambda line: parse_card(line, "card"), CARD_HINT)
+        else:
+            deal.apply(self.bots[seat].choose_card(deal))
+        if len(deal.tricks) > done:
+            self.say(trick_line(len(deal.tricks), deal.tricks[-1]))
+
+    # -- input ----------------------------------------------------------------------------
+    def ask(self, deal: Any, prompt: str, parse: Callable[[str], Any], hint: str) -> None:
+        """Read lines until one is a legal action, and apply it."""
+        while True:
+            try:
+                line = self.read(f"{prompt} (? rules, q quit): ").strip()
+            except EOFError:
+                raise Quit() from None
+            if line.lower() in ("q", "quit", "exit"):
+                raise Quit()
+            if line in ("?", "help"):
+                self.show_rules(deal)
+                continue
+            if not line:
+                continue
+            try:
+                deal.apply(parse(line))
+                return
+            except IllegalActionError as e:
+                self.say(f"[red]Not allowed:[/] {escape(str(e))}"
+                         + (f" [dim](rule: {escape(e.rule)})[/]" if e.rule else ""))
+            except CoincheError as e:
+                self.say(f"[red]{escape(str(e))}[/] ({hint})")
+
+    def show_rules(self, deal: Any) -> None:
+        self.say(f"[bold]The rules of the {deal.phase}[/] ({self.ruleset.name}):")
+        for line in rule_lines(self.ruleset, deal.phase):
+            self.say(f"  {line}")

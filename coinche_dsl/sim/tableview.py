@@ -1,0 +1,133 @@
+"""What `coinche play` shows: hands in the contract's order, tricks, score lines, the sheet,
+and the rules of a phase in words. Plain strings with Rich markup; no game logic here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import SEATS, SUIT_MASKS, SUIT_SYMBOLS, card_name, cards_of
+from ..engine.facts import DENOMINATION_WORDS
+
+RED_SUITS = (1, 2)
+"""Diamonds and hearts print red."""
+
+
+def card_text(card: int, mark: bool = True) -> str:
+    """`10♥`-style text of a card code (`10H`) with colour markup."""
+    name = card_name(card)
+    colour = "red" if card >> 3 in RED_SUITS else "default"
+    return f"[{colour}]{name}[/]" if mark else name
+
+
+def ordered(hand: int, strength: list[int], trump: int | None) -> list[list[int]]:
+    """The hand by suit (the trump suit first), each suit strongest first."""
+    suits = [s for s in range(4) if hand & SUIT_MASKS[s]]
+    suits.sort(key=lambda s: (s != trump, s))
+    return [sorted(cards_of(hand & SUIT_MASKS[s]), key=lambda c: -strength[c]) for s in suits]
+
+
+def hand_line(rules: Any, hand: int, denomination: int | None, legal: int = -1) -> str:
+    """One line: the hand by suit; with `legal`, the playable cards bold and the others dim."""
+    if denomination is None:
+        # No contract yet: each suit in its plain order (a suit is plain at another's contract).
+        strength = [rules.strength[((c >> 3) + 1) % 4][c] for c in range(32)]
+        trump = None
+    else:
+        strength, trump = rules.strength[denomination], denomination
+    groups = []
+    for cards in ordered(hand, strength, trump if trump is not None and trump < 4 else None):
+        shown = [_marked(c, legal) for c in cards]
+        groups.append(f"{SUIT_SYMBOLS[cards[0] >> 3]} " + " ".join(shown))
+    return "   ".join(groups)
+
+
+def _marked(card: int, legal: int) -> str:
+    if legal < 0:
+        return card_text(card)
+    if legal >> card & 1:
+        return f"[bold]{card_text(card)}[/]"
+    return f"[dim]({card_name(card)})[/]"
+
+
+def trick_line(number: int, trick: Any, points_word: str = "points") -> str:
+    """`Trick 3: W 7C, N 8C, E AC, S 10C → E takes 21 points`."""
+    cards = ", ".join(f"{SEATS[s]} {card_text(c)}" for s, c in trick.cards)
+    return f"Trick {number}: {cards} → [bold]{SEATS[trick.winner]}[/] takes {trick.points} " \
+           f"{points_word}"
+
+
+def contract_text(contract: Any) -> str:
+    return str(contract) if contract is not None else "none"
+
+
+def score_table(result: Any) -> Any:
+    """The deal's score breakdown: one row per line, with the rule it comes from."""
+    from rich.table import Table
+
+    table = Table("team", "points", "for", "rule", title_justify="left",
+                  title="Made" if result.made else "Failed")
+    for line in result.lines:
+        table.add_row(line.team, str(line.points), line.label, line.rule)
+    table.add_row("[bold]NS[/]", f"[bold]{result.scores['NS']}[/]", "this deal", "")
+    table.add_row("[bold]EW[/]", f"[bold]{result.scores['EW']}[/]", "this deal", "")
+    return table
+
+
+def sheet_table(sheet: list[Any], target: int) -> Any:
+    """The running score sheet: each deal, its points and the totals."""
+    from rich.table import Table
+
+    table = Table("#", "dealer", "contract", "NS", "EW", "total NS", "total EW", "note",
+                  title=f"Score sheet (game to {target})", title_justify="left")
+    for i, line in enumerate(sheet, 1):
+        made = "" if line.made is None else (" made" if line.made else " failed")
+        table.add_row(str(i), SEATS[line.dealer], (line.contract or "-") + made,
+                      str(line.points["NS"]), str(line.points["EW"]),
+                      str(line.totals["NS"]), str(line.totals["EW"]), line.note)
+    return table
+
+
+PHASE_BLOCKS = {"auction": ("auction",), "play": ("play", "cards"),
+                "over": ("scoring", "game")}
+
+
+def rule_lines(ruleset: Any, phase: str) -> list[str]:
+    """The rules that matter now, one per line: path, value, what it means, where written."""
+    lines = []
+    for block in PHASE_BLOCKS.get(phase, ("auction",)):
+        model = getattr(ruleset, block)
+        for name, field in type(model).model_fields.items():
+            value = getattr(model, name)
+            where = ruleset.where(block, name)
+            meaning = _sentence(ruleset, (block, name)) or (field.description or "")
+            lines.append(f"[bold]{block}.{name}[/] {_value(value)}"
+                         + (f" — {meaning.splitlines()[0] if meaning else ''}")
+                         + (f" [dim]({where})[/]" if where else ""))
+    return lines
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list) and value and hasattr(value[0], "rank"):
+        return ", ".join(f"{row.rank} {row.points}" for row in value)
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value)
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {v}" for k, v in value.items())
+    return str(getattr(value, "value", value))
+
+
+def _sentence(ruleset: Any, path: tuple[str, ...]) -> str:
+    """The rule sheet's sentence for `path`, when the renderer is available; else empty."""
+    try:
+        from ..render.describe import describe
+        from ..render.i18n import translator
+
+        return describe(ruleset, path, translator("en"))
+    except Exception:  # noqa: BLE001 - the sentence is a nicety; the field's docstring stands in
+        return ""
+
+
+def denomination_word(d: int) -> str:
+    return DENOMINATION_WORDS[d]
