@@ -1,0 +1,195 @@
+"""The built-in variants: each loads, extends what it says, states what its text says, and
+every worked example scores as written."""
+
+from __future__ import annotations
+
+import importlib.util
+
+import pytest
+
+from coinche_dsl.loader import BUILTINS, builtin_path, load_variant, resolve
+from coinche_dsl.model import Ruleset
+
+SEEDS = {
+    "es-club": "000_d8eec23fe3c299bf.txt",
+    "pt-online": "001_b398f9838f9ba168.txt",
+    "it-701": "002_64fc6cdcd2b13f96.txt",
+    "fr-brut": "003_674055336ddd5975.txt",
+    "fr-bga": "004_6386afa8b63b4ef9.txt",
+}
+"""Each seed variant and the seed text it was written from."""
+
+LANGUAGES = {"es-club": "es", "pt-online": "pt", "it-701": "it", "fr-brut": "fr", "fr-bga": "fr"}
+
+HAS_ENGINE = importlib.util.find_spec("coinche_dsl.engine.examples") is not None
+
+
+def table(rows) -> list[tuple[str, int]]:
+    """A card table as (rank, points) pairs, strongest first."""
+    return [(row.rank, row.points) for row in rows]
+
+
+def deck_total(rs: Ruleset, trump: str) -> int:
+    """Raw card points of the whole deck in a contract's mode (before any rescaling)."""
+    if trump == "no-trump":
+        return 4 * sum(r.points for r in rs.cards.no_trump)
+    if trump == "all-trump":
+        return 4 * sum(r.points for r in rs.cards.all_trump)
+    return sum(r.points for r in rs.cards.trump) + 3 * sum(r.points for r in rs.cards.plain)
+
+
+@pytest.fixture(scope="module", params=BUILTINS)
+def builtin(request) -> Ruleset:
+    return load_variant(request.param)
+
+
+# --- every built-in -------------------------------------------------------------------------
+
+def test_builtins_list_matches_the_variant_files() -> None:
+    folder = builtin_path("ffb").parent
+    assert sorted(p.stem for p in folder.glob("*.coinche")) == sorted(BUILTINS)
+
+
+def test_builtin_loads_with_metadata(builtin: Ruleset) -> None:
+    assert builtin.name in BUILTINS
+    assert builtin.title and builtin.description and builtin.sources
+    assert builtin.examples, "every built-in has worked examples"
+
+
+def test_extends_chains_end_at_ffb() -> None:
+    assert resolve("ffb").chain == [str(builtin_path("ffb"))]
+    for name in BUILTINS:
+        if name == "ffb":
+            continue
+        chain = resolve(name).chain
+        assert [c.rsplit("/", 1)[-1] for c in chain] == [f"{name}.coinche", "ffb.coinche"]
+        assert load_variant(name).extends == "ffb"
+
+
+def test_example_card_points_sum_to_the_deck(builtin: Ruleset) -> None:
+    for ex in builtin.examples:
+        assert sum(ex.card_points.values()) == deck_total(builtin, ex.trump.value), ex.name
+
+
+@pytest.mark.skipif(not HAS_ENGINE, reason="no scoring engine yet (engine/examples.py)")
+def test_every_example_scores_as_written(builtin: Ruleset) -> None:
+    from coinche_dsl.engine.examples import check_examples
+
+    assert check_examples(builtin) == []
+
+
+# --- seed variants: sources, language, and what each text says -----------------------------
+
+@pytest.mark.parametrize("name", sorted(SEEDS))
+def test_seed_variant_cites_its_text(name: str) -> None:
+    rs = load_variant(name)
+    assert f"seed {SEEDS[name]}" in rs.sources
+    assert rs.language == LANGUAGES[name]
+
+
+def expects(rs: Ruleset) -> list[tuple[str, int, int]]:
+    """(declarer's team first) each example as (double, declarers' score, defenders' score)."""
+    out = []
+    for ex in rs.examples:
+        ours, theirs = ("NS", "EW") if ex.declarer in "NS" else ("EW", "NS")
+        out.append((str(ex.double), ex.expect[ours], ex.expect[theirs]))
+    return out
+
+
+def test_text_worked_examples_are_present() -> None:
+    # KNOBS.md, "Worked examples in the seeds".
+    assert ("none", 0, 250) in expects(load_variant("es-club"))
+    assert ("none", 210, 72) in expects(load_variant("pt-online"))
+    assert ("coinche", 20, 524) in expects(load_variant("pt-online"))
+    assert ("none", 222, 40) in expects(load_variant("fr-bga"))
+    assert ("none", 0, 260) in expects(load_variant("fr-bga"))
+    brut = load_variant("fr-brut").examples[0]
+    assert (brut.bid, str(brut.double), brut.expect["NS"]) == (100, "coinche", 120 + 200)
+
+
+def test_es_club() -> None:
+    rs = load_variant("es-club")
+    assert (rs.game.target, rs.auction.minimum_bid, rs.auction.step) == (2000, 80, 10)
+    assert [str(d) for d in rs.auction.denominations] == ["clubs", "diamonds", "hearts", "spades"]
+    assert (str(rs.auction.raise_own), str(rs.auction.coinche)) == ("after_other_bid", "in_turn")
+    assert rs.table.packets == [3, 2, 3] and rs.table.cut_minimum == 3
+    assert rs.cards.capot_last_trick == 100
+    assert str(rs.play.undertrump) == "optional"
+    assert rs.announcements.longest_counted == 5 and rs.announcements.belote_in_sequence
+    assert str(rs.game.belote_finish) == "win_trick_later"
+    assert (str(rs.scoring.rounding), rs.scoring.rounding_unit) == ("half_up", 10)
+    assert "then points(declarers) + announcements(both)" in str(rs.scoring.made["declarers"])
+
+
+def test_pt_online() -> None:
+    rs = load_variant("pt-online")
+    assert (rs.game.target, rs.auction.minimum_bid, rs.auction.maximum_bid) == (1001, 80, 160)
+    assert rs.auction.generale and rs.auction.generale_value == 1000
+    assert rs.auction.capot_value == 500
+    assert table(rs.cards.all_trump) == [("J", 13), ("9", 9), ("A", 7), ("10", 5), ("K", 3),
+                                         ("Q", 1), ("8", 0), ("7", 0)]
+    assert str(rs.cards.all_trump_scale.kind) == "none"
+    assert dict(table(rs.cards.no_trump))["A"] == 19
+    assert str(rs.announcements.timing) == "automatic"
+    assert str(rs.belote.order) == "king_first" and str(rs.belote.at_all_trump) == "none"
+    assert str(rs.scoring.rounding) == "none"
+    assert "162" in str(rs.scoring.failed["defenders"])
+
+
+def test_it_701() -> None:
+    rs = load_variant("it-701")
+    assert (rs.game.target, str(rs.table.direction)) == (701, "clockwise")
+    assert str(rs.auction.reentry) == "speak_once"
+    assert rs.auction.generale and rs.auction.generale_value == 500
+    # The text's plain order, 7 above 8 above 9, is kept as printed.
+    assert [r for r, _ in table(rs.cards.plain)] == ["A", "10", "K", "Q", "J", "7", "8", "9"]
+    assert table(rs.cards.all_trump)[:6] == [("J", 13), ("9", 9), ("A", 6), ("10", 5),
+                                             ("K", 3), ("Q", 2)]
+    assert str(rs.play.must_trump) == "optional"
+    assert str(rs.announcements.timing) == "end_of_first_trick"
+    assert "162" in str(rs.scoring.failed["defenders"])
+
+
+def test_fr_brut() -> None:
+    rs = load_variant("fr-brut")
+    assert (rs.game.target, str(rs.scoring.rounding), str(rs.scoring.scale)) == (701, "none", "raw")
+    assert str(rs.announcements.who_scores) == "every_side"
+    assert rs.auction.generale and rs.auction.capot_value == 250
+    assert "points(declarers) >= 82" in str(rs.scoring.success)
+    assert "contract * multiplier" in str(rs.scoring.made["declarers"])
+    assert table(rs.cards.all_trump) == table(rs.cards.trump)
+
+
+def test_fr_bga() -> None:
+    rs = load_variant("fr-bga")
+    assert (rs.auction.minimum_bid, rs.auction.end_passes) == (82, 4)
+    assert (str(rs.auction.coinche), str(rs.auction.after_coinche)) == ("any_time", "ends_auction")
+    assert not rs.auction.surcoinche and rs.auction.coinche_factor == 2
+    assert not rs.announcements.enabled
+    assert (str(rs.cards.no_trump_scale.kind), rs.cards.no_trump_scale.to) == ("cards", 152)
+    assert (str(rs.cards.all_trump_scale.kind), rs.cards.all_trump_scale.to) == ("cards", 152)
+    assert table(rs.cards.no_trump) == table(rs.cards.plain)
+    assert str(rs.play.undertrump) == "required"
+    assert (rs.game.target, str(rs.game.reach)) == (2000, "exceed")
+    assert str(rs.scoring.rounding) == "none"
+    assert str(rs.scoring.failed["declarers"]) == "0"
+
+
+def test_ffb_contree() -> None:
+    rs = load_variant("ffb-contree")
+    assert not rs.announcements.enabled
+    # On a fall the defence takes every belote, the declarers' included.
+    assert "belote(both)" in str(rs.scoring.failed["defenders"])
+    assert str(rs.scoring.failed["declarers"]) == "0"
+    assert rs.language == "fr"
+
+
+def test_ffb_reference_values() -> None:
+    rs = load_variant("ffb")
+    auction = rs.auction
+    assert (auction.minimum_bid, auction.maximum_bid, auction.capot_value) == (80, 160, 250)
+    assert (rs.auction.coinche_factor, rs.auction.surcoinche_factor) == (2, 4)
+    assert str(rs.auction.after_coinche) == "doubled_side_only"
+    assert rs.cards.capot_last_trick == 100
+    assert str(rs.play.undertrump) == "optional" and not rs.play.overtrump_partner
+    assert (rs.game.target, str(rs.game.belote_finish)) == (2000, "not_enough")
