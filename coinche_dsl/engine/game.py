@@ -177,6 +177,8 @@ class Game:
     def _validates(self, deal: Deal, score: DealScore, team: int, rule: BeloteFinish) -> bool:
         if rule == BeloteFinish.WIN_TRICK_LATER:
             return deal.tricks_won[team] + deal.tricks_won[team + 2] > 0
+        if team not in [s & 1 for s in deal.belote_seats()]:
+            return score.scores[TEAMS[team]] > 0
         return _without_belote(deal, team) > 0
 
     def _only_through_belote(self, deal: Deal, score: DealScore, before: dict[str, int],

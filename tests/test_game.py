@@ -1,0 +1,230 @@
+"""A game's end under each `game.*` knob, held litige points, redeals and dealing."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+import pytest
+
+from coinche_dsl.cards import parse_cards
+from coinche_dsl.engine import Deal, Game, compile, play_game
+from coinche_dsl.engine.deal import deal_hands
+from coinche_dsl.engine.facts import Contract, DealScore
+from coinche_dsl.engine.game import UniformBot, random_card
+from coinche_dsl.loader import load_variant
+from coinche_dsl.model.enums import (
+    AllPass,
+    BeloteFinish,
+    BothOver,
+    DealerRotation,
+    Direction,
+    Reach,
+    TieAtEnd,
+)
+
+FFB = load_variant("ffb")
+
+
+def rules_with(block: str, **values: object):
+    base = getattr(FFB, block)
+    return compile(FFB.model_copy(update={block: base.model_copy(update=values)}))
+
+
+@dataclass
+class ScriptedDeal:
+    """Stands for a finished deal whose score is given (what `Game.record` reads)."""
+
+    ns: int
+    ew: int
+    made: bool = True
+    declarer: int = 0
+    held: int = 0
+    dealer: int = 0
+    phase: str = "over"
+    tricks_won: list[int] = field(default_factory=lambda: [2, 2, 2, 2])
+
+    @property
+    def contract(self) -> Contract:
+        return Contract(self.declarer, 80, 2)
+
+    def result(self) -> DealScore:
+        return DealScore(self.made, {"NS": self.ns, "EW": self.ew}, [], self.held)
+
+    def gathered(self) -> list[int]:
+        return list(range(32))
+
+    def belote_seats(self) -> list[int]:
+        return []
+
+
+def game_at(rules, ns: int, ew: int) -> Game:
+    game = Game(rules, 1)
+    game.scores = {"NS": ns, "EW": ew}
+    return game
+
+
+def test_one_side_over_wins():
+    game = game_at(compile(FFB), 1900, 1000)
+    game.record(ScriptedDeal(80, 90))
+    assert not game.is_over()
+    game.record(ScriptedDeal(20, 0))
+    assert game.outcome().winner == "NS" and game.outcome().scores["NS"] == 2000
+
+
+@pytest.mark.parametrize("reach, over", [(Reach.REACH, True), (Reach.EXCEED, False)])
+def test_reach_or_exceed(reach, over):
+    game = game_at(rules_with("game", reach=reach), 1900, 0)
+    game.record(ScriptedDeal(100, 0))
+    assert game.is_over() is over
+
+
+@pytest.mark.parametrize("both_over, tie, deal, winner", [
+    (BothOver.HIGHER_TOTAL, TieAtEnd.PLAY_ON, ScriptedDeal(100, 200, made=True), "EW"),
+    (BothOver.HIGHER_TOTAL, TieAtEnd.PLAY_ON, ScriptedDeal(150, 150), None),
+    (BothOver.HIGHER_TOTAL, TieAtEnd.DECLARERS_WIN, ScriptedDeal(150, 150, declarer=1), "EW"),
+    (BothOver.LAST_DEAL_WINNER, TieAtEnd.PLAY_ON, ScriptedDeal(100, 200, made=True), "NS"),
+    (BothOver.LAST_DEAL_WINNER, TieAtEnd.PLAY_ON, ScriptedDeal(100, 200, made=False), "EW"),
+    (BothOver.DECLARERS, TieAtEnd.PLAY_ON, ScriptedDeal(300, 100, declarer=3), "EW"),
+])
+def test_both_over(both_over, tie, deal, winner):
+    game = game_at(rules_with("game", both_over=both_over, tie=tie), 1900, 1900)
+    game.record(deal)
+    assert (game.outcome().winner if game.is_over() else None) == winner
+
+
+def test_held_litige_points_go_to_the_next_deal_winner():
+    game = game_at(compile(FFB), 0, 0)
+    game.record(ScriptedDeal(0, 80, made=False, held=80))
+    assert game.held == 80 and game.scores == {"NS": 0, "EW": 80}
+    game.record(ScriptedDeal(0, 250, made=False, declarer=0))  # EW defeat N: they win it
+    assert game.scores == {"NS": 0, "EW": 410} and game.held == 0
+    assert game.sheet[-1].points == {"NS": 0, "EW": 330}
+
+
+@pytest.mark.parametrize("rotation, direction, dealers", [
+    (DealerRotation.WITH_PLAY, Direction.ANTICLOCKWISE, [0, 3, 2, 1]),
+    (DealerRotation.WITH_PLAY, Direction.CLOCKWISE, [0, 1, 2, 3]),
+    (DealerRotation.AGAINST_PLAY, Direction.ANTICLOCKWISE, [0, 1, 2, 3]),
+])
+def test_dealer_rotation(rotation, direction, dealers):
+    game = Game(rules_with("table", dealer_rotation=rotation, direction=direction), 1)
+    seen = []
+    for _ in range(4):
+        seen.append(game.dealer)
+        game.record(ScriptedDeal(10, 10))
+    assert seen == dealers
+
+
+@pytest.mark.parametrize("all_pass, next_dealer", [
+    (AllPass.REDEAL_NEXT_DEALER, 3), (AllPass.REDEAL_SAME_DEALER, 0)])
+def test_all_pass_redeal(all_pass, next_dealer):
+    game = Game(rules_with("table", all_pass=all_pass), 1)
+    deal = game.new_deal()
+    for _ in range(4):
+        deal.apply(deal.legal_calls()[0])
+    assert deal.phase == "redeal"
+    game.record(deal)
+    assert game.dealer == next_dealer and game.deals == 0 and game.sheet[-1].note
+
+
+def test_deal_without_shuffle_cuts_and_deals_the_gathered_deck():
+    rules = rules_with("table", shuffle_every_deal=False, packets=[4, 4], cut_minimum=3)
+    deck = list(range(31, -1, -1))
+    rng = random.Random(9)
+    cut = random.Random(9).randint(3, 29)
+    cut_deck = deck[cut:] + deck[:cut]
+    hands = deal_hands(rules, 0, rng, deck)
+    # Anticlockwise from dealer N: W, S, E, N receive four cards, then four more.
+    order = [3, 2, 1, 0]
+    for i, seat in enumerate(order):
+        expected = cut_deck[4 * i:4 * i + 4] + cut_deck[16 + 4 * i:16 + 4 * i + 4]
+        assert hands[seat] == sum(1 << c for c in expected)
+
+
+def test_packets_dealt_in_the_direction_of_play():
+    rules = rules_with("table", packets=[3, 2, 3], direction=Direction.CLOCKWISE)
+    hands = deal_hands(rules, 0, random.Random(4))
+    assert all(h.bit_count() == 8 for h in hands) and sum(hands) == (1 << 32) - 1
+
+
+# -- belote finish: seed 000's rule --------------------------------------------------------
+
+N_HAND = "KH QH 7C 8C 9C 7D 8D 9D"
+
+
+def failed_with_belote(rules, seed: int = 0) -> Deal:
+    """N bids 160 hearts holding the belote (and little else), then cards are random."""
+    rng = random.Random(seed)
+    rest = [c for c in range(32) if not parse_cards(N_HAND.split()) >> c & 1]
+    rng.shuffle(rest)
+    hands = [parse_cards(N_HAND.split())] + [sum(1 << c for c in rest[8 * i:8 * i + 8])
+                                             for i in range(3)]
+    deal = Deal(rules, 1, hands=hands)
+    for text in ("N 160 hearts", "W pass", "S pass", "E pass"):
+        deal.apply(text)
+    while deal.phase == "play":
+        deal.apply(random_card(deal.legal_cards(), rng))
+    assert not deal.result().made and deal.belote_seats() == [0]
+    return deal
+
+
+@pytest.mark.parametrize("rule, over_at_once", [
+    (BeloteFinish.COUNTS, True),
+    (BeloteFinish.WIN_TRICK_LATER, False),
+    (BeloteFinish.NOT_ENOUGH, False),
+])
+def test_belote_finish(rule, over_at_once):
+    rules = rules_with("game", belote_finish=rule)
+    game = game_at(rules, 1990, 0)
+    game.record(failed_with_belote(rules))
+    assert game.scores["NS"] == 2010
+    assert game.is_over() is over_at_once
+    if not over_at_once:
+        assert game.pending == [True, False]
+        game.record(ScriptedDeal(50, 100, tricks_won=[1, 3, 0, 4]))
+        assert game.outcome().winner == "NS"  # N took a trick and NS scored besides belote
+
+
+def test_belote_finish_waits_for_a_trick():
+    rules = rules_with("game", belote_finish=BeloteFinish.WIN_TRICK_LATER)
+    game = game_at(rules, 1990, 0)
+    game.record(failed_with_belote(rules))
+    game.record(ScriptedDeal(0, 250, made=False, tricks_won=[0, 4, 0, 4]))
+    assert not game.is_over() and game.pending[0]
+
+
+# -- whole games -----------------------------------------------------------------------------
+
+class DeclaringBot(UniformBot):
+    """Random, and declares every announcement its hand holds, claiming its belote."""
+
+    def declare(self, deal: Deal, seat: int):
+        from coinche_dsl.engine.announcements import find_announcements
+
+        combos = find_announcements(deal.hands[seat], deal.contract.denomination,
+                                    deal.rules.ruleset)
+        return [c.mask for c in combos], True
+
+
+def test_play_game_with_declaring_bots():
+    rng = random.Random(11)
+    rules = compile(FFB)
+    outcome = play_game(rules, DeclaringBot(rng), rng)
+    assert outcome.winner in ("NS", "EW") and outcome.deals >= 1
+    assert max(outcome.scores.values()) >= 2000
+
+
+def test_the_game_sheet_adds_up():
+    game = Game(compile(FFB), 5)
+    bots = [UniformBot(game.rng)] * 4
+    from coinche_dsl.engine.game import play_deal
+
+    while not game.is_over():
+        game.record(play_deal(game.new_deal(), bots))
+    totals = {"NS": 0, "EW": 0}
+    for line in game.sheet:
+        for team in totals:
+            totals[team] += line.points[team]
+        assert line.totals == totals
+    assert totals == game.outcome().scores
