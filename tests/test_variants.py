@@ -193,3 +193,43 @@ def test_ffb_reference_values() -> None:
     assert rs.cards.capot_last_trick == 100
     assert str(rs.play.undertrump) == "optional" and not rs.play.overtrump_partner
     assert (rs.game.target, str(rs.game.belote_finish)) == (2000, "not_enough")
+
+
+# --- every built-in, through the scoring engine: the rules every text agrees on -------------
+
+needs_engine = pytest.mark.skipif(not HAS_ENGINE, reason="no scoring engine yet")
+
+
+def score(rs: Ruleset, **deal):
+    from coinche_dsl.engine.scoring import score_deal
+
+    summary = {"declarer": "N", "trump": "hearts", "last_trick": "N", **deal}
+    return score_deal(rs, summary)
+
+
+@needs_engine
+def test_a_capot_bid_needs_every_trick(builtin: Ruleset) -> None:
+    if not builtin.auction.capot:
+        pytest.skip("no capot bid")
+    won = score(builtin, bid="capot", tricks={"N": 5, "S": 3}, card_points={"NS": 152, "EW": 0})
+    assert won.made and won.scores["NS"] >= builtin.auction.capot_value and won.scores["EW"] == 0
+    lost = score(builtin, bid="capot", tricks={"N": 5, "S": 2, "E": 1},
+                 card_points={"NS": 140, "EW": 12})
+    assert not lost.made and lost.scores["NS"] == 0
+    assert lost.scores["EW"] >= builtin.auction.capot_value
+
+
+@needs_engine
+def test_a_clear_fall_leaves_the_declarers_nothing_but_belote(builtin: Ruleset) -> None:
+    fall = score(builtin, bid=120, card_points={"NS": 50, "EW": 102}, last_trick="E")
+    assert not fall.made and fall.scores["NS"] == 0
+    assert fall.scores["EW"] >= 160 + 120
+
+
+@needs_engine
+def test_a_comfortable_make_scores_points_and_contract(builtin: Ruleset) -> None:
+    made = score(builtin, bid=100, card_points={"NS": 120, "EW": 32})
+    assert made.made
+    assert made.scores["NS"] == 120 + 10 + 100
+    expected_ew = 32 if str(builtin.scoring.rounding) == "none" else 30
+    assert made.scores["EW"] == expected_ew
