@@ -233,3 +233,14 @@ def test_a_comfortable_make_scores_points_and_contract(builtin: Ruleset) -> None
     assert made.scores["NS"] == 120 + 10 + 100
     expected_ew = 32 if str(builtin.scoring.rounding) == "none" else 30
     assert made.scores["EW"] == expected_ew
+
+
+@needs_engine
+def test_a_generale_needs_every_trick_by_the_bidder_alone(builtin: Ruleset) -> None:
+    if not builtin.auction.generale:
+        pytest.skip("no générale bid")
+    alone = score(builtin, bid="generale", tricks={"N": 8}, card_points={"NS": 152, "EW": 0})
+    assert alone.made and alone.scores["NS"] >= builtin.auction.generale_value
+    helped = score(builtin, bid="generale", tricks={"N": 7, "S": 1},
+                   card_points={"NS": 152, "EW": 0})
+    assert not helped.made and helped.scores["EW"] >= builtin.auction.generale_value
