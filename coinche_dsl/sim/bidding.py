@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .hands import team_points
+from .hands import losers, team_points
 
 CAPOT_TRICKS = 7.0
 """Tricks a hand must expect by itself before bidding capot."""
@@ -109,9 +109,12 @@ def _afford(bot: Any, deal: Any, seat: int, d: int, worth: float, bids: list[Any
     when the hand expects (nearly) every trick."""
     tricks = bot.tricks(deal, seat, d)
     specials = {c.value: c for c in bids if isinstance(c.value, str)}
-    if tricks >= GENERALE_TRICKS and "generale" in specials:
+    table = bot.tables(deal)[d]
+    sure = losers(table, deal.hands[seat]) == 0
+    if sure and tricks >= GENERALE_TRICKS and "generale" in specials:
         return specials["generale"]
-    if tricks >= CAPOT_TRICKS and "capot" in specials:
+    if tricks >= CAPOT_TRICKS and "capot" in specials and (
+            sure or losers(table, deal.hands[seat]) <= 1 and table.trump is not None):
         return specials["capot"]
     numeric = [c for c in bids if not isinstance(c.value, str) and c.value <= worth]
     return max(numeric, key=lambda c: c.value, default=None)

@@ -106,10 +106,25 @@ def _trump_extras(table: ModeTable, hand: int) -> float:
     extra = max(0, trumps - 3) * 0.5
     if trumps >= 2:
         for suit in range(4):
-            if suit != table.trump:
-                length = (hand & SUIT_MASKS[suit]).bit_count()
-                extra += 0.7 if length == 0 else 0.3 if length == 1 and trumps >= 3 else 0.0
+            side = hand & SUIT_MASKS[suit]
+            if suit == table.trump:
+                continue
+            if not side:
+                extra += 0.7
+            elif side.bit_count() == 1 and trumps >= 3 and table.above[side.bit_length() - 1]:
+                extra += 0.3  # a small singleton: ruff the second round
     return extra
+
+
+def losers(table: ModeTable, hand: int) -> int:
+    """Cards of `hand` that are not in an unbroken run from the top of their suit: the tricks a
+    capot or générale would certainly give away when those cards are led or kept to the end."""
+    count = 0
+    for suit in range(4):
+        mine = hand & SUIT_MASKS[suit]
+        for card in cards_of(mine):
+            count += bool(table.above[card] & ~mine)
+    return count
 
 
 def team_points(table: ModeTable, own_tricks: float, partner_share: float = 0.25) -> float:
