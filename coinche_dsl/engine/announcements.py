@@ -194,12 +194,11 @@ def belote_suits(hand: int, denomination: int, ruleset: Any) -> list[int]:
     b = ruleset.belote
     if not b.enabled:
         return []
+    suits: list[int] = [denomination]
     if denomination == NO_TRUMP:
-        suits = range(4) if b.at_no_trump else ()
+        suits = [0, 1, 2, 3] if b.at_no_trump else []
     elif denomination == ALL_TRUMP:
-        suits = range(4) if str(b.at_all_trump) == "each_suit" else ()
-    else:
-        suits = (denomination,)
+        suits = [0, 1, 2, 3] if str(b.at_all_trump) == "each_suit" else []
     pair = (1 << KING) | (1 << QUEEN)
     return [s for s in suits if (hand >> (8 * s)) & pair == pair]
 

@@ -68,9 +68,10 @@ def summary_facts(rs: Any, data: Any) -> DealFacts:
                                  for i, cards in enumerate(lists)]
              for seat, lists in s.announcements.items()}
     check_declared(masks, den, rs, belote)
+    tricks: dict[str, int] | None = {str(k): v for k, v in s.tricks.items()} if s.tricks else None
     return DealFacts(
         contract=Contract(declarer, s.bid, den, _DOUBLES[str(s.double)]),
-        tricks=[s.tricks[seat] for seat in SEATS] if s.tricks is not None else None,
+        tricks=[tricks[seat] for seat in SEATS] if tricks is not None else None,
         card_points=(s.card_points["NS"], s.card_points["EW"]),
         last_trick=SEATS.index(s.last_trick), announcements=masks, belote=belote)
 
@@ -107,18 +108,19 @@ def deck_total(rs: Any, den: int) -> int:
 def _check_points(rs: Any, s: DealSummary, den: int) -> None:
     total = deck_total(rs, den)
     mode = f"a {s.trump} deal"
+    points = {str(k): v for k, v in s.card_points.items()}
     for team in TEAMS:
-        if s.card_points[team] > total:
-            raise InputError(f"{s.card_points[team]} is more than the {total} card points of "
+        if points[team] > total:
+            raise InputError(f"{points[team]} is more than the {total} card points of "
                              f"{mode}", f"card_points.{team}")
-    if sum(s.card_points.values()) != total:
-        raise InputError(f"NS and EW sum to {sum(s.card_points.values())}, but the cards of "
+    if sum(points.values()) != total:
+        raise InputError(f"NS and EW sum to {sum(points.values())}, but the cards of "
                          f"{mode} total {total} (last trick not included)", "card_points")
     if s.tricks is None:
         return
+    tricks = {str(k): v for k, v in s.tricks.items()}
     for team in TEAMS:
-        won = s.tricks[team[0]] + s.tricks[team[1]]
-        if won == 0 and s.card_points[team] > 0:
+        if tricks[team[0]] + tricks[team[1]] == 0 and points[team] > 0:
             raise InputError(f"{team} won no trick, so it has no card points",
                              f"card_points.{team}")
 
