@@ -21,8 +21,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import TEAMS
+from ..errors import InputError
 from .announcements import announcement_points
-from .facts import ALL_TRUMP, NO_TRUMP, DealFacts, DealScore, ScoreLine
+from .facts import ALL_TRUMP, NO_TRUMP, Contract, DealFacts, DealScore, ScoreLine
 from .formula import Compiled, Terms, compile_expr, compile_terms, new_context, slot
 
 SIDES = ("declarers", "defenders")
@@ -221,8 +222,6 @@ def _base_context(plan: Plan, rs: Any, facts: DealFacts) -> tuple[
     ctx = new_context()
     tricks = facts.tricks
     if tricks is None and plan.needs_tricks:
-        from ..errors import InputError
-
         raise InputError("this variant's scoring counts tricks: give the tricks of each seat",
                          "tricks")
     team_tricks = (0, 0) if tricks is None else (tricks[d] + tricks[d + 2],
@@ -233,20 +232,24 @@ def _base_context(plan: Plan, rs: Any, facts: DealFacts) -> tuple[
     ann = announcement_points(facts.announcements, den, rs) if facts.announcements else (0, 0)
     _set_pair(ctx, "announcements", (ann[d], ann[1 - d]))
     _set_pair(ctx, "belote", _belote(plan, facts, d))
-    bid = c.bid
-    sc = _SCALARS
-    ctx[sc["contract"]] = bid if isinstance(bid, int) else plan.contract_values[bid]
-    ctx[sc["multiplier"]] = plan.multipliers[c.double]
-    ctx[sc["doubled"]] = c.double > 0
-    ctx[sc["bid_capot"]], ctx[sc["bid_generale"]] = bid == "capot", bid == "generale"
-    ctx[sc["no_trump"]], ctx[sc["all_trump"]] = den == NO_TRUMP, den == ALL_TRUMP
-    ctx[sc["generale"]] = tricks is not None and tricks[c.declarer] == 8
+    _set_contract(plan, ctx, c)
+    ctx[_SCALARS["generale"]] = tricks is not None and tricks[c.declarer] == 8
     lt_team = facts.last_trick % 2 == d
     lt = (plan.last_trick, 0) if lt_team else (0, plan.last_trick)
     bonus = plan.capot_last_trick - plan.last_trick
     extra = (bonus if capot[0] else 0, bonus if capot[1] else 0)
     cp = facts.card_points[d], facts.card_points[1 - d]
     return ctx, cp, lt, extra
+
+
+def _set_contract(plan: Plan, ctx: list[Any], c: Contract) -> None:
+    """The quantities that depend on the contract alone."""
+    sc, bid, den = _SCALARS, c.bid, c.denomination
+    ctx[sc["contract"]] = bid if isinstance(bid, int) else plan.contract_values[bid]
+    ctx[sc["multiplier"]] = plan.multipliers[c.double]
+    ctx[sc["doubled"]] = c.double > 0
+    ctx[sc["bid_capot"]], ctx[sc["bid_generale"]] = bid == "capot", bid == "generale"
+    ctx[sc["no_trump"]], ctx[sc["all_trump"]] = den == NO_TRUMP, den == ALL_TRUMP
 
 
 def _belote(plan: Plan, facts: DealFacts, d: int) -> tuple[int, int]:
