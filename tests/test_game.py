@@ -132,7 +132,7 @@ def test_deal_without_shuffle_cuts_and_deals_the_gathered_deck():
     rules = rules_with("table", shuffle_every_deal=False, packets=[4, 4], cut_minimum=3)
     deck = list(range(31, -1, -1))
     rng = random.Random(9)
-    cut = random.Random(9).randint(3, 29)
+    cut = 3 + int(random.Random(9).random() * 27)
     cut_deck = deck[cut:] + deck[:cut]
     hands = deal_hands(rules, 0, rng, deck)
     # Anticlockwise from dealer N: W, S, E, N receive four cards, then four more.

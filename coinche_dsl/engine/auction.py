@@ -254,8 +254,11 @@ class Auction:
                 or call.value == "capot" and self.rules.capot
                 or call.value == "generale" and self.rules.generale):
             return False
-        return bid_key(self.rules, call.value, call.denomination) > self.key and (  # type: ignore[arg-type]
-            call in self._bids(seat))
+        if bid_key(self.rules, call.value, call.denomination) <= self.key:  # type: ignore[arg-type]
+            return False
+        if self.rules.jumps and self.rules.raise_own != RAISE_SUIT_CHANGE:
+            return True
+        return call in self._bids(seat)
 
     def _record(self, call: Call) -> None:
         r, seat = self.rules, call.seat

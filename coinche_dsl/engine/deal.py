@@ -23,7 +23,7 @@ every seat that has not declared is given the announcements `find_announcements`
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..cards import SEATS, card_name, parse_card
 from ..errors import IllegalActionError, InputError
@@ -36,8 +36,7 @@ Phase = str
 """`auction`, `play`, `over` or `redeal`."""
 
 
-@dataclass(frozen=True, slots=True)
-class Trick:
+class Trick(NamedTuple):
     """A finished trick: who led, the cards in playing order as (seat, card), who won."""
 
     leader: int
@@ -63,18 +62,24 @@ def deal_hands(rules: CompiledRules, dealer: int, rng: random.Random,
     deal in packets from the player after the dealer, in the direction of play."""
     if deck is None or rules.shuffle_every_deal:
         deck = shuffled_deck(rng)
-    cut = rng.randint(rules.cut_minimum, 32 - rules.cut_minimum)
+    rand, low = rng.random, rules.cut_minimum
+    cut = low + int(rand() * (33 - 2 * low))
     deck = deck[cut:] + deck[:cut]
-    packets = rules.packets or DEALER_CHOICE_PACKETS[int(rng.random() * 3)]
-    hands, pos = [0, 0, 0, 0], 0
-    for size in packets:
-        seat = dealer
-        for _ in range(4):
-            seat = (seat + rules.step) & 3
-            for card in deck[pos:pos + size]:
-                hands[seat] |= 1 << card
-            pos += size
+    packets = rules.packets or DEALER_CHOICE_PACKETS[int(rand() * 3)]
+    hands = [0, 0, 0, 0]
+    for seat, card in zip(_receivers(rules, dealer, packets), deck, strict=True):
+        hands[seat] |= 1 << card
     return hands
+
+
+def _receivers(rules: CompiledRules, dealer: int, packets: tuple[int, ...]) -> list[int]:
+    """Who receives each card of the deck, in order (cached per dealer and packets)."""
+    cache = rules.cache.setdefault("receivers", {})
+    key = (dealer, packets)
+    if key not in cache:
+        order = [(dealer + rules.step * (i + 1)) & 3 for i in range(4)]
+        cache[key] = [seat for size in packets for seat in order for _ in range(size)]
+    return cache[key]
 
 
 def check_hands(hands: list[int]) -> list[int]:
@@ -106,9 +111,8 @@ class Deal:
                  rng: random.Random | None = None, deck: list[int] | None = None):
         self.rules = rules
         self.dealer = dealer
-        if hands is None:
-            hands = deal_hands(rules, dealer, rng or random.Random(), deck)
-        self.hands: list[int] = check_hands(list(hands))
+        self.hands: list[int] = (deal_hands(rules, dealer, rng or random.Random(), deck)
+                                 if hands is None else check_hands(list(hands)))
         """Cards still held, per seat (masks)."""
         self.initial_hands: tuple[int, ...] = tuple(self.hands)
         self.auction = Auction(rules, dealer)
@@ -125,6 +129,9 @@ class Deal:
         self.declared: dict[int, list[int]] = {}
         self.belote_silent: set[int] = set()
         self._d = 0
+        self._strength: list[int] = []
+        self._points: list[int] = []
+        self._trumps = 0
         self._best = 0
         self._winner = 0
         self._legal = -1
@@ -173,6 +180,8 @@ class Deal:
             return
         self.contract, self.phase, self._d = contract, "play", contract.denomination
         r = self.rules
+        self._strength, self._points = r.strength[self._d], r.points[self._d]
+        self._trumps = r.trump_mask[self._d]
         self.to_act = (self.dealer + r.step) & 3
         if r.first_lead_generale and contract.bid == "generale":
             self.to_act = contract.declarer
@@ -196,58 +205,61 @@ class Deal:
     # -- the play ------------------------------------------------------------------------
     def legal_cards(self) -> int:
         """Cards (a mask) the seat to act may play; never empty while its hand is not."""
+        legal = self._legal
+        if legal >= 0:
+            return legal
         if self.phase != "play":
             return 0
-        if self._legal < 0:
-            hand = self.hands[self.to_act]
-            if not self.trick:
-                self._legal = hand
-            else:
-                self._legal = legal_mask(self.rules, hand, self._d, self.trick[0][1] >> 3,
-                                         self._best, self._winner == (self.to_act + 2) & 3)
-        return self._legal
+        hand, trick = self.hands[self.to_act], self.trick
+        legal = hand if not trick else legal_mask(
+            self.rules, hand, self._d, trick[0][1] >> 3, self._best,
+            self._winner == (self.to_act + 2) & 3)
+        self._legal = legal
+        return legal
 
     def play(self, card: int) -> None:
         """Play `card` for the seat to act (checked)."""
-        if self.phase != "play":
-            raise IllegalActionError(f"{card_name(card)}: no card may be played in the "
-                                     f"{self.phase} phase", "play")
-        if not (self.legal_cards() >> card) & 1:
-            seat = self.to_act
-            message, rule = explain_card(self.rules, self.hands[seat], self._d, self.trick,
-                                         seat, card)
-            raise IllegalActionError(message, rule)
-        self._play(card)
-
-    def _play(self, card: int) -> None:
+        legal = self._legal
+        if legal < 0:
+            legal = self.legal_cards()
+        if not legal >> card & 1:
+            self._refuse(card)
         seat, trick = self.to_act, self.trick
         self.hands[seat] ^= 1 << card
         self._legal = -1
-        r = self.rules
         if not trick:
             self._best, self._winner = card, seat
         else:
-            best, strength = self._best, r.strength[self._d]
+            best, strength, trumps = self._best, self._strength, self._trumps
             if (card >> 3 == best >> 3 and strength[card] > strength[best]) or (
-                    (r.trump_mask[self._d] >> card) & 1
-                    and not (r.trump_mask[self._d] >> best) & 1):
+                    trumps >> card & 1 and not trumps >> best & 1):
                 self._best, self._winner = card, seat
         trick.append((seat, card))
         if len(trick) < 4:
-            self.to_act = (seat + r.step) & 3
-            return
-        self._close_trick()
+            self.to_act = (seat + self.rules.step) & 3
+        else:
+            self._close_trick()
+
+    def _refuse(self, card: int) -> None:
+        if self.phase != "play":
+            raise IllegalActionError(f"{card_name(card)}: no card may be played in the "
+                                     f"{self.phase} phase", "play")
+        seat = self.to_act
+        message, rule = explain_card(self.rules, self.hands[seat], self._d, self.trick,
+                                     seat, card)
+        raise IllegalActionError(message, rule)
 
     def _close_trick(self) -> None:
-        winner, points = self._winner, self.rules.points[self._d]
-        value = sum(points[c] for _, c in self.trick)
-        self.tricks.append(Trick(self.trick[0][0], tuple(self.trick), winner, value))
+        winner, p, t = self._winner, self._points, self.trick
+        value = p[t[0][1]] + p[t[1][1]] + p[t[2][1]] + p[t[3][1]]
+        self.tricks.append(Trick(t[0][0], tuple(t), winner, value))
         self.points[winner & 1] += value
         self.tricks_won[winner] += 1
         self.trick = []
         self.to_act = winner
         if len(self.tricks) == 8:
             self.phase = "over"
+            self._legal = 0
 
     def is_over(self) -> bool:
         """True once the eight tricks are played (or the deal is to be redealt)."""
