@@ -1,0 +1,66 @@
+"""`coinche play`: scripted terminal sessions through stdin.
+
+The script does not need to know the cards: at each prompt it offers `pass` and then every
+card of the deck in turn. A call prompt accepts the `pass` (refusing the card codes), a card
+prompt refuses the cards the rules forbid, with the rule, and accepts the first legal one.
+"""
+
+from __future__ import annotations
+
+import re
+
+from typer.testing import CliRunner
+
+from coinche_dsl.cards import card_name
+from coinche_dsl.cli import _register, app
+
+runner = CliRunner()
+_register()
+
+EVERYTHING = "\n".join(["pass"] + [card_name(c) for c in range(32)]) + "\n"
+
+
+def play(*args: str, script: str) -> str:
+    """The session's output with its lines joined (Rich wraps long lines, and the prompt shares
+    a line with what follows, as the input is not echoed)."""
+    result = runner.invoke(app, ["play", *args], input=script, env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    return " ".join(result.output.split())
+
+
+def test_a_scripted_session_plays_a_whole_deal() -> None:
+    out = play("ffb", "--seed", "4", script="?\n95 hearts\n" + EVERYTHING * 40)
+    # The rules of the auction on `?`, with where each is written.
+    assert re.search(r"auction\.minimum_bid 80 .*ffb\.coinche:\d+", out)
+    # An impossible bid is refused with the rule that forbids it.
+    assert "Not allowed: S 95 hearts: 95 is not a bid" in out and "(rule: auction.step)" in out
+    # Eight tricks, a score breakdown and the sheet.
+    assert "Trick 8:" in out
+    assert "scoring.made" in out or "scoring.failed" in out
+    assert "Score sheet (game to 2000)" in out
+    # Illegal cards are explained, naming the rule.
+    assert re.search(r"Not allowed: S .* \(rule: play\.\w+\)", out)
+    # The input ran out during a later deal.
+    assert "Game abandoned." in out
+
+
+def test_the_hand_is_shown_in_the_contracts_order_with_legal_cards_marked() -> None:
+    out = play("ffb", "--seed", "4", script=EVERYTHING * 10)
+    assert re.search(r"Contract: (\d+|capot|generale) [a-z-]+ by [NESW]", out)
+    # Cards that may not be played are shown in parentheses.
+    assert re.search(r"Your hand: .*\(\w{2,3}\)", out)
+
+
+def test_quit_at_once_and_other_seats() -> None:
+    out = play("es-club", "--seat", "N", "--seed", "1", script="q\n")
+    assert "you are N, your partner S" in out and "Game abandoned." in out
+
+
+def test_a_whole_game_can_be_played_to_the_end() -> None:
+    out = play("it-701", "--seed", "2", script=EVERYTHING * 400)
+    assert re.search(r"\b(NS|EW) win\b", out)
+
+
+def test_a_bad_seat_is_a_clear_error() -> None:
+    result = runner.invoke(app, ["play", "ffb", "--seat", "X"], input="q\n")
+    assert result.exit_code == 1 and "unknown seat 'X'" in result.output
