@@ -16,7 +16,7 @@ __all__ = ["LANGUAGES", "FORMATS", "RenderError", "sheet", "compare", "write_ato
 
 def sheet(rs: Ruleset, lang: str | None = None, fmt: str = "md") -> str | bytes:
     """The rule sheet of `rs` in `lang` (default: the variant's language) as md, html or pdf."""
-    from .sheet import build_sheet
+    from .rulesheet import build_sheet
 
     return render(build_sheet(rs, lang), fmt)
 
@@ -24,7 +24,7 @@ def sheet(rs: Ruleset, lang: str | None = None, fmt: str = "md") -> str | bytes:
 def compare(rulesets: list[Ruleset], lang: str = "en", fmt: str = "md",
             every_rule: bool = False) -> str | bytes:
     """The rules on which `rulesets` differ (every rule with `every_rule`), side by side."""
-    from .compare import build_comparison, comparison_json
+    from .comparison import build_comparison, comparison_json
 
     if fmt == "json":
         return comparison_json(rulesets, every_rule)

@@ -41,7 +41,7 @@ def build_comparison(rulesets: list[Ruleset], lang: str = "en",
         intro.append(tr("cmp.same") if paths else tr("cmp.identical"))
     doc = Document(lang=tr.lang, title=tr("cmp.title"), subtitle=" · ".join(names),
                    fingerprint=" / ".join(fps), header=tr("cmp.title"), intro=intro)
-    from .sheet import labels
+    from .rulesheet import labels
 
     doc.labels = labels(tr)
     head = [f"{rs.name} ({rs.language})" for rs in rulesets]

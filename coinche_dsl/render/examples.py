@@ -30,6 +30,8 @@ class Worked:
     """The engine's DealScore."""
     expect: dict[str, int] | None = None
     params: dict[str, int] = field(default_factory=dict)
+    error: str = ""
+    """Why the engine could not score it (then `score` is None)."""
 
 
 def score(rs: Ruleset, summary: DealSummary) -> Any:
@@ -41,10 +43,15 @@ def score(rs: Ruleset, summary: DealSummary) -> Any:
 
 def own_examples(rs: Ruleset) -> list[Worked]:
     """The variant file's `example` blocks, scored by the engine."""
+    from ..errors import CoincheError
+
     out = []
     for ex in rs.examples:
         summary = DealSummary.model_validate(ex.model_dump(exclude={"name", "made", "expect"}))
-        out.append(Worked("own", ex.name, summary, score(rs, summary), dict(ex.expect)))
+        try:
+            out.append(Worked("own", ex.name, summary, score(rs, summary), dict(ex.expect)))
+        except CoincheError as e:  # `coinche check` reports it; the sheet says so and goes on
+            out.append(Worked("own", ex.name, summary, None, dict(ex.expect), error=str(e)))
     return out
 
 

@@ -88,6 +88,9 @@ def _card(code: str, tr: Translator) -> str:
 def example_block(w: Worked, terms: dict[tuple[str, str], str], tr: Translator) -> Example:
     """One example: its deal, the engine's verdict and score lines, and any disagreement."""
     score = w.score
+    if score is None:
+        return Example(title(w, tr), facts(w.summary, tr), tr("ex.invalid", error=w.error),
+                       Table([], []))
     declarers = team_of(w.summary.declarer)
     rows = [[tr(f"team.{line.team}"), tr.num(line.points), line_label(
         line, "declarers" if line.team == declarers else "defenders", terms, tr)]

@@ -1,0 +1,118 @@
+"""Rule sheets: complete, translated, and their worked examples scored by the engine."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from coinche_dsl import load_variant
+from coinche_dsl.cli import _register, app
+from coinche_dsl.engine.scoring import score_deal
+from coinche_dsl.loader import BUILTINS, builtin_path
+from coinche_dsl.render import sheet
+from coinche_dsl.render.examples import disputed_cases
+from coinche_dsl.render.fingerprint import fingerprint
+from coinche_dsl.render.i18n import LANGUAGES, NNBSP, catalog
+
+AVAILABLE = [name for name in BUILTINS if builtin_path(name).is_file()]
+runner = CliRunner()
+_register()
+
+
+@pytest.fixture(scope="module")
+def ffb():
+    return load_variant("ffb")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("name", AVAILABLE)
+def test_every_builtin_renders_in_every_language(name: str, lang: str) -> None:
+    text = sheet(load_variant(name), lang, "md")
+    assert "⟦" not in text, "a message is missing"
+    assert not re.search(r"\b(r|gl|ex|gen|qty|h|cards|ann)\.[a-z_]+\b", text), "a raw key leaked"
+    for phase in ("table", "auction", "cards", "play", "scoring", "game", "glossary"):
+        assert catalog(lang)[f"h.{phase}"] in text
+    assert fingerprint(load_variant(name)) in text
+
+
+def test_english_sheet_of_ffb(ffb) -> None:
+    text = sheet(ffb, "en", "md")
+    assert "- The lowest bid is 80." in text
+    assert "- The game is played to 2,000 points." in text
+    assert "| 1 | J | 20 | A | 11 | A | 19 | J | 20 |" in text  # card tables per mode
+    assert "| four J | 200 | 100 |" in text  # carrés, with the no-trump column
+    assert ("- If the contract is coinched or surcoinched: (160 + contract) × multiplier"
+            " + announcements of both sides + belote of the declarers") in text
+    assert "(160 + contract) × multiplier + announcements of both sides + belote of the defenders" \
+        in text
+    # a worked line: numbers in the formula, the engine's rounded score beside it
+    assert "102 + 0 + 0 + 80 = 182, written 180" in text
+    assert "**Belote and rebelote**" in text
+    assert "**Générale**" not in text  # not a word of these rules: ffb has no générale
+
+
+def test_default_language_is_the_variants_own(ffb) -> None:
+    text = sheet(ffb, None, "md")
+    assert "## 2. Enchères" in text
+    assert f"Empreinte des règles{NNBSP}:" in text  # French spacing before the colon
+    assert "- La partie se joue en 2\u202f000 points." in text
+
+
+@pytest.mark.parametrize("name", AVAILABLE)
+def test_generated_examples_show_the_engines_scores(name: str) -> None:
+    rs = load_variant(name)
+    text = sheet(rs, "en", "md")
+    for _key, _params, summary in disputed_cases(rs):
+        result = score_deal(rs, summary)
+        for team, label in (("NS", "North–South"), ("EW", "East–West")):
+            points = f"{result.scores[team]:,}"
+            assert f"| {label} | {points} | Total |" in text
+
+
+def test_own_examples_are_printed_with_the_engines_verdict(ffb) -> None:
+    text = sheet(ffb, "en", "md")
+    block = text.split("### a made 90", 1)[1].split("###", 1)[0]
+    assert "90 ♥ hearts by North" in block
+    assert "**Contract made.**" in block
+    assert "| North–South | 200 | Total |" in block and "| East–West | 50 | Total |" in block
+
+
+def test_disputed_cases_follow_the_rules() -> None:
+    rs = load_variant("fr-bga") if "fr-bga" in AVAILABLE else load_variant("ffb")
+    cases = {key: summary for key, _, summary in disputed_cases(rs)}
+    assert cases["failed"].bid == rs.auction.minimum_bid
+    assert cases["coinched"].double == "coinche"
+    assert score_deal(rs, cases["failed"]).made is False
+
+
+def test_html_is_escaped_and_standalone(ffb, tmp_path: Path) -> None:
+    evil = ffb.model_copy(update={"title": "<script>alert(1)</script>",
+                                  "sources": ["https://example.org/?a=1&b=2"]})
+    html = sheet(evil, "en", "html")
+    assert "<script>alert" not in html and "&lt;script&gt;" in html
+    assert '<meta name="viewport"' in html
+    assert not re.search(r"""(src|href)=["']?https?:""", html)
+    assert "@media print" in html and "size: A4" in html
+    assert '<span class="red">♥</span>' in html
+
+
+def test_cli_writes_atomically(tmp_path: Path) -> None:
+    out = tmp_path / "ffb.html"
+    result = runner.invoke(app, ["sheet", "ffb", "--lang", "en", "--format", "html", "-o",
+                                 str(out)])
+    assert result.exit_code == 0, result.output
+    assert out.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["ffb.html"]  # no temp file left
+
+
+def test_cli_markdown_to_stdout_and_errors(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["sheet", "ffb", "--lang", "es"])
+    assert result.exit_code == 0 and "## 2. Subasta" in result.output
+    assert runner.invoke(app, ["sheet", "ffb", "--format", "pdf"]).exit_code == 2
+    bad = runner.invoke(app, ["sheet", "ffb", "-o", str(tmp_path / "no" / "such" / "x.md")])
+    assert bad.exit_code == 1 and "cannot write" in bad.output
+    assert "Traceback" not in bad.output
+    assert runner.invoke(app, ["sheet", "nosuch"]).exit_code == 1

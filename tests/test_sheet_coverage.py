@@ -1,0 +1,106 @@
+"""Every field of the Ruleset is visible in the sheet: change any one leaf, the sheet changes.
+
+The base is `ffb` with every optional feature switched on (générale, no-trump scaling), so
+that no detail is hidden as irrelevant; each leaf of the schema is then changed to another
+valid value (next enum member, int + 1 within bounds, toggled bool, edited formula...).
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Any
+
+import pytest
+
+from coinche_dsl import load_variant
+from coinche_dsl.model import CardValue, Expr, Ruleset, Scale
+from coinche_dsl.render.fields import leaf_paths, value_at
+from coinche_dsl.render.output import to_markdown
+from coinche_dsl.render.rulesheet import build_sheet
+
+
+def _all_on() -> Ruleset:
+    rs = load_variant("ffb")
+    return _replace(_replace(rs, ("auction", "generale"), True),
+                    ("cards", "no_trump_scale"), Scale(kind="cards", to=152))
+
+
+def _replace(obj: Any, path: tuple[str, ...], value: Any) -> Any:
+    """A copy of `obj` with the value at `path` replaced (models and dicts, copied on the way)."""
+    head, rest = path[0], path[1:]
+    if isinstance(obj, dict):
+        return {**obj, head: _replace(obj[head], rest, value) if rest else value}
+    inner = _replace(getattr(obj, head), rest, value) if rest else value
+    return obj.model_copy(update={head: inner})
+
+
+def _bounds(owner: Any, name: str) -> tuple[int, int]:
+    low, high = -10**9, 10**9
+    for meta in type(owner).model_fields[name].metadata:
+        low = getattr(meta, "ge", None) if getattr(meta, "ge", None) is not None else low
+        high = getattr(meta, "le", None) if getattr(meta, "le", None) is not None else high
+    return low, high
+
+
+def _other(rs: Ruleset, path: tuple[str, ...]) -> Any:
+    """Another valid value for the leaf at `path`."""
+    value = value_at(rs, path)
+    owner = value_at(rs, path[:-1]) if len(path) > 1 else rs
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, Enum):
+        members = list(type(value))
+        return members[(members.index(value) + 1) % len(members)]
+    if isinstance(value, int):
+        low, high = _bounds(owner, path[-1]) if not isinstance(owner, dict) else (0, 10**9)
+        return value + 1 if value + 1 <= high else value - 1
+    if isinstance(value, Expr):
+        if value.type() == "bool":
+            return Expr(op="or", args=[value, Expr(op="qty", name="all_trump")])
+        return Expr(op="+", args=[value, Expr(op="num", value=1)])
+    if isinstance(value, Scale):
+        return value.model_copy(update={"to": value.to + 1})
+    return _other_container(rs, path, value)
+
+
+def _other_container(rs: Ruleset, path: tuple[str, ...], value: Any) -> Any:
+    if path == ("language",):
+        return "en" if value != "en" else "fr"
+    if path == ("extends",):
+        return "ffb" if value is None else None
+    if path == ("examples",):
+        return value[:-1]
+    if path == ("auction", "maximum_bid") and value is None:
+        return 170
+    if isinstance(value, str):
+        return [3, 2, 3] if value == "dealer_choice" else value + " (bis)"
+    if isinstance(value, list) and value and isinstance(value[0], CardValue):
+        return [value[0].model_copy(update={"points": value[0].points + 1}), *value[1:]]
+    if isinstance(value, list) and path[-1] == "denominations":
+        return value[:-1]
+    if isinstance(value, list):
+        return [value[1], value[0], *value[2:]] if len(value) > 1 else [*value, "more"]
+    if isinstance(value, dict):
+        key = next(iter(value))
+        return {**value, key: value[key] + 1}
+    raise AssertionError(f"no other value for {path}: {value!r}")
+
+
+BASE = _all_on()
+BASE_TEXT = to_markdown(build_sheet(BASE, "en"))
+PATHS = leaf_paths()
+
+
+@pytest.mark.parametrize("path", PATHS, ids=[".".join(p) for p in PATHS])
+def test_changing_a_field_changes_the_sheet(path: tuple[str, ...]) -> None:
+    changed = _replace(BASE, path, _other(BASE, path))
+    assert value_at(changed, path) != value_at(BASE, path)
+    text = to_markdown(build_sheet(changed, "en"))
+    assert text != BASE_TEXT, f"{'.'.join(path)} is not visible in the sheet"
+
+
+def test_the_walk_covers_every_block() -> None:
+    blocks = {p[0] for p in PATHS}
+    assert {"table", "auction", "cards", "play", "announcements", "belote", "scoring",
+            "game", "examples", "name", "title"} <= blocks
+    assert len(PATHS) >= 80
