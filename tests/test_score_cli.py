@@ -66,3 +66,15 @@ def test_score_missing_file():
 def test_score_unknown_variant():
     code, _, err = run(["ffbb", "-"], json.dumps(DEAL))
     assert code == 1 and "did you mean 'ffb'" in err
+
+
+def test_score_litige_held(tmp_path):
+    variant = tmp_path / "held.coinche"
+    variant.write_text('variant "held" extends "ffb" { scoring { litige held } }\n',
+                       encoding="utf-8")
+    deal = {**DEAL, "bid": 80, "card_points": {"NS": 71, "EW": 81}, "announcements": {},
+            "belote": []}
+    code, out, _ = run([str(variant), "-"], json.dumps(deal))
+    data = json.loads(out)
+    assert code == 0 and data["made"] is False
+    assert data["scores"] == {"NS": 0, "EW": 80} and data["held"] == 80

@@ -16,7 +16,10 @@ def score(
     variant: str = typer.Argument(..., help="File or built-in name."),
     deal: str = typer.Argument(..., help="Deal summary JSON file, or - for standard input."),
 ) -> None:
-    """Score a deal summary and print {"made", "scores", "lines"} as JSON; exit 1 on bad input."""
+    """Score a deal summary and print {"made", "scores", "lines"} as JSON; exit 1 on bad input.
+
+    With `scoring.litige held`, a litige adds "held": the points kept for the next deal's winner.
+    """
     ruleset = load(variant)
     data = _read_json(deal)
     from ..engine.scoring import score_deal
