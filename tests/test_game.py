@@ -9,9 +9,9 @@ import pytest
 
 from coinche_dsl.cards import parse_cards
 from coinche_dsl.engine import Deal, Game, compile, play_game
-from coinche_dsl.engine.deal import deal_hands
+from coinche_dsl.engine.deal import deal_hands, random_card
 from coinche_dsl.engine.facts import Contract, DealScore
-from coinche_dsl.engine.game import UniformBot, random_card
+from coinche_dsl.engine.game import UniformBot
 from coinche_dsl.loader import load_variant
 from coinche_dsl.model.enums import (
     AllPass,
@@ -164,7 +164,7 @@ def failed_with_belote(rules, seed: int = 0) -> Deal:
     for text in ("N 160 hearts", "W pass", "S pass", "E pass"):
         deal.apply(text)
     while deal.phase == "play":
-        deal.apply(random_card(deal.legal_cards(), rng))
+        deal.apply(random_card(deal.legal_cards(), rng.random))
     assert not deal.result().made and deal.belote_seats() == [0]
     return deal
 

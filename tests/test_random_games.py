@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from coinche_dsl.engine import Deal, Game, compile
-from coinche_dsl.engine.game import random_card
+from coinche_dsl.engine.deal import random_card
 from coinche_dsl.engine.play import reference_legal
 from coinche_dsl.loader import BUILTINS, builtin_path, load_variant
 
@@ -52,7 +52,7 @@ def play_checked(deal: Deal, rng: random.Random, bot: PassingBot, thorough: bool
         if thorough:
             assert legal == reference_legal(deal.rules, hand, deal.contract.denomination,
                                             deal.trick)
-        deal.apply(random_card(legal, rng))
+        deal.apply(random_card(legal, rng.random))
 
 
 def check_deal(deal: Deal) -> None:
@@ -94,3 +94,27 @@ def test_every_builtin_has_a_file_by_the_end():
     missing = [n for n in BUILTINS if not Path(builtin_path(n)).is_file()]
     if missing:
         pytest.skip(f"not written yet: {', '.join(missing)}")
+
+
+@pytest.mark.parametrize("name", ["ffb", "fr-bga"])
+def test_play_out_plays_legal_deals(name):
+    """`Deal.play_out` (the fast random loop) only plays what `replay` accepts."""
+    from coinche_dsl.engine.replay import replay, to_record
+
+    if not builtin_path(name).is_file():
+        pytest.skip(f"built-in variant {name} is not written yet")
+    rules = compile(load_variant(name))
+    rng = random.Random(5)
+    played = 0
+    while played < 100:
+        deal = Deal(rules, played & 3, rng=rng)
+        while deal.phase == "auction":
+            deal.apply(PassingBot(rng).choose_call(deal))
+        if deal.phase == "redeal":
+            continue
+        if played % 2:  # also from the middle of a trick
+            deal.apply(random_card(deal.legal_cards(), rng.random))
+        deal.play_out(rng)
+        check_deal(deal)
+        assert replay(rules, to_record(deal)).tricks == deal.tricks
+        played += 1

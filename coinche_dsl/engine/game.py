@@ -37,7 +37,7 @@ from ..errors import CoincheError
 from ..model.enums import BeloteFinish, BothOver, Reach, TieAtEnd
 from .auction import Call
 from .compiled import CompiledRules
-from .deal import Deal
+from .deal import Deal, random_card
 from .facts import DealScore
 
 
@@ -214,15 +214,7 @@ class UniformBot:
         return self.rng.choice(deal.legal_calls())
 
     def choose_card(self, deal: Deal) -> int:
-        return random_card(deal.legal_cards(), self.rng)
-
-
-def random_card(mask: int, rng: random.Random) -> int:
-    """A uniformly chosen card of a non-empty `mask`."""
-    n = int(rng.random() * mask.bit_count())
-    for _ in range(n):
-        mask &= mask - 1
-    return (mask & -mask).bit_length() - 1
+        return random_card(deal.legal_cards(), self.rng.random)
 
 
 def play_deal(deal: Deal, bots: Sequence[Any]) -> Deal:
