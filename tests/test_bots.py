@@ -194,3 +194,16 @@ def test_discards_its_cheapest_card_when_it_cannot_win() -> None:
 def test_declarer_draws_trumps_with_its_master() -> None:
     deal = _position(CHEAP, "80 clubs", [])
     assert HeuristicBot().choose_card(deal) == _card("JC")
+
+
+def test_the_announcement_shortcut_never_hides_a_combination() -> None:
+    from coinche_dsl.engine.announcements import find_announcements
+    from coinche_dsl.sim.hands import announcement_value
+
+    rng = random.Random(8)
+    for name in BUILTINS:
+        ruleset = RULES[name].ruleset
+        for _ in range(400):
+            hand, d = deal_hands(rng)[0], rng.randrange(6)
+            expected = sum(c.value for c in find_announcements(hand, d, ruleset))
+            assert announcement_value(hand, d, ruleset) == expected

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import SUIT_MASKS, cards_of
+from ..cards import RANKS, SUIT_MASKS, cards_of
 from ..engine.announcements import belote_suits, find_announcements
 from ..model.enums import ScaleKind
 
@@ -141,4 +141,35 @@ def belote_pairs(table: ModeTable, hand: int, ruleset) -> int:
 
 def announcement_value(hand: int, denomination: int, ruleset) -> int:
     """What `hand`'s announcements are worth if its side scores them."""
+    if not hand & _combination_cards(hand, ruleset):
+        return 0  # most hands hold no combination: skip the engine's search
     return sum(c.value for c in find_announcements(hand, denomination, ruleset))
+
+
+_PATTERNS: dict[int, tuple[object, list[int]]] = {}
+
+
+def _combination_cards(hand: int, ruleset) -> int:
+    """The cards of `hand` in a carré or a shortest run (a quick necessary condition)."""
+    cached = _PATTERNS.get(id(ruleset))
+    if cached is None or cached[0] is not ruleset:
+        cached = (ruleset, _patterns(ruleset))
+        _PATTERNS[id(ruleset)] = cached
+    found = 0
+    for mask in cached[1]:
+        if hand & mask == mask:
+            found |= mask
+    return found
+
+
+def _patterns(ruleset) -> list[int]:
+    """Card masks of every carré that scores and every run of the shortest scoring length."""
+    a = ruleset.announcements
+    ranks = [RANKS.index(r) for r in a.sequence_order]
+    carres = set(a.carres) | set(a.no_trump_carres or {})
+    out = [sum(1 << (s * 8 + RANKS.index(r)) for s in range(4)) for r in carres]
+    k = min(a.sequences, default=9)
+    for suit in range(4):
+        for i in range(len(ranks) - k + 1):
+            out.append(sum(1 << (suit * 8 + r) for r in ranks[i:i + k]))
+    return out

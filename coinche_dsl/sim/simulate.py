@@ -32,7 +32,7 @@ from .runner import (
     play_deal,
 )
 
-DEALS_PER_CHUNK = 40
+DEALS_PER_CHUNK = 100
 GAMES_PER_CHUNK = 2
 
 
