@@ -7,16 +7,15 @@ Every problem of a file (and of its bases) is reported at once, each at `file:li
 from __future__ import annotations
 
 import difflib
-import re
-import typing
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
 from .errors import Diagnostic, Position, UnknownVariantError, VariantError
+from .messages import diagnostic
 from .model import Ruleset
 from .model.checks import check_ruleset
 from .syntax import ParsedVariant, decode, parse_text
@@ -160,21 +159,33 @@ def validate(resolved: Resolved) -> Ruleset:
     try:
         ruleset = Ruleset.model_validate(resolved.data)
     except ValidationError as e:
-        raise VariantError(_sorted([_diagnostic(err, resolved) for err in e.errors()])) from None
+        raise VariantError(_sorted(resolved, [
+            diagnostic(err, resolved.data, lambda loc: position_of(loc, resolved))
+            for err in e.errors()])) from None
     ruleset._where = {path: f"{Path(at.file).name}:{at.line}"
                       for path, at in resolved.positions.items()}
     problems = check_ruleset(ruleset)
     if problems:
-        raise VariantError(_sorted([
+        raise VariantError(_sorted(resolved, [
             Diagnostic(position_of(p.path, resolved), p.message, hint=p.hint) for p in problems]))
     return ruleset
 
 
-def _sorted(diags: list[Diagnostic]) -> list[Diagnostic]:
-    unique = list(dict.fromkeys(diags))
+def _sorted(resolved: Resolved, diags: list[Diagnostic]) -> list[Diagnostic]:
+    """Unique, in file order; a problem found in a base file says so (the author may not be
+    able to edit the base, but can override the value in their own file)."""
+    own = Path(resolved.chain[0]).name
+    unique = [_inherited(d, own) for d in dict.fromkeys(diags)]
     return sorted(unique, key=lambda d: (str(d.position.file) if d.position else "",
                                          d.position.line if d.position else 0,
                                          d.position.column if d.position else 0))
+
+
+def _inherited(d: Diagnostic, own: str) -> Diagnostic:
+    if d.position is None or Path(d.position.file).name == own:
+        return d
+    note = f"it comes from {Path(d.position.file).name}, which {own} extends"
+    return Diagnostic(d.position, d.message, d.text, f"{d.hint}; {note}" if d.hint else note)
 
 
 def position_of(path: DataPath, resolved: Resolved) -> Position:
@@ -184,90 +195,3 @@ def position_of(path: DataPath, resolved: Resolved) -> Position:
         if at is not None:
             return at
     return resolved.header
-
-
-def _diagnostic(err: Any, resolved: Resolved) -> Diagnostic:
-    loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and p.startswith(("function-",
-                                                                                    "[key]"))))
-    loc = tuple(p for p in loc if p not in ("literal['capot','generale']", "int"))
-    kind, field = err["type"], _label(loc, resolved.data)
-    at = position_of(loc, resolved)
-    value = err.get("input")
-    shown = value if isinstance(value, (str, int)) else ""
-    if kind == "extra_forbidden":
-        names = _field_names(loc[:-1])
-        close = difflib.get_close_matches(str(loc[-1]), names, n=1)
-        where = f"in '{'.'.join(map(str, loc[:-1]))}'" if loc[:-1] else "at the top level"
-        hint = f"did you mean '{close[0]}'?" if close else f"known here: {', '.join(names)}"
-        return Diagnostic(at, f"unknown setting '{loc[-1]}' {where}", str(loc[-1]), hint)
-    if kind in ("enum", "literal_error"):
-        choices = re.findall(r"'([^']*)'", err.get("ctx", {}).get("expected", ""))
-        close = difflib.get_close_matches(str(value), choices, n=1)
-        hint = f"did you mean '{close[0]}'?" if close else f"choose {', '.join(choices)}"
-        return Diagnostic(at, f"'{value}' is not a choice for {field}", str(shown), hint)
-    if kind == "missing":
-        return Diagnostic(at, f"'{field}' is missing", hint="write it, or extend a base variant")
-    if kind == "value_error":
-        return Diagnostic(at, f"{field}: {err['msg'].removeprefix('Value error, ')}", str(shown))
-    if kind in ("model_type", "model_attributes_type", "dict_type"):
-        return Diagnostic(at, f"{field} is a block: write '{loc[-1] if loc else field} {{ … }}'",
-                          str(shown))
-    return Diagnostic(at, f"{field}: {_plain(err['msg'])}, got {value!r}"
-                      if shown != "" else f"{field}: {_plain(err['msg'])}", str(shown))
-
-
-def _label(loc: DataPath, data: dict[str, Any]) -> str:
-    """A readable name for a field: `auction.coinche`, `example 'x': bid`, formula args elided."""
-    parts: list[str] = []
-    i = 0
-    while i < len(loc):
-        part = loc[i]
-        if part == "examples" and i + 1 < len(loc) and isinstance(loc[i + 1], int):
-            examples = data.get("examples") or []
-            idx = int(loc[i + 1])
-            name = examples[idx].get("name", idx) if idx < len(examples) else idx
-            parts.append(f"example '{name}':")
-            i += 2
-            continue
-        if part == "args":
-            break
-        parts.append(str(part))
-        i += 1
-    text = ".".join(parts).replace(":.", ": ")
-    return text or "variant"
-
-
-def _plain(msg: str) -> str:
-    return (msg.replace("Input should be", "should be")
-               .replace("a valid boolean", "yes or no")
-               .replace("a valid integer, unable to parse string as an integer",
-                        "a whole number"))
-
-
-def _field_names(loc: DataPath) -> list[str]:
-    model: Any = Ruleset
-    for part in loc:
-        if isinstance(part, int):
-            continue
-        field = model.model_fields.get(part) if _is_model(model) else None
-        if field is None:
-            return []
-        model = _inner_model(field.annotation)
-    if not _is_model(model):
-        return []
-    names = [n for n in model.model_fields if n not in ("extends",)]
-    return names + (["example"] if model is Ruleset else [])
-
-
-def _is_model(obj: Any) -> bool:
-    return isinstance(obj, type) and issubclass(obj, BaseModel)
-
-
-def _inner_model(annotation: Any) -> Any:
-    if _is_model(annotation):
-        return annotation
-    for arg in typing.get_args(annotation):
-        found = _inner_model(arg)
-        if found is not None:
-            return found
-    return None

@@ -13,16 +13,15 @@ from pathlib import Path
 from typing import Any
 
 from lark import Lark, Token, Tree
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedInput
 
 from ..errors import Diagnostic, Position, VariantError
+from .diagnose import MAX_PAREN_DEPTH, check_text, describe_syntax_error
 
 MAX_BYTES = 1_000_000
 """Variant files are small; anything larger is refused before parsing."""
-MAX_BLOCK_DEPTH = 12
-MAX_EXPR_DEPTH = 60
-
-_OPENER = {"}": "{", ")": "("}
+MAX_EXPR_DEPTH = MAX_PAREN_DEPTH * 3
+"""A formula's tree is deeper than its parentheses (`a + b + c` nests); bounded all the same."""
 DataPath = tuple[str | int, ...]
 
 
@@ -76,13 +75,13 @@ def _commented_parser() -> tuple[Lark, _CommentSink]:
 
 def parse_with_comments(text: str, file: str = "<string>") -> tuple[Tree[Token], list[Token]]:
     """The Lark tree and the comments (in source order) of a file: what the formatter needs."""
-    _check_nesting(text, file)
+    check_text(text, file)
     lark, sink = _commented_parser()
     sink.tokens = []
     try:
         tree = lark.parse(text)
     except UnexpectedInput as e:
-        raise VariantError([describe_syntax_error(e, text, file)]) from None
+        raise VariantError([describe_syntax_error(e, text, file, lark)]) from None
     return tree, sorted(sink.tokens, key=lambda t: (t.line, t.column))
 
 
@@ -115,105 +114,11 @@ def parse_text(text: str, file: str = "<string>") -> ParsedVariant:
 
 def parse_tree(text: str, file: str = "<string>") -> Tree[Token]:
     """The Lark tree of a file (the formatter works on it); syntax errors in words."""
-    _check_nesting(text, file)
+    check_text(text, file)
     try:
         return parser().parse(text)
     except UnexpectedInput as e:
-        raise VariantError([describe_syntax_error(e, text, file)]) from None
-
-
-def _check_nesting(text: str, file: str) -> None:
-    """Bounded nesting, and the unclosed-block message that names where the block opened."""
-    stack: list[tuple[str, int, int]] = []
-    line, col, i, n = 1, 1, 0, len(text)
-    while i < n:
-        ch = text[i]
-        if ch == '"':
-            j = i + 1
-            while j < n and text[j] != '"':
-                j += 2 if text[j] == "\\" else 1
-            chunk = text[i: j + 1]
-            nl = chunk.count("\n")
-            line, col = (line + nl, len(chunk) - chunk.rfind("\n")) if nl else (line, col + len(chunk))
-            i = j + 1
-            continue
-        if ch == "#":
-            j = text.find("\n", i)
-            j = n if j < 0 else j
-            col += j - i
-            i = j
-            continue
-        if ch in "{(":
-            stack.append((ch, line, col))
-            limit = MAX_BLOCK_DEPTH if ch == "{" else MAX_EXPR_DEPTH
-            if sum(1 for s in stack if s[0] == ch) > limit:
-                raise VariantError([Diagnostic(Position(file, line, col),
-                                               f"nesting deeper than {limit} levels")])
-        elif ch in "})" and stack and stack[-1][0] == _OPENER[ch]:
-            stack.pop()
-        if ch == "\n":
-            line, col = line + 1, 1
-        else:
-            col += 1
-        i += 1
-    for opener, ol, oc in reversed(stack):
-        if opener == "{":
-            raise VariantError([Diagnostic(Position(file, line, col),
-                                           f"missing '}}' to close the block opened at {ol}:{oc}")])
-
-
-_WORDS = {
-    "NAME": "a name", "INT": "a number", "STRING": "a quoted text", "CARD": "a card",
-    "LBRACE": "'{'", "RBRACE": "'}'", "COMMA": "','", "EQUAL": "'='", "LPAR": "'('",
-    "RPAR": "')'", "PLUS": "'+'", "MINUS": "'-'", "STAR": "'*'", "CMP": "a comparison",
-    "$END": "the end of the file",
-}
-
-
-def _word(terminal: str) -> str:
-    if terminal in _WORDS:
-        return _WORDS[terminal]
-    pattern = parser().get_terminal(terminal).pattern if terminal in _terminal_names() else None
-    return f"'{pattern.value}'" if pattern is not None and pattern.type == "str" else terminal
-
-
-@lru_cache(maxsize=1)
-def _terminal_names() -> frozenset[str]:
-    return frozenset(t.name for t in parser().terminals)
-
-
-def describe_syntax_error(e: UnexpectedInput, text: str, file: str) -> Diagnostic:
-    at = Position(file, getattr(e, "line", 1) or 1, getattr(e, "column", 1) or 1)
-    if isinstance(e, UnexpectedCharacters):
-        ch = text[e.pos_in_stream] if e.pos_in_stream < len(text) else ""
-        return Diagnostic(at, f"unexpected character {ch!r}", text=ch,
-                          hint="names are letters, digits and '_'; texts go in double quotes")
-    if isinstance(e, UnexpectedEOF):
-        return Diagnostic(at, "the file ends too early", hint="is a block or formula unfinished?")
-    assert isinstance(e, UnexpectedToken)
-    token = e.token
-    expected = sorted(e.expected - {"$END"} if token.type != "$END" else e.expected)
-    words = sorted({_word(t) for t in expected})
-    shown = "end of file" if token.type == "$END" else repr(str(token))
-    message = f"unexpected {shown}; expected {_one_of(words)}"
-    hint = ""
-    if token.type == "NAME":
-        from difflib import get_close_matches
-
-        keywords = [w.strip("'") for w in words if w.startswith("'") and w[1:2].isalpha()]
-        close = get_close_matches(str(token), keywords, n=1)
-        hint = f"did you mean '{close[0]}'?" if close else ""
-    if token.type == "RBRACE" and "EQUAL" not in expected and "INT" in expected:
-        hint = "a setting needs a value"
-    if token.type == "LBRACE" and expected and "RBRACE" not in expected:
-        hint = "a block is a name then '{'"
-    return Diagnostic(at, message, text=str(token), hint=hint)
-
-
-def _one_of(words: list[str]) -> str:
-    if len(words) == 1:
-        return words[0]
-    return "one of " + ", ".join(words[:-1]) + " or " + words[-1]
+        raise VariantError([describe_syntax_error(e, text, file, parser())]) from None
 
 
 class _Walker:
@@ -262,7 +167,8 @@ class _Walker:
             if key in out:
                 self.problems.append(Diagnostic(
                     self.at(key_tok), f"'{key}' is set twice in this block",
-                    text=key, hint=f"first set at {self.positions[sub]}"))
+                    text=key, hint=f"first set at line {self.positions[sub].line}; "
+                                  f"write it once"))
                 continue
             self.positions[sub] = self.at(key_tok)
             if item.data == "section":

@@ -1,0 +1,167 @@
+"""Pydantic's validation errors in words a club secretary reads, each at `file:line:col`.
+
+The loader hands each error of `Ruleset.model_validate` here with the raw data (to name an
+example by its title) and a function that finds where a data path was written.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import typing
+from collections.abc import Callable
+from typing import Any
+
+from pydantic import BaseModel
+
+from .errors import Diagnostic, Position
+from .model import Ruleset
+
+DataPath = tuple[str | int, ...]
+_NOISE = ("literal['capot','generale']", "int", "str", "list[int]", "literal['dealer_choice']",
+          "none", "bool")
+_WANTS = {"int": "a whole number", "bool": "yes or no", "string": "a quoted text",
+          "list": "a list of values", "dict": "a block"}
+
+
+def diagnostic(err: Any, data: dict[str, Any], where: Callable[[DataPath], Position]
+               ) -> Diagnostic:
+    """One pydantic error as a Diagnostic."""
+    loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and (
+        p.startswith(("function-", "[key]")) or p in _NOISE)))
+    kind, value = err["type"], err.get("input")
+    at, field = where(loc), label(loc, data)
+    if kind == "extra_forbidden":
+        return _unknown(loc, value, data, at)
+    if kind in ("enum", "literal_error"):
+        return _not_a_choice(loc, value, field, err, at)
+    if kind == "missing":
+        in_example = " " in field and field.startswith("example")
+        name = f"{field.rsplit(': ', 1)[0]}: '{loc[-1]}'" if in_example else f"'{field}'"
+        return Diagnostic(at, f"{name} is missing", hint="every example needs it" if in_example
+                          else "write it, or extend a base variant")
+    if kind == "value_error":
+        return Diagnostic(at, f"{field}: {err['msg'].removeprefix('Value error, ')}",
+                          _shown(value))
+    if kind in ("model_type", "model_attributes_type", "dict_type"):
+        name = loc[-1] if loc else field
+        return Diagnostic(at, f"{field} is a block: write '{name} {{ … }}'", _shown(value))
+    if kind.split("_")[0] in _WANTS and isinstance(value, (dict, list)):
+        return _wrong_shape(loc, kind, value, field, at)
+    detail = _plain(err["msg"])
+    if isinstance(loc[-1] if loc else None, str) and len(loc) > 1 and isinstance(loc[-2], int):
+        detail = f"{loc[-1]} {detail}"  # a table's row: `points should be at most 100`
+    shown = _shown(value)
+    return Diagnostic(at, f"{field}: {detail}" + (f", got {shown}" if shown else ""), shown)
+
+
+def _unknown(loc: DataPath, value: Any, data: dict[str, Any], at: Position) -> Diagnostic:
+    names = field_names(loc[:-1])
+    close = difflib.get_close_matches(str(loc[-1]), names, n=1)
+    where = f"in {label(loc[:-1], data).rstrip(':')}" if loc[:-1] else "at the top level"
+    what = "block" if isinstance(value, dict) and "op" not in value else "setting"
+    hint = f"did you mean '{close[0]}'?" if close else f"known here: {', '.join(names)}"
+    return Diagnostic(at, f"unknown {what} '{loc[-1]}' {where}", str(loc[-1]), hint)
+
+
+def _not_a_choice(loc: DataPath, value: Any, field: str, err: Any, at: Position) -> Diagnostic:
+    choices = re.findall(r"'([^']*)'", err.get("ctx", {}).get("expected", ""))
+    choices = [c.replace("-", "_") for c in choices]  # written as the DSL writes them
+    close = difflib.get_close_matches(str(value), choices, n=1)
+    hint = f"did you mean '{close[0]}'?" if close else f"choose {', '.join(choices)}"
+    what = "a side" if loc and loc[-1] == "side" else "a choice"
+    return Diagnostic(at, f"'{value}' is not {what} for {field}", _shown(value), hint)
+
+
+def _wrong_shape(loc: DataPath, kind: str, value: Any, field: str, at: Position) -> Diagnostic:
+    """A setting given a block, a formula or several values where it takes one."""
+    name = str(loc[-1]) if loc else field
+    wants = _WANTS[kind.split("_")[0]]
+    if isinstance(value, dict) and "op" in value:
+        return Diagnostic(at, f"{field} is a setting, not a formula", name,
+                          f"write '{name}' then {wants}, without '='")
+    if isinstance(value, dict):
+        return Diagnostic(at, f"{field} is a setting, not a block", name,
+                          f"write '{name}' then {wants}, without '{{ }}'")
+    written = _shown(value)
+    first = value[0] if value else None
+    siblings = field_names(loc[:-1])
+    hint = (f"is a value missing? '{first}' was read as the value of '{name}'"
+            if isinstance(first, str) and first in siblings else "")
+    return Diagnostic(at, f"{field} should be {wants}, got {written}", written, hint)
+
+
+def label(loc: DataPath, data: dict[str, Any]) -> str:
+    """A readable name for a field: `auction.coinche`, `example 'x': bid`; what is inside a
+    list or a formula is left out."""
+    parts: list[str] = []
+    i = 0
+    while i < len(loc):
+        part = loc[i]
+        if part == "examples" and i + 1 < len(loc) and isinstance(loc[i + 1], int):
+            examples = data.get("examples") or []
+            idx = int(loc[i + 1])
+            name = examples[idx].get("name", idx) if idx < len(examples) else idx
+            parts.append(f"example '{name}':")
+            i += 2
+            continue
+        if part == "args" or isinstance(part, int):
+            break  # inside a formula or a list: the setting's name is enough
+        parts.append(str(part))
+        i += 1
+    text = ".".join(parts).replace(":.", ": ")
+    return text or "variant"
+
+
+def _shown(value: Any) -> str:
+    """A value as the author wrote it: `'lots'`, `'step 10'`, `5`."""
+    if isinstance(value, bool) or value is None:
+        return ""
+    if isinstance(value, (str, int)):
+        return repr(value) if isinstance(value, str) else str(value)
+    if isinstance(value, list) and all(isinstance(v, (str, int)) for v in value):
+        return repr(" ".join(map(str, value)))
+    return ""
+
+
+def _plain(msg: str) -> str:
+    out = msg.replace("Input should be", "should be")
+    for old, new in (("a valid boolean, unable to interpret input", "yes or no"),
+                     ("a valid boolean", "yes or no"),
+                     ("a valid integer, unable to parse string as an integer", "a whole number"),
+                     ("a valid integer", "a whole number"),
+                     ("less than or equal to", "at most"),
+                     ("greater than or equal to", "at least"),
+                     ("a valid string", "a quoted text")):
+        out = out.replace(old, new)
+    return out
+
+
+def field_names(loc: DataPath) -> list[str]:
+    """The settings and blocks allowed at `loc` (for "did you mean")."""
+    model: Any = Ruleset
+    for part in loc:
+        if isinstance(part, int):
+            continue
+        field = model.model_fields.get(part) if _is_model(model) else None
+        if field is None:
+            return []
+        model = _inner_model(field.annotation)
+    if not _is_model(model):
+        return []
+    names = [n for n in model.model_fields if n not in ("extends",)]
+    return names + (["example"] if model is Ruleset else [])
+
+
+def _is_model(obj: Any) -> bool:
+    return isinstance(obj, type) and issubclass(obj, BaseModel)
+
+
+def _inner_model(annotation: Any) -> Any:
+    if _is_model(annotation):
+        return annotation
+    for arg in typing.get_args(annotation):
+        found = _inner_model(arg)
+        if found is not None:
+            return found
+    return None

@@ -1,0 +1,255 @@
+"""Syntax problems in words a club secretary reads: what was found, what was expected, a hint.
+
+Two passes: `check_text` runs before Lark and catches what Lark reports badly (an unclosed
+block, named with where it opened; an unclosed text; nesting too deep); `describe_syntax_error`
+turns Lark's exceptions (which list grammar terminals) into a sentence.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from lark import Lark, Token
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from ..errors import Diagnostic, Position, VariantError
+
+MAX_BLOCK_DEPTH = 12
+MAX_PAREN_DEPTH = 60
+_END = {"$END", "<END-OF-FILE>"}
+_WORDS = {
+    "NAME": "a name", "INT": "a number", "STRING": "a quoted text", "CARD": "a card",
+    "LBRACE": "'{'", "RBRACE": "'}'", "COMMA": "','", "EQUAL": "'='", "LPAR": "'('",
+    "RPAR": "')'", "PLUS": "'+'", "MINUS": "'-'", "STAR": "'*'", "CMP": "a comparison",
+}
+_HEADER = "a variant file starts with its header: variant \"my-club\" extends \"ffb\" {"
+
+
+@dataclass
+class _Open:
+    char: str
+    line: int
+    column: int
+    indent: int
+    name: str
+    closer_indent: int | None = None
+
+
+def check_text(text: str, file: str) -> None:
+    """Unclosed texts and blocks, and nesting depth; raises VariantError."""
+    stack: list[_Open] = []
+    closed: list[_Open] = []
+    line, line_start, i, n = 1, 0, 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch == '"':
+            end = _string_end(text, i)
+            if end < 0:
+                at = Position(file, line, i - line_start + 1)
+                raise VariantError([Diagnostic(at, "this text has no closing '\"'",
+                                               hint="texts are written in double quotes")])
+            line += text.count("\n", i, end)
+            line_start = max(line_start, text.rfind("\n", i, end) + 1)
+            i = end
+            continue
+        if ch == "#":
+            i = _line_end(text, i)
+            continue
+        if ch == "\n":
+            line, line_start = line + 1, i + 1
+        elif ch in "{(":
+            stack.append(_Open(ch, line, i - line_start + 1, _indent(text, line_start),
+                               _word_before(text, i)))
+            _check_depth(stack, file)
+        elif ch in "})" and stack and stack[-1].char == "{("[ch == ")"]:
+            opened = stack.pop()
+            if text[line_start:i].strip() == "":
+                opened.closer_indent = i - line_start
+            closed.append(opened)
+        i += 1
+    _check_unclosed(stack, closed, file, line, i - line_start + 1)
+
+
+def _string_end(text: str, i: int) -> int:
+    """Index after the closing quote of the text opening at `i`, or -1."""
+    j = i + 1
+    while j < len(text):
+        if text[j] == "\\":
+            j += 2
+        elif text[j] == '"':
+            return j + 1
+        else:
+            j += 1
+    return -1
+
+
+def _line_end(text: str, i: int) -> int:
+    end = text.find("\n", i)
+    return len(text) if end < 0 else end
+
+
+def _indent(text: str, line_start: int) -> int:
+    return len(text[line_start:]) - len(text[line_start:].lstrip(" \t"))
+
+
+def _word_before(text: str, i: int) -> str:
+    match = re.search(r'([A-Za-z_][A-Za-z0-9_]*|"[^"\n]*")\s*$', text[max(0, i - 80):i])
+    return match.group(1) if match else ""
+
+
+def _check_depth(stack: list[_Open], file: str) -> None:
+    top = stack[-1]
+    limit = MAX_BLOCK_DEPTH if top.char == "{" else MAX_PAREN_DEPTH
+    if sum(1 for s in stack if s.char == top.char) > limit:
+        what = "blocks" if top.char == "{" else "parentheses"
+        raise VariantError([Diagnostic(Position(file, top.line, top.column),
+                                       f"{what} nested deeper than {limit} levels")])
+
+
+def _check_unclosed(stack: list[_Open], closed: list[_Open], file: str, line: int,
+                    column: int) -> None:
+    """A missing '}' is noticed at the end of the file; the block that lacks it is the first
+    one closed by a '}' indented differently from its opening line (the author's layout),
+    or else the innermost one left open."""
+    blocks = [s for s in stack if s.char == "{"]
+    if not blocks:
+        return
+    misfit = [b for b in closed if b.char == "{" and b.closer_indent is not None
+              and b.closer_indent != b.indent and (b.line, b.column) > (blocks[-1].line, 0)]
+    culprit = min(misfit, key=lambda b: (b.line, b.column)) if misfit else blocks[-1]
+    what = f"the block '{culprit.name}'" if culprit.name else "a block"
+    if culprit.name.startswith('"'):
+        what = "the variant" if culprit is blocks[0] else f"the example {culprit.name}"
+    raise VariantError([Diagnostic(
+        Position(file, line, column),
+        f"missing '}}': {what} opened at line {culprit.line}, column {culprit.column} "
+        f"is never closed", hint="add '}' at the end of the block")])
+
+
+def describe_syntax_error(e: UnexpectedInput, text: str, file: str, lark: Lark) -> Diagnostic:
+    """Lark's exception as one diagnostic in words."""
+    at = Position(file, getattr(e, "line", 1) or 1, getattr(e, "column", 1) or 1)
+    if isinstance(e, UnexpectedCharacters):
+        return _bad_characters(e, text, at)
+    if isinstance(e, UnexpectedEOF):
+        return Diagnostic(at, "the file ends too early", hint="is a block or formula unfinished?")
+    assert isinstance(e, UnexpectedToken)
+    token = e.token
+    at_end = token.type in _END
+    expected = set(e.expected) - (set() if at_end else _END)
+    history = getattr(e, "token_history", None) or []
+    prev = history[-1] if history else None
+    if set(e.expected) <= _END and not at_end:
+        return _after_the_end(token, at)
+    special = _special(token, expected, prev, at)
+    if special is not None:
+        return special
+    words = sorted({_word(t, lark) for t in expected})
+    shown = "the end of the file" if at_end else repr(str(token))
+    return Diagnostic(at, f"unexpected {shown}; expected {_one_of(words)}", text=str(token),
+                      hint=_hint(token, expected, prev))
+
+
+def _special(token: Token, expected: set[str], prev: Token | None, at: Position
+             ) -> Diagnostic | None:
+    """Situations common enough to deserve their own sentence."""
+    prev_text = str(prev) if prev is not None else ""
+    if token.type in _END and expected == {"VARIANT"}:
+        return Diagnostic(at, "the file has no variant in it", hint=_HEADER)
+    if expected == {"VARIANT"}:
+        return Diagnostic(at, f"unexpected {str(token)!r} before the variant's header",
+                          str(token), _HEADER)
+    if token.type == "MINUS" and "INT" in expected and "LPAR" not in expected:
+        return Diagnostic(at, "a setting's number cannot be negative", "-",
+                          "write it without '-'")
+    if expected == {"STRING"} and prev is not None and prev.type in ("VARIANT", "EXTENDS",
+                                                                     "EXAMPLE"):
+        what = {"VARIANT": "the variant's name", "EXTENDS": "the name of the base variant",
+                "EXAMPLE": "the example's title"}[prev.type]
+        like = {"VARIANT": 'variant "my-club"', "EXTENDS": 'extends "ffb"',
+                "EXAMPLE": 'example "a made 90"'}[prev.type]
+        return Diagnostic(at, f"'{prev_text}' must be followed by {what} in double quotes",
+                          str(token), f"like {like}")
+    if token.type == "CMP" and "CMP" not in expected:
+        return Diagnostic(at, "comparisons cannot be chained", str(token),
+                          "write 'a <= b and b <= c'")
+    if "EQUAL" in expected and "LBRACE" in expected and prev is not None and \
+            prev.type == "NAME":
+        return Diagnostic(at, f"'{prev_text}' has no value", prev_text,
+                          f"write a value after it ('{prev_text} 2000'), a block "
+                          f"('{prev_text} {{ … }}') or a formula ('{prev_text} = …')")
+    if "LPAR" in expected and "STRING" not in expected and token.type in ("RBRACE", *_END):
+        return Diagnostic(at, "the formula stops too early", str(token),
+                          "it needs a number, a quantity or '(' here")
+    if expected == {"ELSE"}:
+        return Diagnostic(at, f"unexpected {str(token)!r}: this 'if' has no 'else'", str(token),
+                          "write 'if condition then value else other value'")
+    if prev is not None and prev.type == "COMMA" and "STRING" in expected:
+        return Diagnostic(at, "a ',' must be followed by another value", str(token),
+                          "remove the last ','")
+    return None
+
+
+def _after_the_end(token: Token, at: Position) -> Diagnostic:
+    if token.type == "VARIANT":
+        return Diagnostic(at, "a file holds one variant: this second one is not allowed",
+                          "variant", "put it in a file of its own")
+    return Diagnostic(at, f"unexpected {str(token)!r} after the end of the variant",
+                      str(token), "is there one '}' too many?" if token.type == "RBRACE"
+                      else "everything goes inside the variant's '{ … }'")
+
+
+def _hint(token: Token, expected: set[str], prev: Token | None) -> str:
+    if token.type == "NAME":
+        from difflib import get_close_matches
+
+        keywords = [t.lower() for t in expected if t.isupper() and t.isalpha()
+                    and t not in _WORDS]
+        close = get_close_matches(str(token), keywords, n=1)
+        return f"did you mean '{close[0]}'?" if close else ""
+    if token.type == "LBRACE":
+        return "a block starts with its name, like 'game {'"
+    if token.type == "LPAR" and "EQUAL" not in expected:
+        return "a formula is written with '=', like 'success = points(declarers) >= contract'"
+    if token.type == "MINUS" and "INT" in expected:
+        return "a setting's numbers cannot be negative"
+    if token.type == "RPAR":
+        return "is there one ')' too many?"
+    return ""
+
+
+def _bad_characters(e: UnexpectedCharacters, text: str, at: Position) -> Diagnostic:
+    pos = e.pos_in_stream
+    ch = text[pos] if pos < len(text) else ""
+    word = re.match(r"[A-Za-z0-9_]+", text[pos:])
+    if word and word.group(0)[0].isdigit():
+        found = word.group(0)
+        if re.fullmatch(r"[0-9]+[A-Za-z]", found):
+            return Diagnostic(at, f"unknown card '{found}'", found,
+                              "a card is a rank (7 8 9 10 J Q K A) then a suit letter "
+                              "(C D H S), like 10H")
+        return Diagnostic(at, f"'{found}' is neither a number nor a name", found,
+                          "names start with a letter; put a space after a number")
+    return Diagnostic(at, f"unexpected character {ch!r}", ch,
+                      "names are letters, digits and '_'; texts go in double quotes")
+
+
+def _word(terminal: str, lark: Lark) -> str:
+    if terminal in _END:
+        return "the end of the file"
+    if terminal in _WORDS:
+        return _WORDS[terminal]
+    try:
+        pattern = lark.get_terminal(terminal).pattern
+    except KeyError:
+        return terminal
+    return f"'{pattern.value}'" if pattern.type == "str" else terminal
+
+
+def _one_of(words: list[str]) -> str:
+    if not words:
+        return "something else"
+    if len(words) == 1:
+        return words[0]
+    return "one of " + ", ".join(words[:-1]) + " or " + words[-1]
