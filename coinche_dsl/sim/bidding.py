@@ -73,6 +73,15 @@ def choose_call(bot: Any, deal: Any) -> Any:
     return choice or by_kind.get("pass") or calls[0]
 
 
+def out_of_turn(bot: Any, deal: Any, seat: int) -> Any:
+    """A coinche out of turn when `should_coinche` says so, else None."""
+    coinche = next((c for c in deal.out_of_turn_calls(seat) if c.kind == "coinche"), None)
+    state = auction_state(deal)
+    if coinche is not None and should_coinche(bot, deal, seat, state):
+        return coinche
+    return None
+
+
 def best_bid(bot: Any, deal: Any, seat: int, state: AuctionState, bids: list[Any]) -> Any:
     """The highest legal bid the hand can afford in its best denomination, or None."""
     if state.seat == seat:

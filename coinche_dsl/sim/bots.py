@@ -102,6 +102,10 @@ class HeuristicBot:
     def choose_call(self, deal: Any) -> Any:
         return bidding.choose_call(self, deal)
 
+    def choose_out_of_turn(self, deal: Any, seat: int) -> Any:
+        """A coinche out of turn (under `coinche any_time`) when the contract looks doomed."""
+        return bidding.out_of_turn(self, deal, seat)
+
     def choose_card(self, deal: Any) -> int:
         return cardplay.choose_card(self.tables(deal)[deal.contract.denomination], deal)
 

@@ -61,12 +61,26 @@ def play_deal(deal: Any, bots: list[Any]) -> Any:
         bot = bots[seat]
         if deal.phase == "auction":
             deal.apply(bot.choose_call(deal))
+            _out_of_turn(deal, bots)
             continue
         if not declared[seat]:
             declared[seat] = True
             _declare(deal, bot, seat)
         deal.apply(bot.choose_card(deal))
     return deal
+
+
+def _out_of_turn(deal: Any, bots: list[Any]) -> None:
+    """Offer each other seat, in turn order, a call out of turn (`coinche any_time`)."""
+    for k in range(1, 4):
+        if deal.phase != "auction":
+            return
+        seat = (deal.to_act + k * deal.rules.step) & 3
+        ask = getattr(bots[seat], "choose_out_of_turn", None)
+        if ask is not None and deal.out_of_turn_calls(seat):
+            call = ask(deal, seat)
+            if call is not None:
+                deal.apply(call)
 
 
 def _declare(deal: Any, bot: Any, seat: int) -> None:
