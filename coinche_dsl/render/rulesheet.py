@@ -92,7 +92,7 @@ def _cards(rs: Ruleset, phase: str, tr: Translator) -> list:
             totals.append(tr("cards.total", mode=tr(f"cards.total.{kind}"), cards=cards,
                              last=last, total=cards + last))
     numeric = [2 * i + 2 for i in range(len(modes))]
-    return [Table(head, rows, numeric=numeric), Rules(totals),
+    return [Table(head, rows, tr("cards.caption"), numeric=numeric), Rules(totals),
             sentences(rs, _phase_paths(phase, TABLE_FIELDS), tr)]
 
 

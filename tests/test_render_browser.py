@@ -1,0 +1,70 @@
+"""The HTML sheet opened in a real headless Chromium: it loads, logs no console error, fetches
+nothing from the network, and shows the rules' text."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from coinche_dsl import load_variant
+from coinche_dsl.render import sheet
+from coinche_dsl.render.fingerprint import fingerprint
+
+CHROMIUM = next((p for p in ("/usr/bin/chromium", shutil.which("chromium") or "",
+                             shutil.which("chromium-browser") or "") if p and Path(p).is_file()),
+                None)
+pytestmark = pytest.mark.skipif(
+    CHROMIUM is None, reason="Chromium not installed (apt-get install chromium); the browser "
+    "check of the HTML sheet is skipped")
+BROWSER_OWN = re.compile(r"^https?://([a-z0-9-]+\.)*(google\.com|googleapis\.com|gvt1\.com)/")
+"""Chromium's own background calls (blocked below by the resolver rule); not the page's."""
+
+
+def open_in_chromium(page: Path, tmp: Path) -> tuple[str, str, set[str]]:
+    """Load `page` headless: its DOM after load, the browser log, and every URL requested."""
+    net_log = tmp / "net.json"
+    args = [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu",
+            "--disable-background-networking", "--disable-component-update", "--disable-sync",
+            "--no-first-run", f"--user-data-dir={tmp / 'profile'}",
+            "--host-resolver-rules=MAP * ~NOTFOUND",  # nothing can leave the machine
+            f"--log-net-log={net_log}", "--enable-logging=stderr", "--v=0",
+            "--dump-dom", page.as_uri()]
+    done = subprocess.run(args, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    urls = set(re.findall(r'"url":"([^"]+)"', net_log.read_text(errors="replace"))) \
+        if net_log.exists() else set()
+    return done.stdout, done.stderr, {u for u in urls if not BROWSER_OWN.match(u)}
+
+
+def console_errors(log: str) -> list[str]:
+    return [line for line in log.splitlines() if ":CONSOLE" in line]
+
+
+def test_sheet_loads_cleanly_in_chromium(tmp_path: Path) -> None:
+    rs = load_variant("ffb")
+    page = tmp_path / "ffb.html"
+    page.write_text(sheet(rs, "en", "html"), encoding="utf-8")
+    dom, log, requests = open_in_chromium(page, tmp_path)
+    assert console_errors(log) == []
+    assert requests == set(), f"the page fetched {sorted(requests)}"
+    text = re.sub(r"<[^>]+>", " ", dom)
+    text = re.sub(r"\s+", " ", text)
+    assert "The lowest bid is 80." in text
+    assert fingerprint(rs) in text
+    assert "Worked examples" in text and "North–South" in text
+    assert '<meta name="viewport"' in dom
+
+
+def test_the_check_would_see_a_fetch_and_a_console_error(tmp_path: Path) -> None:
+    """The same harness on a bad page: it must notice both (so a clean result means clean)."""
+    page = tmp_path / "bad.html"
+    page.write_text('<!DOCTYPE html><html><head><link rel="stylesheet" '
+                    'href="https://fonts.example.com/x.css"></head><body>'
+                    '<script>console.error("boom")</script></body></html>', encoding="utf-8")
+    _dom, log, requests = open_in_chromium(page, tmp_path)
+    assert any("boom" in line for line in console_errors(log))
+    assert "https://fonts.example.com/x.css" in requests

@@ -1,0 +1,60 @@
+"""The PDF sheet: title page, contents, running header, page numbers and the fingerprint on
+every page, card tables with suit symbols; text read back with pypdf."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from coinche_dsl import load_variant
+from coinche_dsl.render import sheet
+from coinche_dsl.render.fingerprint import fingerprint
+
+weasyprint = pytest.importorskip("weasyprint", reason="WeasyPrint not installed (pip install "
+                                 "coinche_dsl[pdf]); PDF checks skipped")
+pypdf = pytest.importorskip("pypdf", reason="pypdf not installed; PDF text checks skipped")
+
+
+@pytest.fixture(scope="module")
+def pages(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
+    rs = load_variant("ffb")
+    path = tmp_path_factory.mktemp("pdf") / "ffb.pdf"
+    path.write_bytes(sheet(rs, "en", "pdf"))
+    assert path.read_bytes().startswith(b"%PDF-")
+    return [p.extract_text() for p in pypdf.PdfReader(str(path)).pages]
+
+
+def test_every_page_has_fingerprint_and_number(pages: list[str]) -> None:
+    fp = fingerprint(load_variant("ffb"))
+    assert len(pages) > 3
+    for number, text in enumerate(pages, start=1):
+        assert fp in text, f"page {number} lacks the fingerprint"
+        assert f"Page {number} / {len(pages)}" in text
+
+
+def test_title_page_contents_and_running_header(pages: list[str]) -> None:
+    title = load_variant("ffb").title
+    assert "Rule sheet" in pages[0] and "Variant “ffb”" in pages[0]
+    assert "Contents" in pages[1]
+    # the contents give each section's page number
+    assert re.search(r"Auction\s*\.+\s*\d+", pages[1])
+    for text in pages[1:]:
+        assert title in text  # running header from the second page on
+
+
+def test_card_tables_and_suits(pages: list[str]) -> None:
+    whole = re.sub(r"\s+", " ", "\n".join(pages))
+    assert "in each suit ♣ ♦ ♥ ♠" in whole
+    assert "Trump suit" in whole and "No-trump (every suit)" in whole
+    assert "♥" in whole and "♠" in whole
+    assert "The lowest bid is 80." in whole
+
+
+def test_pdf_in_french(tmp_path: Path) -> None:
+    data = sheet(load_variant("ffb"), "fr", "pdf")
+    path = tmp_path / "ffb.fr.pdf"
+    path.write_bytes(data)
+    text = "\n".join(p.extract_text() for p in pypdf.PdfReader(str(path)).pages)
+    assert "Enchères" in text and "Sommaire" in text
