@@ -113,7 +113,7 @@ def test_text_report_shows_the_tables() -> None:
     result = runner.invoke(app, ["simulate", "ffb", "fr-bga", "--deals", "40", "--jobs", "1"])
     assert result.exit_code == 0, result.output
     for heading in ("Per variant", "Contracts made, by bid", "Contracts made, by denomination",
-                    "Paired differences against ffb", "contracts made", "coinched"):
+                    "Paired differences vs ffb", "contracts made", "coinched"):
         assert heading in result.stdout
 
 

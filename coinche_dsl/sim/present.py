@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from ..engine.facts import DENOMINATION_WORDS
 from ..errors import CoincheError
 from .report import estimate
 
@@ -60,12 +61,20 @@ def render_text(report: dict[str, Any], console: Any) -> None:
         console.print(_paired(report["paired"]))
 
 
+def label_order(label: str) -> tuple[int, int]:
+    """Bids by value then capot, générale; denominations in their usual order."""
+    if label.isdigit():
+        return (0, int(label))
+    if label in DENOMINATION_WORDS:
+        return (1, DENOMINATION_WORDS.index(label))
+    return (2, ("capot", "generale", "declarers", "defenders").index(label)
+            if label in ("capot", "generale", "declarers", "defenders") else 9)
+
+
 def _breakdown(variants: list[dict[str, Any]], key: str, title: str) -> Any:
     from rich.table import Table
 
-    labels: list[str] = []
-    for v in variants:
-        labels += [k for k in v["deals"][key] if k not in labels]
+    labels = sorted({k for v in variants for k in v["deals"][key]}, key=label_order)
     table = Table("", *[v["name"] for v in variants], title=title, title_justify="left")
     for label in labels:
         cells = []
@@ -81,7 +90,7 @@ def _paired(pairs: list[dict[str, Any]]) -> Any:
 
     base = pairs[0]["vs"]
     table = Table("", *[f"{p['variant']} − {base}" for p in pairs],
-                  title=f"Paired differences against {base} (same deals and games)",
+                  title=f"Paired differences vs {base}",
                   title_justify="left")
     for key, label, pct in PAIRED_ROWS:
         if key in pairs[0]["differences"]:
@@ -123,9 +132,7 @@ def plot(report: dict[str, Any], path: Path) -> None:
 
 
 def _bars(ax: Any, variants: list[dict[str, Any]], series: Any, percent: bool) -> None:
-    labels: list[str] = []
-    for v in variants:
-        labels += [k for k in series(v) if k not in labels]
+    labels = sorted({k for v in variants for k in series(v)}, key=label_order)
     width = 0.8 / max(1, len(variants))
     k = 100.0 if percent else 1.0
     for i, v in enumerate(variants):
