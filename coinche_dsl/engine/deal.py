@@ -23,7 +23,6 @@ every seat that has not declared is given the announcements `find_announcements`
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import NamedTuple
 
 from ..cards import SEATS, card_name, parse_card
@@ -31,7 +30,7 @@ from ..errors import IllegalActionError, InputError
 from .auction import Auction, Call, parse_call
 from .compiled import DEALER_CHOICE_PACKETS, CompiledRules
 from .facts import NO_TRUMP, Contract, DealFacts, DealScore
-from .play import explain_card, legal_mask, trick_best
+from .play import explain_card, legal_mask, random_card, trick_best
 
 Phase = str
 """`auction`, `play`, `over` or `redeal`."""
@@ -81,13 +80,6 @@ def _receivers(rules: CompiledRules, dealer: int, packets: tuple[int, ...]) -> l
         order = [(dealer + rules.step * (i + 1)) & 3 for i in range(4)]
         cache[key] = [seat for size in packets for seat in order for _ in range(size)]
     return cache[key]
-
-
-def random_card(mask: int, rand: Callable[[], float]) -> int:
-    """A uniformly chosen card of a non-empty `mask` (`rand` is a `random.Random().random`)."""
-    for _ in range(int(rand() * mask.bit_count())):
-        mask &= mask - 1
-    return (mask & -mask).bit_length() - 1
 
 
 def check_hands(hands: list[int]) -> list[int]:

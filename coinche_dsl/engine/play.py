@@ -23,6 +23,8 @@ How the `play.*` knobs read (following suit is always required):
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..cards import SEATS, SUIT_MASKS, SUIT_WORDS, card_name
 from .compiled import AT_BEAT_ALWAYS, AT_BEAT_UNLESS_PARTNER, CompiledRules
 from .facts import ALL_TRUMP, NO_TRUMP
@@ -90,6 +92,22 @@ def trick_best(r: CompiledRules, d: int, cards: list[int]) -> int:
                 (trumps >> c) & 1 and not (trumps >> b) & 1):
             best = i
     return best
+
+
+_BITS = [tuple(i for i in range(8) if byte >> i & 1) for byte in range(256)]
+"""The set bits of each byte: a hand's cards, one suit at a time."""
+
+
+def random_card(mask: int, rand: Callable[[], float]) -> int:
+    """A uniformly chosen card of a non-empty `mask` (`rand` is a `random.Random().random`):
+    the k-th card from the lowest, found a suit (a byte) at a time."""
+    k = int(rand() * mask.bit_count())
+    for base in (0, 8, 16, 24):
+        bits = _BITS[mask >> base & 255]
+        if k < len(bits):
+            return base + bits[k]
+        k -= len(bits)
+    raise ValueError("random_card of an empty mask")
 
 
 # -- the reference: one card at a time, with the rule that forbids it --------------------------

@@ -75,7 +75,7 @@ def read_record(data: Any) -> Record:
 
 def _typed(value: Any, kind: type, name: str) -> Any:
     if not isinstance(value, kind):
-        shown = {str: "text", list: "a list", dict: "an object"}[kind]
+        shown = {"str": "text", "list": "a list", "dict": "an object"}[kind.__name__]
         raise InputError(f"should be {shown}, got {json_type(value)}", name)
     return value
 
