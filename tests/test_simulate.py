@@ -137,3 +137,13 @@ def test_plot_needs_matplotlib_or_draws_the_file(tmp_path) -> None:
         return
     assert result.exit_code == 0, result.output
     assert target.read_text().lstrip().startswith(("<?xml", "<svg"))
+
+
+def test_a_bot_factory_plays_in_worker_processes() -> None:
+    from coinche_dsl.sim import RandomBot
+
+    inline = simulate_variants([FFB], deals=120, seed=3, bots=RandomBot, jobs=1)
+    pooled = simulate_variants([FFB], deals=120, seed=3, bots=RandomBot, jobs=2)
+    assert inline == pooled and inline["settings"]["bots"] == "RandomBot"
+    # Random bots overbid wildly: most of their contracts fail.
+    assert inline["variants"][0]["deals"]["success"]["value"] < 0.3

@@ -11,6 +11,7 @@ partner who holds the trick.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from ..cards import cards_of
@@ -51,8 +52,15 @@ def evaluate(table: ModeTable, hand: int, ruleset: Any, boldness: float = 0.0
     return tricks, points + boldness - PRUDENCE
 
 
-def make_bot(kind: str, rng: random.Random) -> Bot:
-    """A bot by name (`heuristic` or `random`)."""
+BotSpec = str | Callable[[random.Random], Any]
+"""A bot kind by name, or a factory called with a seeded rng (pickleable, for worker processes:
+a class or a module-level function)."""
+
+
+def make_bot(kind: BotSpec, rng: random.Random) -> Bot:
+    """A bot by name (`heuristic` or `random`), or from a factory."""
+    if callable(kind):
+        return kind(rng)
     if kind == "random":
         return RandomBot(rng)
     if kind == "heuristic":

@@ -13,8 +13,12 @@ from .stats import EMPTY, Estimate, mean_ci, paired_difference, proportion_ci
 DOUBLE_NAMES = ("coinche", "surcoinche")
 
 
-def _bid_label(bid: int | str) -> str:
-    return str(bid)
+def _bid_label(r: DealRecord) -> str:
+    return str(r.bid)
+
+
+def _denomination_label(r: DealRecord) -> str:
+    return DENOMINATION_WORDS[r.denomination or 0]
 
 
 def _bid_order(label: str) -> tuple[int, int]:
@@ -30,10 +34,9 @@ def deal_summary(records: Sequence[DealRecord]) -> dict[str, Any]:
         "passed_out": proportion_ci(len(records) - n, len(records)).to_json(),
         "contracts": n,
         "success": proportion_ci(sum(bool(r.made) for r in played), n).to_json(),
-        "success_by_bid": _success_by(played, lambda r: _bid_label(r.bid), _bid_order),
+        "success_by_bid": _success_by(played, _bid_label, _bid_order),
         "success_by_denomination": _success_by(
-            played, lambda r: DENOMINATION_WORDS[r.denomination],
-            lambda w: (DENOMINATION_WORDS.index(w), 0)),
+            played, _denomination_label, lambda w: (DENOMINATION_WORDS.index(w), 0)),
         "declarers_points": mean_ci([r.declarers for r in played]).to_json(),
         "defenders_points": mean_ci([r.defenders for r in played]).to_json(),
         "coinche": proportion_ci(sum(r.double >= 1 for r in played), n).to_json(),

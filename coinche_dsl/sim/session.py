@@ -143,7 +143,8 @@ class PlaySession:
             combos = [c.mask for c in find_announcements(deal.hands[seat], d, self.ruleset)]
             deal.declare(seat, combos, True)
         else:
-            combos, belote = self.bots[seat].declare(deal, seat)
+            declare = getattr(self.bots[seat], "declare", None)
+            combos, belote = declare(deal, seat) if declare else ([], True)
             deal.declare(seat, combos, belote)
         for mask in combos:
             who = "You announce" if seat == self.human else f"{SEATS[seat]} announces"

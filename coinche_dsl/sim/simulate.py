@@ -22,7 +22,7 @@ from typing import Any
 from ..engine import compile as compile_rules
 from ..engine.deal import Deal
 from ..model import Ruleset
-from .bots import make_bot
+from .bots import BotSpec, make_bot
 from .runner import (
     MAX_DEALS_PER_GAME,
     DealRecord,
@@ -52,7 +52,7 @@ class Chunk:
     start: int
     stop: int
     seed: int
-    bots: str
+    bots: BotSpec
 
 
 @dataclass
@@ -94,12 +94,12 @@ def _one_game(rules: Any, chunk: Chunk, g: int) -> GameRecord:
             break
         game.record(play_deal(game.new_deal(), bots))
     if not game.is_over():
-        return GameRecord(MAX_DEALS_PER_GAME, None, tuple(game.scores.values()))
+        return GameRecord(MAX_DEALS_PER_GAME, None, (game.scores["NS"], game.scores["EW"]))
     outcome = game.outcome()
-    return GameRecord(outcome.deals, outcome.winner, tuple(outcome.scores.values()))
+    return GameRecord(outcome.deals, outcome.winner, (outcome.scores["NS"], outcome.scores["EW"]))
 
 
-def chunks(rulesets: Sequence[Ruleset], deals: int, games: int, seed: int, bots: str,
+def chunks(rulesets: Sequence[Ruleset], deals: int, games: int, seed: int, bots: BotSpec,
            chunk_size: int | None = None) -> list[Chunk]:
     """The work cut into chunks: deals first, then games."""
     out = []
@@ -111,7 +111,7 @@ def chunks(rulesets: Sequence[Ruleset], deals: int, games: int, seed: int, bots:
 
 
 def run(rulesets: Sequence[Ruleset], deals: int, games: int = 0, seed: int = 0,
-        bots: str = "heuristic", jobs: int | None = None, executor: Executor | None = None,
+        bots: BotSpec = "heuristic", jobs: int | None = None, executor: Executor | None = None,
         progress: Callable[[int], None] | None = None,
         chunk_size: int | None = None) -> Outcome:
     """Play `deals` seeded deals and `games` seeded games under each ruleset.
@@ -155,12 +155,13 @@ def _merge(n: int, work: list[Chunk], results: list[Any]) -> Outcome:
 
 
 def simulate_variants(variants: Sequence[str | Ruleset], deals: int, games: int = 0,
-                      seed: int = 0, bots: str = "heuristic", jobs: int | None = None,
+                      seed: int = 0, bots: BotSpec = "heuristic", jobs: int | None = None,
                       executor: Executor | None = None,
                       progress: Callable[[int], None] | None = None) -> dict[str, Any]:
     """Compare variants (built-in names, files or Rulesets) on the same seeded deals and games;
     the report as a JSON-ready dict (see `report.summarise`). The first variant is the base of
-    the paired differences.
+    the paired differences. `bots`: `heuristic`, `random`, or a factory `f(rng) -> bot` used
+    for all four seats (a class or module-level function, so that worker processes can use it).
 
     >>> report = simulate_variants(["ffb"], deals=3, seed=1, jobs=1)
     >>> report["variants"][0]["deals"]["deals"]
@@ -170,10 +171,11 @@ def simulate_variants(variants: Sequence[str | Ruleset], deals: int, games: int 
     from .bots import BOT_KINDS
     from .report import summarise
 
-    if bots not in BOT_KINDS:
+    if not callable(bots) and bots not in BOT_KINDS:
         raise ValueError(f"unknown bots {bots!r}; choose {', '.join(BOT_KINDS)}")
     rulesets = [v if isinstance(v, Ruleset) else load_variant(v) for v in variants]
     names = [v if isinstance(v, str) else v.name for v in variants]
     outcome = run(rulesets, deals, games, seed, bots, jobs, executor, progress)
-    settings = {"deals": deals, "games": games, "seed": seed, "bots": bots}
+    label = bots if isinstance(bots, str) else getattr(bots, "__name__", repr(bots))
+    settings = {"deals": deals, "games": games, "seed": seed, "bots": label}
     return summarise(names, outcome.deals, outcome.games, settings)
