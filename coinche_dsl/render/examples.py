@@ -49,10 +49,14 @@ def own_examples(rs: Ruleset) -> list[Worked]:
     for ex in rs.examples:
         summary = DealSummary.model_validate(ex.model_dump(exclude={"name", "made", "expect"}))
         try:
-            out.append(Worked("own", ex.name, summary, score(rs, summary), dict(ex.expect)))
+            out.append(Worked("own", ex.name, summary, score(rs, summary), _teams(ex.expect)))
         except CoincheError as e:  # `coinche check` reports it; the sheet says so and goes on
-            out.append(Worked("own", ex.name, summary, None, dict(ex.expect), error=str(e)))
+            out.append(Worked("own", ex.name, summary, None, _teams(ex.expect), error=str(e)))
     return out
+
+
+def _teams(expect: dict[Any, int]) -> dict[str, int]:
+    return {str(team): points for team, points in expect.items()}
 
 
 def contract_mode(rs: Ruleset) -> Denomination:
@@ -119,7 +123,8 @@ def quantities(rs: Ruleset, s: DealSummary) -> dict[tuple[str, str | None], Any]
     for the worked lines; the scores printed beside them come from the engine."""
     team = "NS" if s.declarer in ("N", "S") else "EW"
     other = "EW" if team == "NS" else "NS"
-    tricks = s.tricks or {}
+    tricks = _teams(s.tricks or {})
+    points = _teams(s.card_points)
     won = {t: sum(tricks.get(seat, 0) for seat in t) for t in ("NS", "EW")}
     capot = {t: won[t] == 8 for t in won}
     last_team = "NS" if s.last_trick in ("N", "S") else "EW"
@@ -127,7 +132,7 @@ def quantities(rs: Ruleset, s: DealSummary) -> dict[tuple[str, str | None], Any]
     env: dict[tuple[str, str | None], Any] = {}
     sides = {"declarers": team, "defenders": other}
     for side, t in sides.items():
-        env[("card_points", side)] = s.card_points[t]
+        env[("card_points", side)] = points[t]
         env[("last_trick", side)] = bonus if last_team == t else 0
         env[("points", side)] = env[("card_points", side)] + env[("last_trick", side)]
         env[("tricks", side)] = won[t]

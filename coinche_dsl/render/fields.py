@@ -83,7 +83,7 @@ def is_relevant(rs: Ruleset, path: Path) -> bool:
     The sheet leaves irrelevant details out; the comparison shows them only with `--all`.
     """
     a, an, be = rs.auction, rs.announcements, rs.belote
-    hidden = {
+    hidden: dict[Path, bool] = {
         ("auction", "capot_value"): not a.capot and not _quantity_used(rs, "bid_capot"),
         ("auction", "generale_value"): not a.generale,
         ("auction", "coinche_capot"): a.coinche == "none" or not (a.capot or a.generale),

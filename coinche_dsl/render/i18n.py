@@ -82,7 +82,7 @@ class Translator:
     def __call__(self, key: str, /, **params: Any) -> str:
         """The message `key` with `params` filled in; `n` picks the plural form and is
         formatted as a number, other ints too."""
-        pattern = self.messages.get(key, self.fallback.get(key))
+        pattern: Any = self.messages.get(key, self.fallback.get(key))
         if pattern is None:
             return MISSING.format(key)
         if isinstance(pattern, dict):

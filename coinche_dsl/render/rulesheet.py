@@ -16,10 +16,10 @@ from .i18n import Translator, translator
 from .worked import example_blocks, formula_blocks
 
 MODES = ("trump", "plain", "no_trump", "all_trump")
-TABLE_FIELDS = {("cards", m) for m in MODES} | {
+TABLE_FIELDS: set[Path] = {("cards", m) for m in MODES} | {
     ("announcements", f) for f in ("carres", "no_trump_carres", "sequences")}
 """Rules the sheet shows as tables rather than sentences."""
-FORMULA_FIELDS = {("scoring", "success"), *(
+FORMULA_FIELDS: set[Path] = {("scoring", "success"), *(
     ("scoring", o, s) for o in ("made", "failed") for s in ("declarers", "defenders"))}
 
 
