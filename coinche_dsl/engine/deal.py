@@ -332,26 +332,28 @@ class Deal:
         self.declared[seat] = combos
         (self.belote_silent.discard if belote else self.belote_silent.add)(seat)
 
-    def belote_seats(self) -> list[int]:
-        """Seats credited with a belote (one entry per belote: at all-trump a seat may hold
-        several), per `belote.*`: held in one hand, claimed, and in order when required."""
-        r, contract = self.rules, self.contract
-        if contract is None:
-            return []
+    def belote_holders(self) -> list[tuple[int, int]]:
+        """(seat, suit) of each belote held at this contract: K and Q of a suit that makes
+        one (`belote.*`), in one hand; whether it is claimed or credited is another matter."""
+        suits = self.rules.belote_suits[self._d] if self.contract is not None else 0
         out = []
         for suit in range(4):
-            if not r.belote_suits[self._d] >> suit & 1:
-                continue
             pair = (1 << (suit * 8 + 6)) | (1 << (suit * 8 + 5))
             holder = next((s for s in range(4) if self.initial_hands[s] & pair == pair), None)
-            if holder is None or holder in self.belote_silent:
-                continue
-            if r.belote_declarers_only and (holder ^ contract.declarer) & 1:
-                continue
-            if r.belote_king_first and not self._king_first(suit):
-                continue
-            out.append(holder)
+            if suits >> suit & 1 and holder is not None:
+                out.append((holder, suit))
         return out
+
+    def belote_seats(self) -> list[int]:
+        """Seats credited with a belote (one entry per belote: at all-trump a seat may hold
+        several): held, not kept silent, by a declarer under `claim declarers_only`, and
+        played king first under `order king_first`."""
+        r, contract = self.rules, self.contract
+        return [seat for seat, suit in self.belote_holders()
+                if seat not in self.belote_silent
+                and not (r.belote_declarers_only and contract is not None
+                         and (seat ^ contract.declarer) & 1)
+                and not (r.belote_king_first and not self._king_first(suit))]
 
     def _king_first(self, suit: int) -> bool:
         order = [c for t in self.tricks for _, c in t.cards] + [c for _, c in self.trick]

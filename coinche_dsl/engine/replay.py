@@ -168,11 +168,9 @@ def _play(deal: Deal, record: Record, started: list[bool], text: str) -> None:
 
 def check_belote_claims(deal: Deal, record: Record) -> None:
     """A seat listed under `belote` must hold a belote (K and Q of a suit that makes one)."""
-    assert deal.contract is not None
-    suits = deal.rules.belote_suits[deal.contract.denomination]
+    holders = {seat for seat, _ in deal.belote_holders()}
     for i, seat in enumerate(record.belote or []):
-        hand = deal.initial_hands[seat]
-        if not any(suits >> s & 1 and hand >> (8 * s + 5) & 3 == 3 for s in range(4)):
+        if seat not in holders:
             raise InputError(f"{SEATS[seat]} holds no belote in this deal", f"belote[{i}]")
 
 
@@ -186,7 +184,8 @@ def to_record(deal: Deal) -> dict[str, object]:
         "auction": [str(c) for c in deal.history],
         "announcements": {SEATS[s]: [_names(m) for m in ms]
                           for s, ms in deal.declared.items() if ms},
-        "belote": [SEATS[s] for s in deal.belote_seats()],
+        "belote": sorted({SEATS[s] for s, _ in deal.belote_holders()
+                          if s not in deal.belote_silent}, key=SEATS.index),
         "play": plays,
     }
 
