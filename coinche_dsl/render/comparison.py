@@ -40,10 +40,11 @@ def build_comparison(rulesets: list[Ruleset], lang: str = "en",
     if not every_rule:
         intro.append(tr("cmp.same") if paths else tr("cmp.identical"))
     doc = Document(lang=tr.lang, title=tr("cmp.title"), subtitle=" · ".join(names),
-                   fingerprint=" / ".join(fps), header=tr("cmp.title"), intro=intro)
+                   fingerprint="", header=f"{tr('cmp.title')}: {' · '.join(names)}",
+                   intro=intro, wide=True)
     from .rulesheet import labels
 
-    doc.labels = labels(tr)
+    doc.labels = labels(tr) | {"kind": tr("cmp.kind"), "generated": tr("cmp.generated")}
     head = [f"{rs.name} ({rs.language})" for rs in rulesets]
     doc.sections.append(Section("variants", tr("cmp.fingerprints"), [Table(
         head, [[tr.typeset(rs.title or rs.name) for rs in rulesets], fps])]))

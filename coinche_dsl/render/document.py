@@ -85,3 +85,5 @@ class Document:
     sections: list[Section] = field(default_factory=list)
     labels: dict[str, str] = field(default_factory=dict)
     """Words the layout needs (`Contents`, `Page`, `Rules fingerprint`)."""
+    wide: bool = False
+    """Lay out at the full width of the screen (a comparison's many columns)."""

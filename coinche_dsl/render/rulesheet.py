@@ -28,7 +28,8 @@ def build_sheet(rs: Ruleset, lang: str | None = None) -> Document:
     tr = translator(lang or rs.language)
     doc = Document(lang=tr.lang, title=tr.typeset(rs.title or rs.name),
                    subtitle=tr("sheet.variant", name=rs.name), fingerprint=fingerprint(rs),
-                   header=rs.title or rs.name, intro=_intro(rs, tr), labels=labels(tr))
+                   header=f"{rs.name} — {rs.title}" if rs.title else rs.name,
+                   intro=_intro(rs, tr), labels=labels(tr))
     builders = {"cards": _cards, "announcements": _announcements, "scoring": _scoring}
     for phase in PHASES:
         blocks = builders.get(phase, _plain_phase)(rs, phase, tr)
