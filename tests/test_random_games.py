@@ -118,3 +118,22 @@ def test_play_out_plays_legal_deals(name):
         check_deal(deal)
         assert replay(rules, to_record(deal)).tricks == deal.tricks
         played += 1
+
+
+def test_a_copy_plays_on_without_touching_the_original():
+    rules = compile(load_variant("ffb"))
+    rng = random.Random(12)
+    deal = Deal(rules, 0, rng=rng)
+    for text in ("W 80 spades", "S pass", "E pass"):
+        deal.apply(text)
+    ahead = deal.copy()
+    ahead.apply("N pass")
+    ahead.play_out(rng)
+    assert ahead.phase == "over" and deal.phase == "auction" and len(deal.history) == 3
+    deal.apply("N pass")
+    deal.apply(random_card(deal.legal_cards(), rng.random))
+    before = (list(deal.hands), list(deal.trick), repr(deal))
+    other = deal.copy()
+    other.play_out(rng)
+    assert (deal.hands, deal.trick, repr(deal)) == before
+    assert repr(deal).startswith("<Deal play: 80 spades by W, trick 1")

@@ -153,6 +153,13 @@ class Auction:
         self.over = False
         self.redeal = False
 
+    def copy(self) -> Auction:
+        """An independent copy."""
+        new = object.__new__(Auction)
+        new.__dict__.update(self.__dict__)
+        new.calls, new.passed, new.spoke = list(self.calls), list(self.passed), list(self.spoke)
+        return new
+
     # -- what may be called ------------------------------------------------------------
     def legal_calls(self) -> list[Call]:
         """The calls the player to act may make (pass is always one of them)."""
