@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..model import Ruleset
 from .describe import carres_rows, describe, sequence_rows
 from .document import Document, Para, Rules, Section, Table, Terms
-from .fields import PHASES, Path, is_relevant, rule_paths
+from .fields import PHASES, Path, is_relevant, leaf_paths, rule_paths
 from .fingerprint import fingerprint
 from .i18n import Translator, translator
 from .worked import example_blocks, formula_blocks
@@ -134,4 +134,7 @@ def glossary(rs: Ruleset, tr: Translator) -> list[tuple[str, str]]:
 
 def _sources(rs: Ruleset, tr: Translator) -> list:
     found = Rules([tr.typeset(s) for s in rs.sources]) if rs.sources else Para(tr("src.none"))
-    return [found, Para(tr("src.where"))]
+    files = list(dict.fromkeys(
+        rs.where(*p).rsplit(":", 1)[0] for p in leaf_paths() if rs.where(*p)))
+    written = [Para(tr("src.files", files=tr.join(files)))] if files else []
+    return [found, *written, Para(tr("src.where"))]

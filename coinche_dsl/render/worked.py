@@ -33,7 +33,8 @@ def formula_blocks(rs: Ruleset, tr: Translator) -> list[Formula]:
         heading = tr("scoring.made_when") if path == ("success",) else tr(
             "scoring.formula." + ".".join(path))
         lines = [_worked_line(rs, expr, path, w, tr) for w in examples
-                 if path == ("success",) or (path[0] == "made") == w.score.made]
+                 if expr.quantities() and (path == ("success",) or (path[0] == "made")
+                                           == w.score.made)]
         out.append(Formula(heading, cases(expr, tr), lines))
     return out
 
