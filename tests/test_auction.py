@@ -285,3 +285,43 @@ def test_auction_is_over_once_play_starts():
     assert deal.legal_calls() == []
     with pytest.raises(IllegalActionError):
         deal.apply(Call(0, "pass"))
+
+
+def _all_calls(rules, seat: int) -> list[Call]:
+    from coinche_dsl.engine.auction import _bid_table
+
+    extra = [Call(seat, "bid", 85, 0), Call(seat, "bid", 170, 2), Call(seat, "bid", "generale", 1)]
+    return [Call(seat, k) for k in ("pass", "coinche", "surcoinche")] + \
+        list(_bid_table(rules, seat)[1]) + extra
+
+
+def test_legal_calls_agree_with_the_checks_under_random_knobs():
+    """Over random auction settings and random auctions: every call offered is accepted, every
+    other call (in turn or out of turn) is refused with a rule named."""
+    rng = random.Random(77)
+    choices = {"jumps": [True, False], "ranked_denominations": [True, False],
+               "generale": [True, False], "reentry": list(Reentry), "raise_own": list(RaiseOwn),
+               "end_passes": [3, 4], "coinche": [CoincheTiming.IN_TURN, CoincheTiming.ANY_TIME],
+               "coinche_capot": [True, False], "after_coinche": list(AfterCoinche),
+               "surcoinche": [True, False], "surcoinche_ends_auction": [True, False]}
+    for _ in range(60):
+        rules = rules_with(**{k: rng.choice(v) for k, v in choices.items()})
+        deal = Deal(rules, rng.randrange(4), rng=rng)
+        for _ in range(60):
+            if deal.phase != "auction":
+                break
+            offered = {seat: set(deal.out_of_turn_calls(seat)) for seat in range(4)}
+            offered[deal.to_act] = set(deal.legal_calls())
+            for seat in range(4):
+                for call in _all_calls(rules, seat):
+                    assert deal.auction.is_legal(call) == (call in offered[seat]), call
+            refused_call = next((c for c in _all_calls(rules, deal.to_act)
+                                 if c not in offered[deal.to_act]), None)
+            if refused_call is not None:
+                with pytest.raises(IllegalActionError) as err:
+                    deal.apply(refused_call)
+                assert err.value.rule.startswith("auction")
+            pool = [c for s in range(4) for c in offered[s]]
+            deal.apply(rng.choice(pool) if rng.random() < 0.5 else
+                       Call(deal.to_act, "pass"))
+        assert deal.phase != "auction" or len(deal.history) >= 60
