@@ -106,6 +106,9 @@ def disputed_cases(rs: Ruleset) -> list[tuple[str, dict[str, int], DealSummary]]
         cases.append(("coinched", {}, _deal(rs, max(0, m - short),
                                             {"N": 2, "E": 3, "S": 1, "W": 2}, "E",
                                             double="coinche")))
+    if rs.auction.surcoinche and rs.auction.coinche != CoincheTiming.NONE:
+        cases.append(("surcoinched", {}, _deal(rs, made_with, {"N": 3, "E": 2, "S": 2, "W": 1},
+                                               "N", double="surcoinche")))
     capot_bid = {"bid": "capot"} if rs.auction.capot else {}
     cases.append(("capot" if capot_bid else "capot_unbid", {},
                   _deal(rs, whole, {"N": 4, "E": 0, "S": 4, "W": 0}, "N", **capot_bid)))

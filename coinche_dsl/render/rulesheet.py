@@ -107,7 +107,7 @@ def _announcements(rs: Ruleset, phase: str, tr: Translator) -> list:
     rest = _phase_paths(phase, TABLE_FIELDS | {("announcements", "enabled")})
     no_trump_same = [] if rs.announcements.no_trump_carres or not with_nt else [
         ("announcements", "no_trump_carres")]
-    return [*first, Table(head, rows, numeric=list(range(1, len(head)))),
+    return [*first, Table(head, rows, tr("ann.nothing"), numeric=list(range(1, len(head)))),
             Table(seq_head, seq_rows, numeric=[1]), sentences(rs, no_trump_same + rest, tr)]
 
 

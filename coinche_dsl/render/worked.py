@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..model import DealSummary, Ruleset
-from .document import Example, Formula, Table
+from .document import Example, Formula, Para, Table
 from .examples import Worked, generated_examples, own_examples, quantities
 from .fields import value_at
 from .formula import cases, evaluate, words, worked
@@ -52,10 +52,12 @@ def _worked_line(rs: Ruleset, expr: Any, path: tuple[str, ...], w: Worked,
     return tr("worked", example=title(w, tr), line=line)
 
 
-def example_blocks(rs: Ruleset, tr: Translator) -> list[Example]:
+def example_blocks(rs: Ruleset, tr: Translator) -> list[Para | Example]:
     """The variant's own examples, then the generated disputed cases."""
     terms = term_words(rs, tr)
-    return [example_block(w, terms, tr) for w in [*own_examples(rs), *generated_examples(rs)]]
+    own = [example_block(w, terms, tr) for w in own_examples(rs)]
+    generated = [example_block(w, terms, tr) for w in generated_examples(rs)]
+    return [*([Para(tr("ex.own")), *own] if own else []), Para(tr("ex.generated")), *generated]
 
 
 def contract(s: DealSummary, tr: Translator) -> str:
