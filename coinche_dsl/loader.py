@@ -125,20 +125,35 @@ def _base_path(parsed: ParsedVariant) -> Path:
 
 
 def merge(data: dict[str, Any], positions: dict[DataPath, Position], over: dict[str, Any],
-          over_positions: dict[DataPath, Position], path: DataPath) -> None:
-    """Deep-merge `over` into `data`: blocks merge, scalars and lists replace."""
+          over_positions: dict[DataPath, Position], path: DataPath = ()) -> None:
+    """Deep-merge `over` into `data`: blocks merge, scalars, lists and formulas replace.
+    Where a value was replaced, the base's positions under it go; `over`'s all win."""
+    replaced: set[DataPath] = set()
+    _merge_data(data, over, path, replaced)
+    if replaced:
+        gone = [p for p in positions if any(p[:i] in replaced for i in range(1, len(p) + 1))]
+        for p in gone:
+            del positions[p]
+    positions.update(over_positions)
+
+
+def _merge_data(data: dict[str, Any], over: dict[str, Any], path: DataPath,
+                replaced: set[DataPath]) -> None:
     for key, value in over.items():
         sub = (*path, key)
         # a formula (`{"op": …}`) replaces the base's whole: merging would graft its leaves
         if _is_block(value) and _is_block(data.get(key)):
-            merge(data[key], positions, value, over_positions, sub)
-            if sub in over_positions:
-                positions[sub] = over_positions[sub]
+            _merge_data(data[key], value, sub, replaced)
             continue
-        for p in [p for p in positions if p[: len(sub)] == sub]:
-            del positions[p]
-        data[key] = value
-        positions.update({p: at for p, at in over_positions.items() if p[: len(sub)] == sub})
+        replaced.add(sub)
+        data[key] = _copy_blocks(value)
+
+
+def _copy_blocks(value: Any) -> Any:
+    """A copy of the dicts in `value` (merging later mutates them; never the parsed data)."""
+    if isinstance(value, dict):
+        return {k: _copy_blocks(v) for k, v in value.items()}
+    return value
 
 
 def _is_block(value: Any) -> bool:

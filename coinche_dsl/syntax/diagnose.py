@@ -36,28 +36,25 @@ class _Open:
     closer_indent: int | None = None
 
 
+_SIGNIFICANT = re.compile(r'"(?:[^"\\]|\\.)*"|"|#[^\n]*|[{}()\n]')
+
+
 def check_text(text: str, file: str) -> None:
     """Unclosed texts and blocks, and nesting depth; raises VariantError."""
     stack: list[_Open] = []
     closed: list[_Open] = []
-    line, line_start, i, n = 1, 0, 0, len(text)
-    while i < n:
-        ch = text[i]
-        if ch == '"':
-            end = _string_end(text, i)
-            if end < 0:
-                at = Position(file, line, i - line_start + 1)
-                raise VariantError([Diagnostic(at, "this text has no closing '\"'",
-                                               hint="texts are written in double quotes")])
-            line += text.count("\n", i, end)
-            line_start = max(line_start, text.rfind("\n", i, end) + 1)
-            i = end
-            continue
-        if ch == "#":
-            i = _line_end(text, i)
-            continue
+    line, line_start = 1, 0
+    for m in _SIGNIFICANT.finditer(text):
+        ch, i = m.group(), m.start()
         if ch == "\n":
             line, line_start = line + 1, i + 1
+        elif ch == '"':
+            raise VariantError([Diagnostic(Position(file, line, i - line_start + 1),
+                                           "this text has no closing '\"'",
+                                           hint="texts are written in double quotes")])
+        elif ch[0] == '"' and "\n" in ch:
+            line += ch.count("\n")
+            line_start = i + ch.rfind("\n") + 1
         elif ch in "{(":
             stack.append(_Open(ch, line, i - line_start + 1, _indent(text, line_start),
                                _word_before(text, i)))
@@ -67,26 +64,7 @@ def check_text(text: str, file: str) -> None:
             if text[line_start:i].strip() == "":
                 opened.closer_indent = i - line_start
             closed.append(opened)
-        i += 1
-    _check_unclosed(stack, closed, file, line, i - line_start + 1)
-
-
-def _string_end(text: str, i: int) -> int:
-    """Index after the closing quote of the text opening at `i`, or -1."""
-    j = i + 1
-    while j < len(text):
-        if text[j] == "\\":
-            j += 2
-        elif text[j] == '"':
-            return j + 1
-        else:
-            j += 1
-    return -1
-
-
-def _line_end(text: str, i: int) -> int:
-    end = text.find("\n", i)
-    return len(text) if end < 0 else end
+    _check_unclosed(stack, closed, file, line, len(text) - line_start + 1)
 
 
 def _indent(text: str, line_start: int) -> int:

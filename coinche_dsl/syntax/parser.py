@@ -50,7 +50,8 @@ def grammar_text() -> str:
 @lru_cache(maxsize=1)
 def parser() -> Lark:
     """The shared LALR parser (built once per process)."""
-    return Lark(grammar_text(), parser="lalr", propagate_positions=True, maybe_placeholders=False)
+    return Lark(grammar_text(), parser="lalr", propagate_positions=True, maybe_placeholders=False,
+                cache=True)  # the grammar analysis is cached in a temp file: fast cold starts
 
 
 class _CommentSink:
@@ -69,7 +70,7 @@ def _commented_parser() -> tuple[Lark, _CommentSink]:
     # A second instance: lexer callbacks are fixed when the parser is built.
     sink = _CommentSink()
     lark = Lark(grammar_text(), parser="lalr", propagate_positions=True,
-                maybe_placeholders=False, lexer_callbacks={"COMMENT": sink})
+                maybe_placeholders=False, lexer_callbacks={"COMMENT": sink}, cache=True)
     return lark, sink
 
 
