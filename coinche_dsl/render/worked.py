@@ -55,9 +55,10 @@ def _worked_line(rs: Ruleset, expr: Any, path: tuple[str, ...], w: Worked,
 def example_blocks(rs: Ruleset, tr: Translator) -> list[Para | Example]:
     """The variant's own examples, then the generated disputed cases."""
     terms = term_words(rs, tr)
-    own = [example_block(w, terms, tr) for w in own_examples(rs)]
+    own: list[Para | Example] = [example_block(w, terms, tr) for w in own_examples(rs)]
     generated = [example_block(w, terms, tr) for w in generated_examples(rs)]
-    return [*([Para(tr("ex.own")), *own] if own else []), Para(tr("ex.generated")), *generated]
+    heading: list[Para | Example] = [Para(tr("ex.own"))] if own else []
+    return [*heading, *own, Para(tr("ex.generated")), *generated]
 
 
 def contract(s: DealSummary, tr: Translator) -> str:
