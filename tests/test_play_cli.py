@@ -29,7 +29,7 @@ def play(*args: str, script: str) -> str:
 
 
 def test_a_scripted_session_plays_a_whole_deal() -> None:
-    out = play("ffb", "--seed", "4", script="?\n95 hearts\n" + EVERYTHING * 40)
+    out = play("ffb", "--seed", "4", script="?\n95 hearts\n" + EVERYTHING * 15)
     # The rules of the auction on `?`, with where each is written.
     assert re.search(r"auction\.minimum_bid 80 .*ffb\.coinche:\d+", out)
     # An impossible bid is refused with the rule that forbids it.
@@ -40,7 +40,7 @@ def test_a_scripted_session_plays_a_whole_deal() -> None:
     assert "Score sheet (game to 2000)" in out
     # Illegal cards are explained, naming the rule.
     assert re.search(r"Not allowed: S .* \(rule: play\.\w+\)", out)
-    # The input ran out during a later deal.
+    # The input ran out during a later deal (15 rounds of the script cover at least one deal).
     assert "Game abandoned." in out
 
 

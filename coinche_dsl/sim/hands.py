@@ -116,6 +116,15 @@ def _trump_extras(table: ModeTable, hand: int) -> float:
     return extra
 
 
+def top_tricks(table: ModeTable, hand: int) -> int:
+    """Cards of `hand` in an unbroken run from the top of their suit (sure winners in time)."""
+    count = 0
+    for suit in range(4):
+        mine = hand & SUIT_MASKS[suit]
+        count += sum(1 for card in cards_of(mine) if not table.above[card] & ~mine)
+    return count
+
+
 def losers(table: ModeTable, hand: int) -> int:
     """Cards of `hand` that are not in an unbroken run from the top of their suit: the tricks a
     capot or générale would certainly give away when those cards are led or kept to the end."""
