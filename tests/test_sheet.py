@@ -116,3 +116,24 @@ def test_cli_markdown_to_stdout_and_errors(tmp_path: Path) -> None:
     assert bad.exit_code == 1 and "cannot write" in bad.output
     assert "Traceback" not in bad.output
     assert runner.invoke(app, ["sheet", "nosuch"]).exit_code == 1
+
+
+def test_sheet_of_a_club_file(tmp_path: Path) -> None:
+    path = tmp_path / "club.coinche"
+    path.write_text('variant "club" extends "ffb" {\n  language en\n  game { target 1000 }\n}\n',
+                    encoding="utf-8")
+    result = runner.invoke(app, ["sheet", str(path)])
+    assert result.exit_code == 0, result.output
+    text = result.output
+    assert "- The game is played to 1,000 points." in text
+    assert "Written as changes to the variant “ffb”." in text
+    assert "Rules written in: club.coinche and ffb.coinche." in text
+    assert "A contract at the lowest bid, failed by 6 points" in text
+
+
+def test_an_example_the_engine_rejects_is_reported_not_fatal(ffb) -> None:
+    # built in Python, skipping the loader's checks: ffb's 80 examples under an 81 minimum
+    odd = ffb.model_copy(update={"auction": ffb.auction.model_copy(update={"minimum_bid": 81})})
+    text = sheet(odd, "en", "md")
+    assert "The engine cannot score this example under these rules: bid: bid 80" in text
+    assert "A contract at the lowest bid, failed by 6 points" in text
