@@ -301,10 +301,10 @@ class Deal:
         suits = self.rules.belote_suits[self._d] if self.contract is not None else 0
         out = []
         for suit in range(4):
-            pair = (1 << (suit * 8 + 6)) | (1 << (suit * 8 + 5))
-            holder = next((s for s in range(4) if self.initial_hands[s] & pair == pair), None)
-            if suits >> suit & 1 and holder is not None:
-                out.append((holder, suit))
+            if suits >> suit & 1:
+                pair = 0b1100000 << (8 * suit)  # the queen (rank 5) and the king (rank 6)
+                out += [(seat, suit) for seat, hand in enumerate(self.initial_hands)
+                        if hand & pair == pair]
         return out
 
     def belote_seats(self) -> list[int]:
