@@ -50,7 +50,7 @@ def test_english_sheet_of_ffb(ffb) -> None:
         in text
     # a worked line: numbers in the formula, the engine's rounded score beside it
     assert "102 + 0 + 0 + 80 = 182, written 180" in text
-    assert "**Belote and rebelote**" in text
+    assert "**Belote and rebelote** —" in text
     assert "**Générale**" not in text  # not a word of these rules: ffb has no générale
 
 
