@@ -15,9 +15,9 @@ from typing import Any
 from pydantic import ValidationError
 
 from .errors import Diagnostic, Position, UnknownVariantError, VariantError
-from .messages import diagnostic
 from .model import Ruleset
 from .model.checks import check_ruleset
+from .model.messages import diagnostic
 from .syntax import ParsedVariant, decode, parse_text
 from .syntax.parser import DataPath
 

@@ -22,6 +22,7 @@ ALLOWED = {
     "render": {"model", "loader", "engine"},
     "sim": {"model", "loader", "engine", "render"},
     "cli": {"syntax", "model", "loader", "engine", "render", "sim"},
+    "docgen": {"syntax", "model", "loader"},  # writes docs/language.md from the model
 }
 LEAVES = {"errors", "cards"}
 """Modules every layer may use: notation and the error hierarchy."""

@@ -14,8 +14,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from .errors import Diagnostic, Position
-from .model import Ruleset
+from ..errors import Diagnostic, Position
+from .ruleset import Ruleset
 
 DataPath = tuple[str | int, ...]
 _NOISE = ("literal['capot','generale']", "int", "str", "list[int]", "literal['dealer_choice']",
