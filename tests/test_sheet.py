@@ -97,6 +97,8 @@ def test_html_is_escaped_and_standalone(ffb, tmp_path: Path) -> None:
     assert not re.search(r"""(src|href)=["']?https?:""", html)
     assert "@media print" in html and "size: A4" in html
     assert '<span class="red">♥</span>' in html
+    # each rule says, on hover, where it is written
+    assert re.search(r'<li title="ffb\.coinche:\d+">The lowest bid is 80\.</li>', html)
 
 
 def test_cli_writes_atomically(tmp_path: Path) -> None:

@@ -20,6 +20,8 @@ class Rules:
     """A list of rule sentences."""
 
     items: list[str]
+    where: list[str] = field(default_factory=list)
+    """Where each rule was written (`es-club.coinche:14`), shown on hover in HTML; may be empty."""
     kind: str = "rules"
 
 

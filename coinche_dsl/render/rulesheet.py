@@ -57,8 +57,9 @@ def _intro(rs: Ruleset, tr: Translator) -> list[str]:
 
 
 def sentences(rs: Ruleset, paths: list[Path], tr: Translator) -> Rules:
-    """The relevant rules among `paths`, one sentence each."""
-    return Rules([describe(rs, p, tr) for p in paths if is_relevant(rs, p)])
+    """The relevant rules among `paths`, one sentence each, with where each was written."""
+    shown = [p for p in paths if is_relevant(rs, p)]
+    return Rules([describe(rs, p, tr) for p in shown], [rs.where(*p) for p in shown])
 
 
 def _phase_paths(phase: str, skip: set[Path] | None = None) -> list[Path]:
