@@ -13,10 +13,10 @@ from typing import Any
 
 from rich.markup import escape
 
-from ..cards import SEATS, parse_card
+from ..cards import SEATS, SUIT_WORDS, parse_card
 from ..engine import Game
 from ..engine import compile as compile_rules
-from ..engine.announcements import classify, find_announcements
+from ..engine.announcements import belote_suits, classify, find_announcements
 from ..errors import CoincheError, IllegalActionError
 from .bots import make_bot
 from .simulate import derive_seed
@@ -142,6 +142,10 @@ class PlaySession:
         if seat == self.human:
             combos = [c.mask for c in find_announcements(deal.hands[seat], d, self.ruleset)]
             deal.declare(seat, combos, True)
+            defending = (seat - deal.contract.declarer) & 1
+            claims = not (self.rules.belote_declarers_only and defending)
+            for suit in belote_suits(deal.hands[seat], d, self.ruleset) if claims else []:
+                self.say(f"  You hold the belote ({SUIT_WORDS[suit]} king and queen): claimed.")
         else:
             declare = getattr(self.bots[seat], "declare", None)
             combos, belote = declare(deal, seat) if declare else ([], True)

@@ -115,6 +115,9 @@ def _value(value: Any) -> str:
         return ", ".join(str(v) for v in value)
     if isinstance(value, dict):
         return ", ".join(f"{k} {v}" for k, v in value.items())
+    kind = getattr(value, "kind", None)
+    if kind is not None:  # a scale: `cards 152`, or `none`
+        return str(kind) if str(kind) == "none" else f"{kind} {value.to}"
     return str(getattr(value, "value", value))
 
 
