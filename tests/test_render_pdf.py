@@ -58,3 +58,16 @@ def test_pdf_in_french(tmp_path: Path) -> None:
     path.write_bytes(data)
     text = "\n".join(p.extract_text() for p in pypdf.PdfReader(str(path)).pages)
     assert "Enchères" in text and "Sommaire" in text
+
+
+def test_comparison_pdf_is_landscape(tmp_path: Path) -> None:
+    from coinche_dsl.render import compare
+
+    path = tmp_path / "cmp.pdf"
+    path.write_bytes(compare([load_variant("ffb"), load_variant("ffb")], "en", "pdf",
+                             every_rule=True))
+    reader = pypdf.PdfReader(str(path))
+    box = reader.pages[0].mediabox
+    assert box.width > box.height
+    text = reader.pages[-1].extract_text()
+    assert f"Page {len(reader.pages)} / {len(reader.pages)}" in text
