@@ -70,3 +70,9 @@ def test_cli() -> None:
     assert runner.invoke(app, ["compare", "ffb"]).exit_code == 2
     assert runner.invoke(app, ["compare", "ffb", "nosuch"]).exit_code == 1
     assert runner.invoke(app, ["compare", "ffb", "ffb", "--format", "pdf"]).exit_code == 2
+
+
+def test_cli_json_from_the_output_suffix(tmp_path) -> None:
+    out = tmp_path / "diff.json"
+    assert runner.invoke(app, ["compare", "ffb", "ffb", "-o", str(out)]).exit_code == 0
+    assert json.loads(out.read_text(encoding="utf-8"))["rules"] == []

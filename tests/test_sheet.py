@@ -120,6 +120,15 @@ def test_cli_markdown_to_stdout_and_errors(tmp_path: Path) -> None:
     assert runner.invoke(app, ["sheet", "nosuch"]).exit_code == 1
 
 
+def test_cli_format_follows_the_output_suffix(tmp_path: Path) -> None:
+    out = tmp_path / "ffb.htm"
+    assert runner.invoke(app, ["sheet", "ffb", "-o", str(out)]).exit_code == 0
+    assert out.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    md = tmp_path / "ffb.txt"
+    assert runner.invoke(app, ["sheet", "ffb", "-o", str(md)]).exit_code == 0
+    assert md.read_text(encoding="utf-8").startswith("# ")
+
+
 def test_sheet_of_a_club_file(tmp_path: Path) -> None:
     path = tmp_path / "club.coinche"
     path.write_text('variant "club" extends "ffb" {\n  language en\n  game { target 1000 }\n}\n',

@@ -47,26 +47,32 @@ def _emit(data: str | bytes, output: Path | None) -> None:
     sys.stdout.write(data)
 
 
-def _check_pdf_output(fmt: str, output: Path | None) -> None:
+def _format(chosen: StrEnum | None, output: Path | None, allowed: type[StrEnum]) -> str:
+    """The chosen format, else the one `-o`'s suffix names (`x.pdf`), else md; PDF needs -o."""
+    suffix = output.suffix.lower().lstrip(".") if output else ""
+    suffix = {"htm": "html", "markdown": "md"}.get(suffix, suffix)
+    fmt = chosen.value if chosen else (suffix if suffix in allowed.__members__ else "md")
     if fmt == "pdf" and output is None:
         fail("a PDF is written to a file: add -o FILE.pdf", USAGE)
+    return fmt
 
 
 @app.command()
 def sheet(
     variant: Annotated[str, typer.Argument(help="File or built-in name.")],
     lang: Annotated[Lang | None, typer.Option(help="Language (default: the variant's).")] = None,
-    format: Annotated[SheetFormat, typer.Option(help="md, html or pdf.")] = SheetFormat.md,
+    format: Annotated[SheetFormat | None, typer.Option(
+        help="md, html or pdf (default: from -o's suffix, else md).")] = None,
     output: Annotated[Path | None, typer.Option("-o", "--output", help="Write to this file.")]
     = None,
 ) -> None:
     """Print a variant's complete rule sheet, with examples scored by the engine."""
     from ..render import sheet as render_sheet
 
-    _check_pdf_output(format.value, output)
+    fmt = _format(format, output, SheetFormat)
     ruleset = load(variant)
     with reported():
-        data = render_sheet(ruleset, lang.value if lang else None, format.value)
+        data = render_sheet(ruleset, lang.value if lang else None, fmt)
     _emit(data, output)
 
 
@@ -76,8 +82,8 @@ def compare(
     every_rule: Annotated[bool, typer.Option("--all", help="Every rule, not only differences.")]
     = False,
     lang: Annotated[Lang, typer.Option(help="Language of the sentences.")] = Lang.en,
-    format: Annotated[CompareFormat, typer.Option(help="md, html, pdf or json.")]
-    = CompareFormat.md,
+    format: Annotated[CompareFormat | None, typer.Option(
+        help="md, html, pdf or json (default: from -o's suffix, else md).")] = None,
     output: Annotated[Path | None, typer.Option("-o", "--output", help="Write to this file.")]
     = None,
 ) -> None:
@@ -86,8 +92,8 @@ def compare(
 
     if len(variants) < 2:
         fail("compare needs at least two variants", USAGE)
-    _check_pdf_output(format.value, output)
+    fmt = _format(format, output, CompareFormat)
     rulesets = [load(v) for v in variants]
     with reported():
-        data = render_compare(rulesets, lang.value, format.value, every_rule)
+        data = render_compare(rulesets, lang.value, fmt, every_rule)
     _emit(data, output)
