@@ -59,12 +59,24 @@ def check_text(text: str, file: str) -> None:
             stack.append(_Open(ch, line, i - line_start + 1, _indent(text, line_start),
                                _word_before(text, i)))
             _check_depth(stack, file)
+        elif ch == "}" and stack and stack[-1].char == "(":
+            _unclosed_paren(stack[-1], file, "before this '}'", line, i - line_start + 1)
         elif ch in "})" and stack and stack[-1].char == "{("[ch == ")"]:
             opened = stack.pop()
             if text[line_start:i].strip() == "":
                 opened.closer_indent = i - line_start
             closed.append(opened)
+    if stack and stack[-1].char == "(":
+        _unclosed_paren(stack[-1], file, "at the end of the file", line,
+                        len(text) - line_start + 1)
     _check_unclosed(stack, closed, file, line, len(text) - line_start + 1)
+
+
+def _unclosed_paren(opened: _Open, file: str, where: str, line: int, column: int) -> None:
+    raise VariantError([Diagnostic(
+        Position(file, line, column),
+        f"missing ')': the '(' opened at line {opened.line}, column {opened.column} is still "
+        f"open {where}", hint="close it, or finish the formula")])
 
 
 def _indent(text: str, line_start: int) -> int:
@@ -203,7 +215,9 @@ def _bad_characters(e: UnexpectedCharacters, text: str, at: Position) -> Diagnos
     word = re.match(r"[A-Za-z0-9_]+", text[pos:])
     if word and word.group(0)[0].isdigit():
         found = word.group(0)
-        if re.fullmatch(r"[0-9]+[A-Za-z]", found):
+        if re.fullmatch(r"(10|[789])[cdhs]", found):
+            return Diagnostic(at, f"write cards with capital letters: '{found.upper()}'", found)
+        if re.fullmatch(r"[0-9]+[CDHScdhs]", found):
             return Diagnostic(at, f"unknown card '{found}'", found,
                               "a card is a rank (7 8 9 10 J Q K A) then a suit letter "
                               "(C D H S), like 10H")

@@ -149,7 +149,9 @@ class _Formatter:
 
     def formula(self, item: Tree, depth: int) -> list[Line]:
         name, expr = item.children
-        data = _Walker(self.file).expr(expr, (), 0)
+        walker = _Walker(self.file)
+        walker.positions[()] = walker.at(name)
+        data = walker.formula(expr, ())
         lines = formula_lines(data, len(INDENT) * depth + len(str(name)) + 3)
         return [Line(depth, f"{name} = {lines[0]}"), *[Line(0, line) for line in lines[1:]]]
 

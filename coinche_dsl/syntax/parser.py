@@ -122,6 +122,10 @@ def parse_tree(text: str, file: str = "<string>") -> Tree[Token]:
         raise VariantError([describe_syntax_error(e, text, file, parser())]) from None
 
 
+class _TooDeep(Exception):
+    """A formula deeper than MAX_EXPR_DEPTH (reported once, at the formula's name)."""
+
+
 class _Walker:
     """Tree to plain data; records positions; collects duplicate keys."""
 
@@ -178,7 +182,7 @@ class _Walker:
             if item.data == "section":
                 out[key] = self.block(item.children[1:], sub)
             elif item.data == "formula":
-                out[key] = self.expr(item.children[1], sub, 0)
+                out[key] = self.formula(item.children[1], sub)
             else:
                 out[key] = self.setting(item.children[1:], sub)
         return out
@@ -193,9 +197,18 @@ class _Walker:
             return values[0]
         return values
 
+    def formula(self, node: Tree[Token] | Token, path: DataPath) -> dict[str, Any]:
+        try:
+            return self.expr(node, path, 0)
+        except _TooDeep:
+            at = self.positions.get(path) or self.at(node)
+            raise VariantError([Diagnostic(
+                at, f"this formula is too long or too deeply nested (more than {MAX_EXPR_DEPTH} "
+                "levels)", hint="simplify it")]) from None
+
     def expr(self, node: Tree[Token] | Token, path: DataPath, depth: int) -> dict[str, Any]:
         if depth > MAX_EXPR_DEPTH:
-            raise VariantError([Diagnostic(self.at(node), "formula nested too deeply")])
+            raise _TooDeep
         self.positions.setdefault(path, self.at(node))
         if isinstance(node, Token):  # a bare parenthesised token never reaches here
             return {"op": "num", "value": int(node)}
