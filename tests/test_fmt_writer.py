@@ -75,3 +75,14 @@ def test_cli_show_dsl_and_json() -> None:
         builtin_path("ffb").read_text(encoding="utf-8")).data
     resolved = runner.invoke(app, ["show", "ffb", "--resolved", "--format", "json"])
     assert resolved.exit_code == 0 and '"target": 2000' in resolved.output
+
+
+@pytest.mark.parametrize("name", AVAILABLE)
+def test_cli_show_resolved_dsl_loads_to_the_same_ruleset(name: str, tmp_path: Path) -> None:
+    _register()
+    shown = CliRunner().invoke(app, ["show", name, "--resolved"])
+    assert shown.exit_code == 0, shown.output
+    path = tmp_path / f"{name}-resolved.coinche"
+    path.write_text(shown.output, encoding="utf-8")
+    expected = load_variant(name).model_dump(exclude={"extends"})
+    assert load_variant(path).model_dump(exclude={"extends"}) == expected
