@@ -27,7 +27,7 @@ class Worked:
     """The example's name (own) or the count shown in its generated title."""
     summary: DealSummary
     score: Any
-    """The engine's DealScore."""
+    """The engine's DealScore (None when it could not score the deal: see `error`)."""
     expect: dict[str, int] | None = None
     params: dict[str, int] = field(default_factory=dict)
     error: str = ""
@@ -43,16 +43,23 @@ def score(rs: Ruleset, summary: DealSummary) -> Any:
 
 def own_examples(rs: Ruleset) -> list[Worked]:
     """The variant file's `example` blocks, scored by the engine."""
-    from ..errors import CoincheError
-
     out = []
     for ex in rs.examples:
         summary = DealSummary.model_validate(ex.model_dump(exclude={"name", "made", "expect"}))
-        try:
-            out.append(Worked("own", ex.name, summary, score(rs, summary), _teams(ex.expect)))
-        except CoincheError as e:  # `coinche check` reports it; the sheet says so and goes on
-            out.append(Worked("own", ex.name, summary, None, _teams(ex.expect), error=str(e)))
+        out.append(scored(rs, Worked("own", ex.name, summary, None, _teams(ex.expect))))
     return out
+
+
+def scored(rs: Ruleset, w: Worked) -> Worked:
+    """`w` with the engine's score, or the reason it has none: `coinche check` reports a bad
+    example; the sheet says so and goes on."""
+    from ..errors import CoincheError
+
+    try:
+        w.score = score(rs, w.summary)
+    except CoincheError as e:
+        w.error = str(e)
+    return w
 
 
 def _teams(expect: dict[Any, int]) -> dict[str, int]:
@@ -117,7 +124,7 @@ def disputed_cases(rs: Ruleset) -> list[tuple[str, dict[str, int], DealSummary]]
 
 def generated_examples(rs: Ruleset) -> list[Worked]:
     """The disputed cases, scored by the engine."""
-    return [Worked(key, "", summary, score(rs, summary), params=params)
+    return [scored(rs, Worked(key, "", summary, None, params=params))
             for key, params, summary in disputed_cases(rs)]
 
 

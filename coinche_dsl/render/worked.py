@@ -26,7 +26,8 @@ def title(w: Worked, tr: Translator) -> str:
 
 def formula_blocks(rs: Ruleset, tr: Translator) -> list[Formula]:
     """Each scoring formula in words, with a worked line on each generated case it applies to."""
-    examples = [w for w in generated_examples(rs) if w.summary.trump.suit is not None]
+    examples = [w for w in generated_examples(rs)
+                if w.score is not None and w.summary.trump.suit is not None]
     out = []
     for path in FORMULAS:
         expr = value_at(rs.scoring, path)
