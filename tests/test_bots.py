@@ -42,6 +42,12 @@ class Checked:
     def declare(self, deal, seat):
         return self.bot.declare(deal, seat)
 
+    def choose_out_of_turn(self, deal, seat):
+        ask = getattr(self.bot, "choose_out_of_turn", None)
+        call = ask(deal, seat) if ask else None
+        assert call is None or call in deal.out_of_turn_calls(seat)
+        return call
+
 
 def _table(kind: str, rng: random.Random) -> list[Checked]:
     if kind == "random":
@@ -207,3 +213,16 @@ def test_the_announcement_shortcut_never_hides_a_combination() -> None:
             hand, d = deal_hands(rng)[0], rng.randrange(6)
             expected = sum(c.value for c in find_announcements(hand, d, ruleset))
             assert announcement_value(hand, d, ruleset) == expected
+
+
+def test_heuristic_bots_coinche_out_of_turn_under_any_time() -> None:
+    rules = RULES["fr-bga"]
+    assert rules.ruleset.auction.coinche.value == "any_time"
+    out_of_turn = 0
+    for i in range(200):
+        rng = random.Random(i)
+        deal = play_deal(Deal(rules, i % 4, rng=rng), _table("heuristic", rng))
+        calls = deal.history
+        out_of_turn += sum(1 for prev, call in zip(calls, calls[1:], strict=False)
+                           if call.kind == "coinche" and call.seat != (prev.seat + rules.step) & 3)
+    assert out_of_turn >= 1

@@ -147,3 +147,9 @@ def test_a_bot_factory_plays_in_worker_processes() -> None:
     assert inline == pooled and inline["settings"]["bots"] == "RandomBot"
     # Random bots overbid wildly: most of their contracts fail.
     assert inline["variants"][0]["deals"]["success"]["value"] < 0.3
+
+
+def test_progress_reports_every_deal_and_game() -> None:
+    seen: list[int] = []
+    run([FFB], deals=130, games=3, seed=1, jobs=1, progress=seen.append)
+    assert sum(seen) == 133 and len(seen) == 2 + 2  # chunks of 100 deals and of 2 games
