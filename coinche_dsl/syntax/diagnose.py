@@ -210,7 +210,7 @@ def _hint(token: Token, expected: set[str], prev: Token | None) -> str:
 
 
 def _bad_characters(e: UnexpectedCharacters, text: str, at: Position) -> Diagnostic:
-    pos = e.pos_in_stream
+    pos = e.pos_in_stream or 0
     ch = text[pos] if pos < len(text) else ""
     word = re.match(r"[A-Za-z0-9_]+", text[pos:])
     if word and word.group(0)[0].isdigit():

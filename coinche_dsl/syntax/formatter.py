@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
+from typing import Any
 
 from lark import Token, Tree
 
@@ -37,6 +38,13 @@ class Line:
 
     def text(self) -> str:
         return (INDENT * self.depth + self.code) if self.code else ""
+
+
+@dataclass(frozen=True)
+class _Comment:
+    line: int
+    column: int
+    text: str
 
 
 @dataclass
@@ -76,7 +84,8 @@ def format_text(text: str, file: str = "<string>") -> str:
 class _Formatter:
     def __init__(self, text: str, comments: list[Token], file: str):
         self.text = text
-        self.comments = deque(comments)
+        self.comments = deque(_Comment(c.line or 0, c.column or 0, str(c).rstrip())
+                              for c in comments)
         self.file = file
 
     def run(self, tree: Tree[Token]) -> str:
@@ -84,7 +93,7 @@ class _Formatter:
         assert isinstance(node, Tree)
         name, *rest = node.children
         head = f"variant {name}"
-        last_tok = name
+        last_tok: Any = name
         if rest and isinstance(rest[0], Tree) and rest[0].data == "extends":
             last_tok = rest[0].children[0]
             head += f" extends {last_tok}"
@@ -101,7 +110,7 @@ class _Formatter:
         """Place the comments that come before (line, column)."""
         while self.comments and (self.comments[0].line, self.comments[0].column) < (line, column):
             c = self.comments.popleft()
-            text = str(c).rstrip()
+            text = c.text
             if cur.target is not None and c.line == cur.line and not cur.target.comment:
                 cur.target.comment = text
                 continue
@@ -110,13 +119,13 @@ class _Formatter:
                                       is_comment=True))
             cur.line, cur.target = c.line, None
 
-    def _take(self, meta_end: tuple[int, int]) -> list[Token]:
+    def _take(self, meta_end: tuple[int, int]) -> list[_Comment]:
         out = []
         while self.comments and (self.comments[0].line, self.comments[0].column) < meta_end:
             out.append(self.comments.popleft())
         return out
 
-    def block(self, head: str, depth: int, after: Token, items: list, node: Tree) -> list[Line]:
+    def block(self, head: str, depth: int, after: Any, items: list[Any], node: Tree) -> list[Line]:
         """A block: its head line (`name {`), its items, its closing `}`."""
         first = Line(depth, head + " {", kind="brace")
         cur = _Cursor(self._brace_line(after), first)
@@ -136,7 +145,7 @@ class _Formatter:
         return getattr(item, "_first_line", item.meta.line)
 
     def item(self, item: Tree, depth: int) -> list[Line]:
-        kids = item.children
+        kids: list[Any] = item.children
         if item.data == "section":
             return self.block(str(kids[0]), depth, kids[0], kids[1:], item)
         if item.data == "example":
@@ -155,14 +164,15 @@ class _Formatter:
         lines = formula_lines(data, len(INDENT) * depth + len(str(name)) + 3)
         return [Line(depth, f"{name} = {lines[0]}"), *[Line(0, line) for line in lines[1:]]]
 
-    def setting(self, item: Tree, depth: int, inner: list[Token]) -> list[Line]:
-        name, groups = str(item.children[0]), item.children[1:]
+    def setting(self, item: Tree, depth: int, inner: list[_Comment]) -> list[Line]:
+        name = str(item.children[0])
+        groups: list[Any] = list(item.children[1:])
         texts = [" ".join(_atom(t) for t in g.children) for g in groups]
         one = f"{name} {', '.join(texts)}"
         if not inner and (len(INDENT) * depth + len(one) <= WIDTH or len(texts) == 1):
             return [Line(depth, one)]
-        hoisted: list[Token] = []
-        lead: list[list[Token]] = [[] for _ in groups]
+        hoisted: list[_Comment] = []
+        lead: list[list[_Comment]] = [[] for _ in groups]
         trail = [""] * len(groups)
         for c in inner:
             i = next(i for i, g in enumerate(groups)
@@ -170,13 +180,13 @@ class _Formatter:
             if i == 0:
                 hoisted.append(c)
             elif c.line == groups[i - 1].meta.end_line and not trail[i - 1]:
-                trail[i - 1] = str(c).rstrip()
+                trail[i - 1] = c.text
             else:
                 lead[i].append(c)
         pad = " " * (len(name) + 1)
         lines = _hoist(hoisted, depth, item)
         for i, text in enumerate(texts):
-            lines += [Line(depth, pad + str(c).rstrip(), kind="comment") for c in lead[i]]
+            lines += [Line(depth, pad + c.text, kind="comment") for c in lead[i]]
             comma = "," if i < len(texts) - 1 else ""
             lines.append(Line(depth, (f"{name} " if i == 0 else pad) + text + comma, trail[i]))
         return lines
@@ -193,11 +203,11 @@ class _Formatter:
         return self.text.count("\n", 0, pos) + 1
 
 
-def _hoist(comments: list[Token], depth: int, item: Tree) -> list[Line]:
+def _hoist(comments: list[_Comment], depth: int, item: Tree) -> list[Line]:
     """Comments moved to their own lines before an item."""
     if comments:
         item._first_line = min(item.meta.line, comments[0].line)  # type: ignore[attr-defined]
-    return [Line(depth, str(c).rstrip(), kind="comment") for c in comments]
+    return [Line(depth, c.text, kind="comment") for c in comments]
 
 
 def _atom(tok: Token) -> str:

@@ -190,7 +190,7 @@ class _Walker:
     def setting(self, groups: list[Tree[Token]], path: DataPath) -> Any:
         values = []
         for i, group in enumerate(groups):
-            atoms = [atom_value(t) for t in group.children]
+            atoms = [atom_value(t) for t in group.children if isinstance(t, Token)]
             self.positions.setdefault((*path, i), self.at(group))
             values.append(atoms[0] if len(atoms) == 1 else atoms)
         if len(values) == 1:
@@ -214,7 +214,7 @@ class _Walker:
             return {"op": "num", "value": int(node)}
         kind, kids = node.data, node.children
         if kind == "num":
-            return {"op": "num", "value": int(kids[0])}
+            return {"op": "num", "value": int(str(kids[0]))}
         if kind == "qty":
             return {"op": "qty", "name": str(kids[0])}
         if kind == "call":
