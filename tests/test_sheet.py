@@ -43,7 +43,7 @@ def test_english_sheet_of_ffb(ffb) -> None:
     assert "- The lowest bid is 80." in text
     assert "- The game is played to 2,000 points." in text
     assert "| 1 | J | 20 | A | 11 | A | 19 | J | 20 |" in text  # card tables per mode
-    assert "| four J | 200 | 100 |" in text  # carrés, with the no-trump column
+    assert "| four jacks | 200 | 100 |" in text  # carrés, with the no-trump column
     assert ("- If the contract is coinched or surcoinched: (160 + contract) × multiplier"
             " + announcements of both sides + belote of the declarers") in text
     assert "(160 + contract) × multiplier + announcements of both sides + belote of the defenders" \

@@ -80,7 +80,7 @@ def _packets(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
 
 
 def carres(values: dict[str, int], tr: Translator) -> str:
-    return ", ".join(tr("ann.carre", rank=rank(r, tr), n=v) for r, v in values.items())
+    return ", ".join(tr("ann.carre", rank=tr(f"ranks.{r}"), n=v) for r, v in values.items())
 
 
 def _carres(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
@@ -154,7 +154,7 @@ def carres_rows(rs: Ruleset, tr: Translator,
     nt = an.no_trump_carres if with_no_trump else None
     head = [tr("ann.col.carre"), tr("ann.col.points")] + ([tr("ann.col.no_trump")] if nt else [])
     ranks = list(dict.fromkeys([*an.carres, *(nt or {})]))
-    rows = [[tr("ann.four", rank=rank(r, tr)), tr.num(an.carres.get(r, 0))]
+    rows = [[tr("ann.four", rank=tr(f"ranks.{r}")), tr.num(an.carres.get(r, 0))]
             + ([tr.num(nt.get(r, 0))] if nt else []) for r in ranks]
     return head, rows
 
