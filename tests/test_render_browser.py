@@ -68,3 +68,14 @@ def test_the_check_would_see_a_fetch_and_a_console_error(tmp_path: Path) -> None
     _dom, log, requests = open_in_chromium(page, tmp_path)
     assert any("boom" in line for line in console_errors(log))
     assert "https://fonts.example.com/x.css" in requests
+
+
+def test_comparison_loads_cleanly_in_chromium(tmp_path: Path) -> None:
+    from coinche_dsl.render import compare
+
+    page = tmp_path / "compare.html"
+    page.write_text(compare([load_variant("ffb"), load_variant("ffb-contree")], "fr", "html"),
+                    encoding="utf-8")
+    dom, log, requests = open_in_chromium(page, tmp_path)
+    assert console_errors(log) == [] and requests == set()
+    assert "Comparaison de variantes" in dom and 'class="wide"' in dom
