@@ -23,6 +23,15 @@ _WORDS = {
     "LBRACE": "'{'", "RBRACE": "'}'", "COMMA": "','", "EQUAL": "'='", "LPAR": "'('",
     "RPAR": "')'", "PLUS": "'+'", "MINUS": "'-'", "STAR": "'*'", "CMP": "a comparison",
 }
+_CHAR_HINTS = {
+    ":": "no ':' is needed: write the name, a space, then the value",
+    ";": "no ';' is needed: items are separated by spaces or new lines",
+    "'": "texts go in double quotes: \"…\"",
+    "\u201c": "texts go in straight double quotes: \"…\"",
+    "\u201d": "texts go in straight double quotes: \"…\"",
+    "[": "lists need no brackets: write the values separated by commas",
+    "/": "only + - * are allowed in formulas",
+}
 _HEADER = "a variant file starts with its header: variant \"my-club\" extends \"ffb\" {"
 
 
@@ -34,6 +43,7 @@ class _Open:
     indent: int
     name: str
     closer_indent: int | None = None
+    closer_line: int = 0
 
 
 _SIGNIFICANT = re.compile(r'"(?:[^"\\]|\\.)*"|"|#[^\n]*|[{}()\n]')
@@ -64,12 +74,31 @@ def check_text(text: str, file: str) -> None:
         elif ch in "})" and stack and stack[-1].char == "{("[ch == ")"]:
             opened = stack.pop()
             if text[line_start:i].strip() == "":
-                opened.closer_indent = i - line_start
+                opened.closer_indent, opened.closer_line = i - line_start, line
             closed.append(opened)
+        elif ch == "}" and not stack:
+            _stray_brace(text, closed, Position(file, line, i - line_start + 1))
     if stack and stack[-1].char == "(":
         _unclosed_paren(stack[-1], file, "at the end of the file", line,
                         len(text) - line_start + 1)
     _check_unclosed(stack, closed, file, line, len(text) - line_start + 1)
+
+
+def _stray_brace(text: str, closed: list[_Open], at: Position) -> None:
+    """A '}' that closes nothing; when the author's indentation shows a block closed too
+    early, name the line that probably lacks its '{'."""
+    hint = "is there one '}' too many?"
+    misfit = next((b for b in reversed(closed) if b.char == "{" and b.closer_indent is not None
+                   and b.closer_indent != b.indent), None)
+    if misfit is not None:
+        lines = text.splitlines()
+        for n in range(misfit.closer_line - 1, misfit.line, -1):
+            candidate = lines[n - 1]
+            if _indent(candidate, 0) == misfit.closer_indent and re.fullmatch(
+                    r"\s*[A-Za-z_]\w*\s*(#.*)?", candidate):
+                hint = f"is a '{{' missing after '{candidate.split()[0]}' on line {n}?"
+                break
+    raise VariantError([Diagnostic(at, "this '}' closes no block", "}", hint)])
 
 
 def _unclosed_paren(opened: _Open, file: str, where: str, line: int, column: int) -> None:
@@ -186,7 +215,8 @@ def _after_the_end(token: Token, at: Position) -> Diagnostic:
         return Diagnostic(at, "a file holds one variant: this second one is not allowed",
                           "variant", "put it in a file of its own")
     return Diagnostic(at, f"unexpected {str(token)!r} after the end of the variant",
-                      str(token), "is there one '}' too many?" if token.type == "RBRACE"
+                      str(token), "is there one '}' too many, or a '{' missing?"
+                      if token.type == "RBRACE"
                       else "everything goes inside the variant's '{ … }'")
 
 
@@ -223,8 +253,9 @@ def _bad_characters(e: UnexpectedCharacters, text: str, at: Position) -> Diagnos
                               "(C D H S), like 10H")
         return Diagnostic(at, f"'{found}' is neither a number nor a name", found,
                           "names start with a letter; put a space after a number")
-    return Diagnostic(at, f"unexpected character {ch!r}", ch,
-                      "names are letters, digits and '_'; texts go in double quotes")
+    return Diagnostic(at, f"unexpected character {ch!r}", ch, _CHAR_HINTS.get(
+        ch, "names use unaccented letters, digits and '_'" if ch.isalpha() else
+        "names are letters, digits and '_'; texts go in double quotes"))
 
 
 def _word(terminal: str, lark: Lark) -> str:
