@@ -120,17 +120,25 @@ def _worth(bot: Any, deal: Any, seat: int, state: AuctionState, d: int,
 def _afford(bot: Any, deal: Any, seat: int, d: int, worth: float, bids: list[Any]) -> Any:
     """Among the legal bids at `d`, the highest numeric one within `worth`, or a special bid
     when the hand expects (nearly) every trick."""
-    tricks = bot.tricks(deal, seat, d)
-    specials = {c.value: c for c in bids if isinstance(c.value, str)}
-    table = bot.tables(deal)[d]
-    sure = losers(table, deal.hands[seat]) == 0
-    if sure and tricks >= GENERALE_TRICKS and "generale" in specials:
-        return specials["generale"]
-    if tricks >= CAPOT_TRICKS and "capot" in specials and (
-            sure or losers(table, deal.hands[seat]) <= 1 and table.trump is not None):
-        return specials["capot"]
+    if bot.tricks(deal, seat, d) >= CAPOT_TRICKS:
+        special = _special(bot, deal, seat, d, bids)
+        if special is not None:
+            return special
     numeric = [c for c in bids if not isinstance(c.value, str) and c.value <= worth]
     return max(numeric, key=lambda c: c.value, default=None)
+
+
+def _special(bot: Any, deal: Any, seat: int, d: int, bids: list[Any]) -> Any:
+    """Générale with no loser at all; capot with none, or one at a trump contract (the partner
+    may cover it)."""
+    specials = {c.value: c for c in bids if isinstance(c.value, str)}
+    table = bot.tables(deal)[d]
+    lost = losers(table, deal.hands[seat])
+    if lost == 0 and bot.tricks(deal, seat, d) >= GENERALE_TRICKS and "generale" in specials:
+        return specials["generale"]
+    if "capot" in specials and (lost == 0 or lost <= 1 and table.trump is not None):
+        return specials["capot"]
+    return None
 
 
 def should_coinche(bot: Any, deal: Any, seat: int, state: AuctionState) -> bool:

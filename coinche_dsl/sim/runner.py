@@ -40,7 +40,7 @@ class GameRecord(NamedTuple):
     """What simulation keeps of one game."""
 
     deals: int
-    """Deals dealt until the game ended (passed-out deals included)."""
+    """Deals scored until the game ended (passed-out deals, which are redealt, not counted)."""
     winner: str | None
     """`NS`, `EW`, or None when the game was stopped unfinished."""
     scores: tuple[int, int]
