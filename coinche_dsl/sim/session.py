@@ -109,6 +109,7 @@ class PlaySession:
         if deal.phase == "redeal":
             self.say("Everybody passed: the cards are dealt again.")
             return
+        self.say("Auction: " + ", ".join(str(c) for c in deal.history))
         self.say(f"Contract: [bold]{contract_text(deal.contract)}[/]")
         declared = [False] * 4
         while deal.phase == "play":
