@@ -87,7 +87,8 @@ class RandomBot:
 class HeuristicBot:
     """A rule-of-thumb player: hand evaluation for bids and coinches, careful card play.
 
-    The rng only breaks ties, so two bots with equally seeded rngs play identically.
+    It is deterministic: the same deal gets the same choices (the rng is kept for the common
+    constructor `Bot(rng)` and for variations that want one).
     """
 
     def __init__(self, rng: random.Random | None = None, boldness: float = 0.0):
