@@ -16,7 +16,7 @@ from pydantic import ValidationError
 
 from .errors import Diagnostic, Position, UnknownVariantError, VariantError
 from .model import Ruleset
-from .model.checks import check_ruleset
+from .model.checks import Problem, check_ruleset
 from .model.messages import diagnostic
 from .syntax import ParsedVariant, decode, parse_text
 from .syntax.parser import DataPath
@@ -181,25 +181,33 @@ def validate(resolved: Resolved) -> Ruleset:
                       for path, at in resolved.positions.items()}
     problems = check_ruleset(ruleset)
     if problems:
-        raise VariantError(_sorted(resolved, [
-            Diagnostic(position_of(p.path, resolved), p.message, hint=p.hint) for p in problems]))
+        raise VariantError(_sorted(resolved, [_problem(p, resolved) for p in problems]))
     return ruleset
+
+
+def _problem(problem: Problem, resolved: Resolved) -> Diagnostic:
+    at = position_of(problem.path, resolved)
+    hint = problem.hint
+    if problem.path[:1] == ("examples",) and at.file != resolved.chain[0]:
+        note = (f"an example inherited from {Path(at.file).name}: examples written in "
+                f"{Path(resolved.chain[0]).name} replace the base's")
+        hint = f"{hint}; {note}" if hint else note
+    return Diagnostic(at, problem.message, hint=hint)
 
 
 def _sorted(resolved: Resolved, diags: list[Diagnostic]) -> list[Diagnostic]:
     """Unique, in file order; a problem found in a base file says so (the author may not be
     able to edit the base, but can override the value in their own file)."""
-    own = Path(resolved.chain[0]).name
-    unique = [_inherited(d, own) for d in dict.fromkeys(diags)]
+    unique = [_inherited(d, resolved.chain[0]) for d in dict.fromkeys(diags)]
     return sorted(unique, key=lambda d: (str(d.position.file) if d.position else "",
                                          d.position.line if d.position else 0,
                                          d.position.column if d.position else 0))
 
 
 def _inherited(d: Diagnostic, own: str) -> Diagnostic:
-    if d.position is None or Path(d.position.file).name == own:
+    if d.position is None or d.position.file == own or "inherited from" in d.hint:
         return d
-    note = f"it comes from {Path(d.position.file).name}, which {own} extends"
+    note = f"it comes from {Path(d.position.file).name}, which {Path(own).name} extends"
     return Diagnostic(d.position, d.message, d.text, f"{d.hint}; {note}" if d.hint else note)
 
 

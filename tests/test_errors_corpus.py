@@ -20,7 +20,8 @@ from coinche_dsl.errors import CoincheError, VariantError
 from coinche_dsl.loader import load_variant
 
 CORPUS = Path(__file__).parent / "bad_variants"
-FILES = sorted(CORPUS.glob("*.coinche"))
+FILES = sorted(p for p in CORPUS.glob("*.coinche") if not p.name.startswith("base_"))
+"""The cases; `base_*.coinche` are valid bases that some cases extend."""
 
 
 def diagnostics_of(path: Path) -> list[str]:
@@ -38,6 +39,11 @@ def diagnostics_of(path: Path) -> list[str]:
 
 def test_corpus_is_large_enough() -> None:
     assert len(FILES) >= 40
+
+
+def test_bases_are_valid() -> None:
+    for base in CORPUS.glob("base_*.coinche"):
+        load_variant(base)
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
