@@ -10,6 +10,8 @@ import itertools
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from coinche_dsl.cards import card_names, parse_card, parse_cards, parse_seat
 from coinche_dsl.engine import Deal, compile
@@ -181,3 +183,24 @@ def test_illegal_card_names_the_rule_and_where_it_is_written():
     assert err.value.rule == "play.follow_suit"
     with pytest.raises(IllegalActionError, match="does not hold"):
         deal.apply("S AS")
+
+
+@st.composite
+def positions(draw):
+    """Any hand (1-8 cards) and any trick of 0-3 other cards, at any denomination."""
+    deck = draw(st.permutations(range(32)))
+    size, played = draw(st.integers(1, 8)), draw(st.integers(0, 3))
+    hand = sum(1 << c for c in deck[:size])
+    first = draw(st.integers(0, 3))
+    trick = [((first + 3 * i) & 3, deck[8 + i]) for i in range(played)]
+    return hand, draw(st.integers(0, 5)), trick
+
+
+@settings(max_examples=300, deadline=None)
+@given(positions(), st.tuples(*(st.sampled_from(v) for v in KNOBS.values())))
+def test_legal_cards_property(position, values):
+    hand, d, trick = position
+    rules = rules_with(**dict(zip(KNOBS, values, strict=True)))
+    fast = legal_on_trick(rules, hand, d, trick)
+    assert fast and fast & ~hand == 0
+    assert fast == reference_legal(rules, hand, d, trick)
