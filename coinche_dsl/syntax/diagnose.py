@@ -173,39 +173,50 @@ def describe_syntax_error(e: UnexpectedInput, text: str, file: str, lark: Lark) 
 def _special(token: Token, expected: set[str], prev: Token | None, at: Position
              ) -> Diagnostic | None:
     """Situations common enough to deserve their own sentence."""
-    prev_text = str(prev) if prev is not None else ""
+    return _in_header(token, expected, prev, at) or _in_body(token, expected, prev, at)
+
+
+_AFTER_KEYWORD = {
+    "VARIANT": ("the variant's name", 'variant "my-club"'),
+    "EXTENDS": ("the name of the base variant", 'extends "ffb"'),
+    "EXAMPLE": ("the example's title", 'example "a made 90"'),
+}
+
+
+def _in_header(token: Token, expected: set[str], prev: Token | None, at: Position
+               ) -> Diagnostic | None:
     if token.type in _END and expected == {"VARIANT"}:
         return Diagnostic(at, "the file has no variant in it", hint=_HEADER)
     if expected == {"VARIANT"}:
         return Diagnostic(at, f"unexpected {str(token)!r} before the variant's header",
                           str(token), _HEADER)
+    if expected == {"STRING"} and prev is not None and prev.type in _AFTER_KEYWORD:
+        what, like = _AFTER_KEYWORD[prev.type]
+        return Diagnostic(at, f"'{prev}' must be followed by {what} in double quotes",
+                          str(token), f"like {like}")
+    return None
+
+
+def _in_body(token: Token, expected: set[str], prev: Token | None, at: Position
+             ) -> Diagnostic | None:
+    found, name = str(token), str(prev) if prev is not None else ""
     if token.type == "MINUS" and "INT" in expected and "LPAR" not in expected:
         return Diagnostic(at, "a setting's number cannot be negative", "-",
                           "write it without '-'")
-    if expected == {"STRING"} and prev is not None and prev.type in ("VARIANT", "EXTENDS",
-                                                                     "EXAMPLE"):
-        what = {"VARIANT": "the variant's name", "EXTENDS": "the name of the base variant",
-                "EXAMPLE": "the example's title"}[prev.type]
-        like = {"VARIANT": 'variant "my-club"', "EXTENDS": 'extends "ffb"',
-                "EXAMPLE": 'example "a made 90"'}[prev.type]
-        return Diagnostic(at, f"'{prev_text}' must be followed by {what} in double quotes",
-                          str(token), f"like {like}")
     if token.type == "CMP" and "CMP" not in expected:
-        return Diagnostic(at, "comparisons cannot be chained", str(token),
-                          "write 'a <= b and b <= c'")
-    if "EQUAL" in expected and "LBRACE" in expected and prev is not None and \
-            prev.type == "NAME":
-        return Diagnostic(at, f"'{prev_text}' has no value", prev_text,
-                          f"write a value after it ('{prev_text} 2000'), a block "
-                          f"('{prev_text} {{ … }}') or a formula ('{prev_text} = …')")
+        return Diagnostic(at, "comparisons cannot be chained", found, "write 'a <= b and b <= c'")
+    if {"EQUAL", "LBRACE"} <= expected and prev is not None and prev.type == "NAME":
+        return Diagnostic(at, f"'{name}' has no value", name,
+                          f"write a value after it ('{name} 2000'), a block ('{name} {{ … }}') "
+                          f"or a formula ('{name} = …')")
     if "LPAR" in expected and "STRING" not in expected and token.type in ("RBRACE", *_END):
-        return Diagnostic(at, "the formula stops too early", str(token),
+        return Diagnostic(at, "the formula stops too early", found,
                           "it needs a number, a quantity or '(' here")
     if expected == {"ELSE"}:
-        return Diagnostic(at, f"unexpected {str(token)!r}: this 'if' has no 'else'", str(token),
+        return Diagnostic(at, f"unexpected {found!r}: this 'if' has no 'else'", found,
                           "write 'if condition then value else other value'")
     if prev is not None and prev.type == "COMMA" and "STRING" in expected:
-        return Diagnostic(at, "a ',' must be followed by another value", str(token),
+        return Diagnostic(at, "a ',' must be followed by another value", found,
                           "remove the last ','")
     return None
 
