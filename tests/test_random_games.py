@@ -79,7 +79,7 @@ def test_random_games(name):
         game = Game(rules, rng, first_dealer=g % 4)
         for _ in range(2000):
             deal = game.new_deal()
-            play_checked(deal, rng, bot, thorough=g < 3)
+            play_checked(deal, rng, bot, thorough=g < 15)
             check_deal(deal)
             game.record(deal)
             if game.is_over():
