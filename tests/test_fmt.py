@@ -97,3 +97,12 @@ def test_cli_fmt_check_and_write(tmp_path: Path) -> None:
     assert runner.invoke(app, ["fmt", str(messy)]).exit_code == 0
     assert messy.read_text(encoding="utf-8") == format_text(messy.read_text(encoding="utf-8"))
     assert runner.invoke(app, ["fmt", "--check", str(messy)]).exit_code == 0
+
+
+def test_cli_fmt_of_a_broken_file_exits_1_and_leaves_it(tmp_path: Path) -> None:
+    _register()
+    broken = tmp_path / "broken.coinche"
+    broken.write_text('variant "b" { game { target } }', encoding="utf-8")
+    result = CliRunner().invoke(app, ["fmt", str(broken)])
+    assert result.exit_code == 1 and "'target' has no value" in result.output
+    assert broken.read_text(encoding="utf-8") == 'variant "b" { game { target } }'

@@ -66,7 +66,7 @@ def fmt(
     from ..syntax import decode
     from ..syntax.formatter import format_text
 
-    changed = 0
+    changed = broken = 0
     for path in files:
         try:
             text = decode(path.read_bytes(), str(path))
@@ -75,7 +75,7 @@ def fmt(
             fail(f"{path}: cannot read: {e.strerror}", USAGE)
         except CoincheError as e:
             print(e, file=sys.stderr)
-            changed += 1
+            broken += 1  # a file that does not parse is a problem, with or without --check
             continue
         if pretty != text:
             changed += 1
@@ -86,7 +86,7 @@ def fmt(
                 tmp.write_text(pretty, encoding="utf-8")
                 tmp.replace(path)  # atomic: never a half-written variant file
                 print(f"{path}: formatted")
-    raise typer.Exit(PROBLEMS if check_only and changed else OK)
+    raise typer.Exit(PROBLEMS if broken or (check_only and changed) else OK)
 
 
 @app.command()
