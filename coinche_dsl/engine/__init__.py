@@ -1,5 +1,15 @@
 """The generic engine: compile a Ruleset to int tables, then deal, bid, play and score.
 
+- `compiled`: `compile(ruleset) -> CompiledRules`, the tables and flags the hot loop reads.
+- `auction`: `Call`, `parse_call` and the auction state machine (`auction.*` knobs).
+- `play`: legal cards (fast masks, and a card-by-card reference that explains refusals).
+- `dealing`: shuffle, cut and packets (`table.*`).
+- `deal`: `Deal`, one deal as a state machine (`legal_calls`, `legal_cards`, `apply`,
+  `declare`, `result`).
+- `game`: `Game`, `GameOutcome`, `play_game` (`game.*` knobs, held litige points, redeals).
+- `replay`: check and score a recorded deal (`coinche replay`).
+- `scoring`, `announcements`, `formula`: the score of a finished deal.
+
 >>> from coinche_dsl.engine import compile, Game
 >>> from coinche_dsl.loader import load_variant
 >>> rules = compile(load_variant("ffb"))
