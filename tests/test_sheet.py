@@ -139,7 +139,7 @@ def test_sheet_of_a_club_file(tmp_path: Path) -> None:
     assert "- The game is played to 1,000 points." in text
     assert "Written as changes to the variant “ffb”." in text
     assert "Rules written in: club.coinche and ffb.coinche." in text
-    assert "A contract at the lowest bid, failed by 6 points" in text
+    assert "A contract at the lowest bid, 6 points short" in text
 
 
 def test_an_example_the_engine_rejects_is_reported_not_fatal(ffb) -> None:
@@ -147,7 +147,7 @@ def test_an_example_the_engine_rejects_is_reported_not_fatal(ffb) -> None:
     odd = ffb.model_copy(update={"auction": ffb.auction.model_copy(update={"minimum_bid": 81})})
     text = sheet(odd, "en", "md")
     assert "The engine cannot score this example under these rules: bid: bid 80" in text
-    assert "A contract at the lowest bid, failed by 6 points" in text
+    assert "A contract at the lowest bid, 6 points short" in text
 
 
 @pytest.mark.parametrize("name", AVAILABLE)

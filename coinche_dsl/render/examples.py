@@ -109,6 +109,10 @@ def disputed_cases(rs: Ruleset) -> list[tuple[str, dict[str, int], DealSummary]]
         ("failed", {"n": short},
          _deal(rs, max(0, m - short), {"N": 2, "E": 3, "S": 1, "W": 2}, "E")),
     ]
+    if rs.belote.enabled:
+        cases.append(("failed_belote", {}, _deal(rs, max(0, m - short),
+                                                 {"N": 2, "E": 3, "S": 1, "W": 2}, "E",
+                                                 belote=["N"])))
     if rs.auction.coinche != CoincheTiming.NONE:
         cases.append(("coinched", {}, _deal(rs, max(0, m - short),
                                             {"N": 2, "E": 3, "S": 1, "W": 2}, "E",
@@ -129,8 +133,9 @@ def generated_examples(rs: Ruleset) -> list[Worked]:
 
 
 def quantities(rs: Ruleset, s: DealSummary) -> dict[tuple[str, str | None], Any]:
-    """The formula quantities of a generated deal (a suit contract, no announcement, no belote),
-    for the worked lines; the scores printed beside them come from the engine."""
+    """The formula quantities of a generated deal (a suit contract, no announcement), for the
+    worked lines; the scores printed beside them come from the engine (and a test checks that
+    these numbers lead to the engine's scores)."""
     team = "NS" if s.declarer in ("N", "S") else "EW"
     other = "EW" if team == "NS" else "NS"
     tricks = _teams(s.tricks or {})
@@ -147,11 +152,19 @@ def quantities(rs: Ruleset, s: DealSummary) -> dict[tuple[str, str | None], Any]
         env[("points", side)] = env[("card_points", side)] + env[("last_trick", side)]
         env[("tricks", side)] = won[t]
         env[("capot", side)] = capot[t]
-        env[("announcements", side)] = env[("belote", side)] = 0
+        env[("announcements", side)] = 0
+        env[("belote", side)] = _belote(rs, s, t, t == team)
     for name in ("card_points", "last_trick", "points", "tricks", "announcements", "belote"):
         env[(name, "both")] = env[(name, "declarers")] + env[(name, "defenders")]
     env.update(_contract_quantities(rs, s, tricks))
     return env
+
+
+def _belote(rs: Ruleset, s: DealSummary, team: str, declaring: bool) -> int:
+    """Belote points of `team` at a suit contract: one bonus per declared belote it holds."""
+    if not rs.belote.enabled or (rs.belote.claim == "declarers_only" and not declaring):
+        return 0
+    return rs.belote.value * sum(1 for seat in s.belote if seat in team)
 
 
 def _contract_quantities(rs: Ruleset, s: DealSummary,
