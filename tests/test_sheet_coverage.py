@@ -11,6 +11,8 @@ from enum import Enum
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from coinche_dsl import load_variant
 from coinche_dsl.model import CardValue, Expr, Ruleset, Scale
@@ -104,3 +106,19 @@ def test_the_walk_covers_every_block() -> None:
     assert {"table", "auction", "cards", "play", "announcements", "belote", "scoring",
             "game", "examples", "name", "title"} <= blocks
     assert len(PATHS) >= 80
+
+
+CHOICES = [p for p in PATHS if isinstance(value_at(BASE, p), (bool, Enum))]
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), lang=st.sampled_from(["en", "fr", "es", "it", "pt"]))
+def test_any_mix_of_choices_renders_in_every_language(data: st.DataObject, lang: str) -> None:
+    """Many closed choices changed at once: the sheet still renders, with every message found."""
+    rs = BASE
+    for path in data.draw(st.lists(st.sampled_from(CHOICES), max_size=12, unique=True)):
+        value = value_at(BASE, path)
+        options = [not value] if isinstance(value, bool) else list(type(value))
+        rs = _replace(rs, path, data.draw(st.sampled_from(options)))
+    text = to_markdown(build_sheet(rs, lang))
+    assert "⟦" not in text
