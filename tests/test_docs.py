@@ -42,3 +42,20 @@ def test_check_mode_reports_staleness(tmp_path, monkeypatch) -> None:
     assert docgen.main(["--check"]) == 1
     assert docgen.main([]) == 0 and "| `contract` |" in stale.read_text(encoding="utf-8")
     assert docgen.main(["--check"]) == 0
+
+
+def test_complete_variants_in_the_guide_load_and_are_formatted(tmp_path) -> None:
+    import re
+
+    from coinche_dsl.loader import load_variant
+    from coinche_dsl.syntax.formatter import format_text
+
+    text = docgen.DOC.read_text(encoding="utf-8")
+    blocks = [b for b in re.findall(r"```\n(.*?)```", text, re.S)
+              if re.match(r"(#[^\n]*\n)*variant \"", b)]
+    assert blocks
+    for i, block in enumerate(blocks):
+        assert format_text(block) == block
+        path = tmp_path / f"doc{i}.coinche"
+        path.write_text(block, encoding="utf-8")
+        assert load_variant(path).game.target == 1000
