@@ -75,6 +75,7 @@ def test_silent_belote():
     with pytest.raises(IllegalActionError) as err:
         deal.declare(0, [], belote=False)
     assert err.value.rule == "belote.silent_allowed"
+    deal.declare(1, [], belote=False)  # E holds no belote: nothing to keep silent
 
 
 @pytest.mark.parametrize("combo, rule", [

@@ -273,6 +273,18 @@ class Deal:
             raise IllegalActionError(f"{SEATS[seat]} may declare only before playing a first "
                                      "card, once the contract is known", "announcements.timing")
         combos = [int(c) for c in combos]
+        self._check_combos(seat, combos)
+        holds = any(holder == seat for holder, _ in self.belote_holders())
+        if not belote and holds and not r.belote_silent_allowed:
+            raise IllegalActionError(f"{SEATS[seat]} must announce the belote: "
+                                     f"{r.cite('belote', 'silent_allowed')}",
+                                     "belote.silent_allowed")
+        self.declared[seat] = combos
+        (self.belote_silent.discard if belote else self.belote_silent.add)(seat)
+
+    def _check_combos(self, seat: int, combos: list[int]) -> None:
+        """IllegalActionError unless `combos` may be declared by `seat` at this contract."""
+        r = self.rules
         if combos and not r.announcements_by_denomination[self._d]:
             key = ("enabled" if not r.announcements else
                    "at_no_trump" if self._d == NO_TRUMP else "at_all_trump")
@@ -288,12 +300,6 @@ class Deal:
                                          f"only: {r.cite('announcements', 'card_reuse')}",
                                          "announcements.card_reuse")
             used |= combo
-        if not belote and not r.belote_silent_allowed:
-            raise IllegalActionError(f"{SEATS[seat]} must announce the belote: "
-                                     f"{r.cite('belote', 'silent_allowed')}",
-                                     "belote.silent_allowed")
-        self.declared[seat] = combos
-        (self.belote_silent.discard if belote else self.belote_silent.add)(seat)
 
     def belote_holders(self) -> list[tuple[int, int]]:
         """(seat, suit) of each belote held at this contract: K and Q of a suit that makes
