@@ -41,8 +41,10 @@ def diagnostic(err: Any, data: dict[str, Any], where: Callable[[DataPath], Posit
         return Diagnostic(at, f"{name} is missing", hint="every example needs it" if in_example
                           else "write it, or extend a base variant")
     if kind == "value_error":
-        return Diagnostic(at, f"{field}: {err['msg'].removeprefix('Value error, ')}",
-                          _shown(value))
+        msg = err["msg"].removeprefix("Value error, ")
+        if loc and isinstance(loc[-1], str) and msg.startswith(f"{loc[-1]} "):
+            field = label(loc[:-1], data).rstrip(":")  # "tricks must sum to 8", said once
+        return Diagnostic(at, f"{field}: {msg}", _shown(value))
     if kind in ("model_type", "model_attributes_type", "dict_type"):
         name = loc[-1] if loc else field
         return Diagnostic(at, f"{field} is a block: write '{name} {{ … }}'", _shown(value))
