@@ -75,7 +75,8 @@ def _commented_parser() -> tuple[Lark, _CommentSink]:
 
 
 def parse_with_comments(text: str, file: str = "<string>") -> tuple[Tree[Token], list[Token]]:
-    """The Lark tree and the comments (in source order) of a file: what the formatter needs."""
+    """The Lark tree and the comments (in source order) of a file: what the formatter needs.
+    Not thread-safe: the comments are collected by the one shared parser's lexer callback."""
     check_text(text, file)
     lark, sink = _commented_parser()
     sink.tokens = []
