@@ -228,3 +228,27 @@ def test_the_game_sheet_adds_up():
             totals[team] += line.points[team]
         assert line.totals == totals
     assert totals == game.outcome().scores
+
+
+class EagerCoincher(UniformBot):
+    """Passes in turn; coinches out of turn whenever it may."""
+
+    def choose_call(self, deal):
+        calls = deal.legal_calls()
+        bids = [c for c in calls if c.kind == "bid"]
+        return bids[0] if bids and deal.to_act == 0 and not deal.history else calls[0]
+
+    def choose_out_of_turn(self, deal, seat):
+        return next(iter(deal.out_of_turn_calls(seat)), None)
+
+
+def test_play_deal_asks_for_out_of_turn_coinches():
+    from coinche_dsl.engine.game import play_deal
+    from coinche_dsl.model.enums import AfterCoinche, CoincheTiming
+
+    rules = rules_with("auction", coinche=CoincheTiming.ANY_TIME,
+                       after_coinche=AfterCoinche.ENDS_AUCTION, surcoinche=False)
+    deal = play_deal(Deal(rules, 1, rng=random.Random(2)), [EagerCoincher(random.Random(1))] * 4)
+    # N opens; before W speaks in turn, S then E are asked: E coinches out of turn.
+    assert [str(c) for c in deal.history] == ["N 80 clubs", "E coinche"]
+    assert deal.contract.double == 1 and deal.phase == "over"

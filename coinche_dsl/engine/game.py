@@ -218,10 +218,13 @@ class UniformBot:
 
 
 def play_deal(deal: Deal, bots: Sequence[Any]) -> Deal:
-    """Run `deal` to its end with four bots (seat order N E S W); a bot's optional
-    `declare(deal, seat) -> (combos, belote)` is asked before the seat's first card."""
+    """Run `deal` to its end with four bots (seat order N E S W). Optional bot hooks:
+    `declare(deal, seat) -> (combos, belote)`, asked before the seat's first card, and
+    `choose_out_of_turn(deal, seat) -> Call | None`, asked after each call of the auction of
+    every other seat that may call out of turn (`coinche any_time`)."""
     while deal.phase == "auction":
         deal.call(bots[deal.to_act].choose_call(deal))
+        _out_of_turn(deal, bots)
     asked = [False] * 4
     while deal.phase == "play":
         seat = deal.to_act
@@ -233,6 +236,17 @@ def play_deal(deal: Deal, bots: Sequence[Any]) -> Deal:
                 deal.declare(seat, combos, belote)
         deal.play(bot.choose_card(deal))
     return deal
+
+
+def _out_of_turn(deal: Deal, bots: Sequence[Any]) -> None:
+    for k in range(1, 4):
+        seat = (deal.to_act + k * deal.rules.step) & 3
+        ask = getattr(bots[seat], "choose_out_of_turn", None)
+        if deal.phase != "auction" or ask is None or not deal.out_of_turn_calls(seat):
+            continue
+        call = ask(deal, seat)
+        if call is not None:
+            deal.call(call)
 
 
 def play_game(rules: CompiledRules, bots: Sequence[Any] | Any,
