@@ -153,8 +153,25 @@ class _Formatter:
         inner = self._take((item.meta.end_line, item.meta.end_column))
         if item.data == "formula":
             lines = self.formula(item, depth)
+            if self._keep_in_place(inner, item, lines):
+                return lines
             return _hoist(inner, depth, item) + lines
         return self.setting(item, depth, inner)
+
+    def _keep_in_place(self, inner: list[_Comment], item: Tree, lines: list[Line]) -> bool:
+        """Trailing comments inside a formula already laid out as `fmt` lays it stay at the
+        end of their lines; otherwise they move above the formula."""
+        first = item.meta.line
+        source = self.text.splitlines()[first - 1: item.meta.end_line]
+        cut = {len(source) - 1: item.meta.end_column - 1, **{c.line - first: c.column - 1
+                                                              for c in inner}}
+        code = [line[: cut.get(i, len(line))].strip() for i, line in enumerate(source)]
+        code[0] = code[0][max(0, item.meta.column - 1 - _indent_of(source[0])):]
+        if not inner or code != [line.code.strip() for line in lines]:
+            return False
+        for c in inner:
+            lines[c.line - first].comment = c.text
+        return True
 
     def formula(self, item: Tree, depth: int) -> list[Line]:
         name, expr = item.children
@@ -208,6 +225,10 @@ def _hoist(comments: list[_Comment], depth: int, item: Tree) -> list[Line]:
     if comments:
         item._first_line = min(item.meta.line, comments[0].line)  # type: ignore[attr-defined]
     return [Line(depth, c.text, kind="comment") for c in comments]
+
+
+def _indent_of(line: str) -> int:
+    return len(line) - len(line.lstrip())
 
 
 def _atom(tok: Token) -> str:
