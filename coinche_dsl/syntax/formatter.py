@@ -5,8 +5,9 @@ one where the author left some), settings as `name group, group` wrapped one gro
 with aligned continuation when long, formulas re-printed with canonical spacing (see
 `formula_text`). Comments: an own-line comment stays before the item it precedes, a trailing
 comment stays at the end of the line it followed (trailing comments of neighbouring lines are
-aligned), a comment at the end of a block stays there. A comment written inside a formula, or
-before the first value of a setting, moves to its own line before the item.
+aligned), a comment at the end of a block stays there. A comment inside a formula stays at the
+end of its line when the formula is already laid out canonically; otherwise it moves to its own
+line before the formula, as does a comment written before the first value of a setting.
 
 `format_text` is idempotent, and the formatted file parses to the same data.
 """
