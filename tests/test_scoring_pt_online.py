@@ -59,8 +59,8 @@ CASES = [
     pytest.param(deal("capot", "hearts", 152, 0, "N", tricks={"N": 5, "S": 3},
                       announcements={"N": [["7D", "8D", "9D"]]}), True, 520, 0,
                  id="capot-bid-made-with-tierce"),
-    # "Générale ... Se não tiver sido anunciada, vale 500 pontos" (plus the bid, as the capot).
-    pytest.param(deal(80, "hearts", 152, 0, "N", tricks={"N": 8}), True, 580, 0,
+    # "Générale ... Se não tiver sido anunciada, vale 500 pontos": 500, in place of the bid.
+    pytest.param(deal(80, "hearts", 152, 0, "N", tricks={"N": 8}), True, 500, 0,
                  id="generale-unbid"),
     # "Se tiver sido anunciada previamente como contrato, a equipa recebe 1000 pontos."
     pytest.param(deal("generale", "hearts", 152, 0, "N", tricks={"N": 8}), True, 1000, 0,
