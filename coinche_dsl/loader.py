@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -64,11 +65,19 @@ def locate(name_or_path: str | Path) -> Path:
 
 
 def read_variant(path: Path) -> ParsedVariant:
+    """One file parsed (not resolved). The result is shared between calls for the same file
+    and content (a base such as ffb is read again by every variant extending it): treat it as
+    read-only."""
     try:
         raw = path.read_bytes()
     except OSError as e:
         raise VariantError([Diagnostic(None, f"cannot read {path}: {e.strerror}")]) from None
-    return parse_text(decode(raw, str(path)), str(path))
+    return _parsed(raw, str(path))
+
+
+@lru_cache(maxsize=64)
+def _parsed(raw: bytes, file: str) -> ParsedVariant:
+    return parse_text(decode(raw, file), file)
 
 
 def resolve(name_or_path: str | Path) -> Resolved:
