@@ -68,10 +68,29 @@ class Tables:
     tie: str
     every_side: bool
     cache: dict[int, Combination | str] = field(default_factory=dict)
+    runs_of: list[tuple[int, ...]] = field(default_factory=list)
+    """For each 8-bit pattern of one suit, its maximal runs (as 8-bit masks) long enough to
+    score: finding announcements is then a table look-up per suit."""
+
+    def __post_init__(self) -> None:
+        self.runs_of = [_pattern_runs(p, self.order, self.shortest) for p in range(256)]
 
     @property
     def shortest(self) -> int:
         return min(self.sequences, default=9)
+
+
+def _pattern_runs(pattern: int, order: list[int], shortest: int) -> tuple[int, ...]:
+    """Maximal runs in sequence `order` within one suit's 8-bit `pattern`."""
+    out, run = [], 0
+    for rank in [*order, None]:
+        if rank is not None and pattern >> rank & 1:
+            run |= 1 << rank
+            continue
+        if run.bit_count() >= shortest:
+            out.append(run)
+        run = 0
+    return tuple(out)
 
 
 _TABLES: dict[tuple[int, int], tuple[Any, Tables]] = {}
@@ -233,17 +252,9 @@ def find_announcements(hand: int, denomination: int, ruleset: Any) -> list[Combi
 
 def _runs(hand: int, t: Tables) -> list[int]:
     """Maximal runs of at least the shortest sequence length, per suit, as card masks."""
-    out = []
-    for suit in range(4):
-        run = 0
-        for rank in [*t.order, None]:
-            if rank is not None and hand >> (8 * suit + rank) & 1:
-                run |= 1 << (8 * suit + rank)
-                continue
-            if run.bit_count() >= t.shortest:
-                out.append(run)
-            run = 0
-    return out
+    runs_of = t.runs_of
+    return [run << (8 * suit) for suit in range(4)
+            for run in runs_of[hand >> (8 * suit) & 0xFF]]
 
 
 def check_declared(masks: dict[int, list[int]], denomination: int, ruleset: Any,
