@@ -9,6 +9,10 @@ Every per-mode table is a list indexed by denomination, then by card index 0..31
 - `above[d][card]`: the cards of the same suit that beat `card` in that mode.
 - `trump_mask[d]`: the cards that ruff (the trump suit; nothing at no-trump or all-trump, where
   a void player cannot win the trick with another suit).
+- `beaters[d][card]`: the cards that take the trick from `card` when it is the best so far
+  (`above`, plus every trump when `card` is not one): one bit test per card played.
+- `follow_free[d][suit]`: following `suit` when it is led never requires going higher, so the
+  legal cards are simply the cards of that suit (the common case, tested before `legal_mask`).
 
 Policies are small ints (the index of an enum member in declaration order) or bools. The
 `ruleset` stays reachable for scoring and for error messages that cite where a rule was written.
@@ -77,6 +81,8 @@ class CompiledRules:
     points: list[list[int]] = field(default_factory=list)
     above: list[list[int]] = field(default_factory=list)
     trump_mask: list[int] = field(default_factory=list)
+    beaters: list[list[int]] = field(default_factory=list)
+    follow_free: list[tuple[bool, ...]] = field(default_factory=list)
     card_total: list[int] = field(default_factory=list)
     """Sum of the 32 cards' points per denomination."""
     last_trick: int = 10
@@ -195,7 +201,10 @@ def _cards(rules: CompiledRules, rs: Ruleset) -> None:
         rules.strength.append(strength)
         rules.points.append(points)
         rules.above.append([_above(strength, card) for card in range(32)])
-        rules.trump_mask.append(SUIT_MASKS[d] if d < NO_TRUMP else 0)
+        trumps = SUIT_MASKS[d] if d < NO_TRUMP else 0
+        rules.trump_mask.append(trumps)
+        rules.beaters.append([rules.above[d][card] | (0 if trumps >> card & 1 else trumps)
+                              for card in range(32)])
         rules.card_total.append(sum(points))
     rules.last_trick, rules.capot_last_trick = c.last_trick, c.capot_last_trick
 
@@ -215,6 +224,10 @@ def _play(rules: CompiledRules, rs: Ruleset) -> None:
     rules.trump_lead_beat_partner = p.trump_lead_beat_partner
     rules.all_trump_beat = list(AllTrumpBeat).index(p.all_trump_beat)
     rules.no_trump_beat = p.no_trump_beat
+    # Mirrors the first branch of `play.legal_mask`: when following is free of any duty to beat.
+    at_free = rules.all_trump_beat == AT_BEAT_NEVER
+    rules.follow_free = [tuple(led != d for led in range(4)) for d in range(NO_TRUMP)]
+    rules.follow_free += [(not rules.no_trump_beat,) * 4, (at_free,) * 4]
 
 
 def _auction(rules: CompiledRules, rs: Ruleset) -> None:

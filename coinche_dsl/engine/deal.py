@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from ..cards import SEATS, card_name, parse_card
+from ..cards import SEATS, SUIT_MASKS, card_name, parse_card
 from ..errors import IllegalActionError, InputError
 from .auction import Auction, Call, parse_call
 from .compiled import CompiledRules
@@ -45,6 +45,10 @@ class Trick(NamedTuple):
     winner: int
     points: int
     """Card points of the trick in the contract's mode (without the last-trick bonus)."""
+
+
+_new_trick = tuple.__new__
+"""`_new_trick(Trick, fields)`: a Trick without the Python-level `Trick.__new__` (one a trick)."""
 
 
 class Deal:
@@ -75,10 +79,14 @@ class Deal:
         """Card points taken per team (NS, EW), without the last-trick bonus."""
         self.declared: dict[int, list[int]] = {}
         self.belote_silent: set[int] = set()
+        # Per-contract tables and the trick in progress, read by `legal_cards` and `play`.
         self._d = 0
-        self._strength: list[int] = []
         self._points: list[int] = []
+        self._beaters: list[int] = []
+        self._follow_free: tuple[bool, ...] = ()
         self._trumps = 0
+        self._step = rules.step
+        self._led = 0
         self._best = 0
         self._winner = 0
         self._legal = -1
@@ -143,8 +151,8 @@ class Deal:
             return
         self.contract, self.phase, self._d = contract, "play", contract.denomination
         r = self.rules
-        self._strength, self._points = r.strength[self._d], r.points[self._d]
-        self._trumps = r.trump_mask[self._d]
+        self._points, self._beaters = r.points[self._d], r.beaters[self._d]
+        self._trumps, self._follow_free = r.trump_mask[self._d], r.follow_free[self._d]
         self.to_act = (self.dealer + r.step) & 3
         if r.first_lead_generale and contract.bid == "generale":
             self.to_act = contract.declarer
@@ -173,12 +181,23 @@ class Deal:
             return legal
         if self.phase != "play":
             return 0
-        hand, trick = self.hands[self.to_act], self.trick
-        legal = hand if not trick else legal_mask(
-            self.rules, hand, self._d, trick[0][1] >> 3, self._best,
-            self._winner == (self.to_act + 2) & 3)
-        self._legal = legal
+        seat = self.to_act
+        legal = self._legal = self._legal_for(self.hands[seat], seat) if self.trick \
+            else self.hands[seat]
         return legal
+
+    def _legal_for(self, hand: int, seat: int) -> int:
+        """`legal_mask` for `seat` on the trick in progress, with its two common cases first
+        (following a suit that asks nothing more, or holding neither that suit nor a trump)."""
+        led = self._led
+        follow = hand & SUIT_MASKS[led]
+        if follow:
+            if self._follow_free[led]:
+                return follow
+        elif not hand & self._trumps:
+            return hand
+        return legal_mask(self.rules, hand, self._d, led, self._best,
+                          self._winner == (seat + 2) & 3)
 
     def play(self, card: int) -> None:
         """Play `card` for the seat to act (checked)."""
@@ -191,38 +210,35 @@ class Deal:
         self.hands[seat] ^= 1 << card
         self._legal = -1
         if not trick:
+            self._best, self._winner, self._led = card, seat, card >> 3
+        elif self._beaters[self._best] >> card & 1:
             self._best, self._winner = card, seat
-        else:
-            best, strength, trumps = self._best, self._strength, self._trumps
-            if (card >> 3 == best >> 3 and strength[card] > strength[best]) or (
-                    trumps >> card & 1 and not trumps >> best & 1):
-                self._best, self._winner = card, seat
         trick.append((seat, card))
         if len(trick) < 4:
-            self.to_act = (seat + self.rules.step) & 3
+            self.to_act = (seat + self._step) & 3
         else:
             self._close_trick()
 
     def play_out(self, rng: random.Random) -> None:
-        """Play the rest of the deal with uniformly random legal cards: the same rules as
-        `legal_cards` and `play`, in one tight loop (for simulations and benchmarks)."""
-        rand, play, r, d = rng.random, self.play, self.rules, self._d
+        """Play the rest of the deal with uniformly random legal cards: the same rules and the
+        same cards as `legal_cards` and `play` would give, in one tight loop (for simulations
+        and benchmarks)."""
+        rand, play = rng.random, self.play
         while self.phase == "play" and self.trick:
             play(random_card(self.legal_cards(), rand))
-        hands, step, strength, trumps = self.hands, r.step, self._strength, self._trumps
+        hands, step, beaters, legal_for = self.hands, self._step, self._beaters, self._legal_for
         while self.phase == "play":
             seat = self.to_act
-            lead = random_card(hands[seat], rand)
-            hands[seat] ^= 1 << lead
-            led, best, winner, trick = lead >> 3, lead, seat, [(seat, lead)]
+            best = random_card(hands[seat], rand)
+            hands[seat] ^= 1 << best
+            self._led, winner, trick = best >> 3, seat, [(seat, best)]
             for _ in range(3):
                 seat = (seat + step) & 3
-                card = random_card(legal_mask(r, hands[seat], d, led, best,
-                                              winner == (seat + 2) & 3), rand)
+                self._best, self._winner = best, winner  # what `_legal_for` reads
+                card = random_card(legal_for(hands[seat], seat), rand)
                 hands[seat] ^= 1 << card
                 trick.append((seat, card))
-                if (card >> 3 == best >> 3 and strength[card] > strength[best]) or (
-                        trumps >> card & 1 and not trumps >> best & 1):
+                if beaters[best] >> card & 1:
                     best, winner = card, seat
             self.trick, self._winner, self._best, self._legal = trick, winner, best, -1
             self._close_trick()
@@ -239,7 +255,7 @@ class Deal:
     def _close_trick(self) -> None:
         winner, p, t = self._winner, self._points, self.trick
         value = p[t[0][1]] + p[t[1][1]] + p[t[2][1]] + p[t[3][1]]
-        self.tricks.append(Trick(t[0][0], tuple(t), winner, value))
+        self.tricks.append(_new_trick(Trick, (t[0][0], tuple(t), winner, value)))
         self.points[winner & 1] += value
         self.tricks_won[winner] += 1
         self.trick = []
