@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from scoring_support import variant
 
-from coinche_dsl import load_variant
 from coinche_dsl.cards import card_names, parse_cards
 from coinche_dsl.engine.announcements import (
     announcement_points,
@@ -17,17 +17,6 @@ from coinche_dsl.errors import InputError
 
 HEARTS, SPADES, NO_TRUMP, ALL_TRUMP = 2, 3, 4, 5
 N, E, S, W = range(4)
-
-
-@pytest.fixture(scope="module")
-def ffb():
-    return load_variant("ffb")
-
-
-def variant(tmp_path, body):
-    path = tmp_path / "t.coinche"
-    path.write_text(f'variant "t" extends "ffb" {{\n{body}\n}}\n', encoding="utf-8")
-    return load_variant(path)
 
 
 def cards(*codes):

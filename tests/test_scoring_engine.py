@@ -6,24 +6,13 @@ Each knob is switched on in a small variant that extends `ffb`, so a case shows 
 from __future__ import annotations
 
 import pytest
+from scoring_support import variant
 
-from coinche_dsl import load_variant
 from coinche_dsl.engine.facts import Contract, DealFacts
 from coinche_dsl.engine.formula import compile_expr, compile_terms, new_context, slot
 from coinche_dsl.engine.scoring import round_to, score_deal, score_facts, split_total
 from coinche_dsl.errors import InputError
 from coinche_dsl.model.expr import Expr
-
-
-@pytest.fixture(scope="module")
-def ffb():
-    return load_variant("ffb")
-
-
-def variant(tmp_path, body):
-    path = tmp_path / "t.coinche"
-    path.write_text(f'variant "t" extends "ffb" {{\n{body}\n}}\n', encoding="utf-8")
-    return load_variant(path)
 
 
 def deal(bid, trump, ns, ew, last="N", **more):

@@ -6,22 +6,7 @@ Expected scores are worked out by hand from the quoted text (and the variant's s
 from __future__ import annotations
 
 import pytest
-
-from coinche_dsl import load_variant
-from coinche_dsl.engine.scoring import score_deal
-from coinche_dsl.errors import InputError
-
-
-def deal(bid, trump, ns, ew, last, declarer="N", double="none", tricks=None,
-         announcements=None, belote=None):
-    out = {"declarer": declarer, "bid": bid, "trump": trump, "double": double,
-           "card_points": {"NS": ns, "EW": ew}, "last_trick": last}
-    for key, value in (("tricks", tricks), ("announcements", announcements),
-                       ("belote", belote)):
-        if value:
-            out[key] = value
-    return out
-
+from scoring_support import assert_rejected, deal, ruleset, scores_test
 
 CASES = [
     # "Una pareja anuncia 90 corazones y termina con 89 puntos ... Sin doble, la defensa anota
@@ -89,19 +74,9 @@ CASES = [
 ]
 
 
-@pytest.fixture(scope="module")
-def rules():
-    return load_variant("es-club")
+test_es_club_scores = scores_test("es-club", CASES)
 
 
-@pytest.mark.parametrize(("summary", "made", "ns", "ew"), CASES)
-def test_es_club_scores(rules, summary, made, ns, ew):
-    result = score_deal(rules, summary)
-    assert (result.made, result.scores) == (made, {"NS": ns, "EW": ew})
-
-
-def test_es_club_offers_only_suits(rules):
+def test_es_club_offers_only_suits():
     # "se anuncia un palo y un contrato": no no-trump contract to score.
-    with pytest.raises(InputError) as err:
-        score_deal(rules, deal(90, "no-trump", 100, 52, "N"))
-    assert err.value.field == "trump"
+    assert_rejected(ruleset("es-club"), deal(90, "no-trump", 100, 52, "N"), "trump")

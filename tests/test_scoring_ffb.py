@@ -6,23 +6,7 @@ Expected scores are worked out by hand from the rules quoted, not read back from
 from __future__ import annotations
 
 import pytest
-
-from coinche_dsl import load_variant
-from coinche_dsl.engine.scoring import score_deal
-
-
-def deal(bid, trump, ns, ew, last, declarer="N", double="none", tricks=None,
-         announcements=None, belote=None):
-    out = {"declarer": declarer, "bid": bid, "trump": trump, "double": double,
-           "card_points": {"NS": ns, "EW": ew}, "last_trick": last}
-    if tricks:
-        out["tricks"] = tricks
-    if announcements:
-        out["announcements"] = announcements
-    if belote:
-        out["belote"] = belote
-    return out
-
+from scoring_support import deal, scores_test
 
 CASES = [
     # "Made, undoubled: declarers points + contract, defenders their points (most)";
@@ -97,14 +81,4 @@ CASES = [
 ]
 
 
-@pytest.fixture(scope="module")
-def ffb():
-    return load_variant("ffb")
-
-
-@pytest.mark.parametrize(("summary", "made", "ns", "ew"), CASES)
-def test_ffb_scores(ffb, summary, made, ns, ew):
-    result = score_deal(ffb, summary)
-    assert (result.made, result.scores) == (made, {"NS": ns, "EW": ew})
-    assert sum(line.points for line in result.lines if line.team == "NS") == ns
-    assert sum(line.points for line in result.lines if line.team == "EW") == ew
+test_ffb_scores = scores_test("ffb", CASES, lines_add_up=True)

@@ -6,22 +6,7 @@ Expected scores are worked out by hand from the rules quoted.
 from __future__ import annotations
 
 import pytest
-
-from coinche_dsl import load_variant
-from coinche_dsl.engine.scoring import score_deal
-from coinche_dsl.errors import InputError
-
-
-def deal(bid, trump, ns, ew, last, declarer="N", double="none", tricks=None,
-         announcements=None, belote=None):
-    out = {"declarer": declarer, "bid": bid, "trump": trump, "double": double,
-           "card_points": {"NS": ns, "EW": ew}, "last_trick": last}
-    for key, value in (("tricks", tricks), ("announcements", announcements),
-                       ("belote", belote)):
-        if value:
-            out[key] = value
-    return out
-
+from scoring_support import assert_rejected, deal, ruleset, scores_test
 
 CASES = [
     # "Made, undoubled: declarers points + contract, defenders their points (most)".
@@ -67,20 +52,11 @@ CASES = [
 ]
 
 
-@pytest.fixture(scope="module")
-def rules():
-    return load_variant("ffb-contree")
+test_ffb_contree_scores = scores_test("ffb-contree", CASES)
 
 
-@pytest.mark.parametrize(("summary", "made", "ns", "ew"), CASES)
-def test_ffb_contree_scores(rules, summary, made, ns, ew):
-    result = score_deal(rules, summary)
-    assert (result.made, result.scores) == (made, {"NS": ns, "EW": ew})
-
-
-def test_ffb_contree_has_no_announcements(rules):
+def test_ffb_contree_has_no_announcements():
     # "On or off entirely (“contrée” and “sans annonces” modes ...)".
-    with pytest.raises(InputError) as err:
-        score_deal(rules, deal(90, "hearts", 100, 52, "N",
-                               announcements={"N": [["7D", "8D", "9D"]]}))
-    assert err.value.field == "announcements"
+    assert_rejected(ruleset("ffb-contree"), deal(90, "hearts", 100, 52, "N",
+                                                 announcements={"N": [["7D", "8D", "9D"]]}),
+                    "announcements")

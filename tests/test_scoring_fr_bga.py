@@ -6,22 +6,7 @@ Expected scores are worked out by hand from the quoted text (and the variant's s
 from __future__ import annotations
 
 import pytest
-
-from coinche_dsl import load_variant
-from coinche_dsl.engine.scoring import score_deal
-from coinche_dsl.errors import InputError
-
-
-def deal(bid, trump, ns, ew, last, declarer="N", double="none", tricks=None,
-         announcements=None, belote=None):
-    out = {"declarer": declarer, "bid": bid, "trump": trump, "double": double,
-           "card_points": {"NS": ns, "EW": ew}, "last_trick": last}
-    for key, value in (("tricks", tricks), ("announcements", announcements),
-                       ("belote", belote)):
-        if value:
-            out[key] = value
-    return out
-
+from scoring_support import assert_rejected, deal, ruleset, scores_test
 
 CASES = [
     # "si l'enchère est 100 ♣ ... réalisé 122 points: Ils gagnent donc 122 + 100 = 222 points.
@@ -72,15 +57,7 @@ CASES = [
 ]
 
 
-@pytest.fixture(scope="module")
-def rules():
-    return load_variant("fr-bga")
-
-
-@pytest.mark.parametrize(("summary", "made", "ns", "ew"), CASES)
-def test_fr_bga_scores(rules, summary, made, ns, ew):
-    result = score_deal(rules, summary)
-    assert (result.made, result.scores) == (made, {"NS": ns, "EW": ew})
+test_fr_bga_scores = scores_test("fr-bga", CASES)
 
 
 @pytest.mark.parametrize(("summary", "field"), [
@@ -94,8 +71,6 @@ def test_fr_bga_scores(rules, summary, made, ns, ew):
     (deal(90, "hearts", 100, 52, "N", announcements={"N": [["7D", "8D", "9D"]]}),
      "announcements"),
 ], ids=["bid-below-82", "no-surcoinche", "no-belote-at-all-trump", "no-announcements"])
-def test_fr_bga_rejects(rules, summary, field):
-    with pytest.raises(InputError) as err:
-        score_deal(rules, summary)
-    assert err.value.field == field
+def test_fr_bga_rejects(summary, field):
+    assert_rejected(ruleset("fr-bga"), summary, field)
 

@@ -6,21 +6,7 @@ Expected scores are worked out by hand from the quoted text (and the variant's s
 from __future__ import annotations
 
 import pytest
-
-from coinche_dsl import load_variant
-from coinche_dsl.engine.scoring import score_deal
-
-
-def deal(bid, trump, ns, ew, last, declarer="N", double="none", tricks=None,
-         announcements=None, belote=None):
-    out = {"declarer": declarer, "bid": bid, "trump": trump, "double": double,
-           "card_points": {"NS": ns, "EW": ew}, "last_trick": last}
-    for key, value in (("tricks", tricks), ("announcements", announcements),
-                       ("belote", belote)):
-        if value:
-            out[key] = value
-    return out
-
+from scoring_support import deal, scores_test
 
 CASES = [
     # "Le multiplicateur ne porte que sur la valeur du contrat ... un 100 coinché vaut 200":
@@ -77,12 +63,4 @@ CASES = [
 ]
 
 
-@pytest.fixture(scope="module")
-def rules():
-    return load_variant("fr-brut")
-
-
-@pytest.mark.parametrize(("summary", "made", "ns", "ew"), CASES)
-def test_fr_brut_scores(rules, summary, made, ns, ew):
-    result = score_deal(rules, summary)
-    assert (result.made, result.scores) == (made, {"NS": ns, "EW": ew})
+test_fr_brut_scores = scores_test("fr-brut", CASES)

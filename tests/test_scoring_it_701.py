@@ -7,21 +7,7 @@ where the text is silent the federation's rules, inherited from `ffb`, apply).
 from __future__ import annotations
 
 import pytest
-
-from coinche_dsl import load_variant
-from coinche_dsl.engine.scoring import score_deal
-
-
-def deal(bid, trump, ns, ew, last, declarer="N", double="none", tricks=None,
-         announcements=None, belote=None):
-    out = {"declarer": declarer, "bid": bid, "trump": trump, "double": double,
-           "card_points": {"NS": ns, "EW": ew}, "last_trick": last}
-    for key, value in (("tricks", tricks), ("announcements", announcements),
-                       ("belote", belote)):
-        if value:
-            out[key] = value
-    return out
-
+from scoring_support import deal, scores_test
 
 CASES = [
     # "Punto della squadra vincente = prese totali + dieci de der + annuncio + contratto +
@@ -83,12 +69,4 @@ CASES = [
 ]
 
 
-@pytest.fixture(scope="module")
-def rules():
-    return load_variant("it-701")
-
-
-@pytest.mark.parametrize(("summary", "made", "ns", "ew"), CASES)
-def test_it_701_scores(rules, summary, made, ns, ew):
-    result = score_deal(rules, summary)
-    assert (result.made, result.scores) == (made, {"NS": ns, "EW": ew})
+test_it_701_scores = scores_test("it-701", CASES)

@@ -6,22 +6,7 @@ Expected scores are worked out by hand from the quoted text (and the variant's s
 from __future__ import annotations
 
 import pytest
-
-from coinche_dsl import load_variant
-from coinche_dsl.engine.scoring import score_deal
-from coinche_dsl.errors import InputError
-
-
-def deal(bid, trump, ns, ew, last, declarer="N", double="none", tricks=None,
-         announcements=None, belote=None):
-    out = {"declarer": declarer, "bid": bid, "trump": trump, "double": double,
-           "card_points": {"NS": ns, "EW": ew}, "last_trick": last}
-    for key, value in (("tricks", tricks), ("announcements", announcements),
-                       ("belote", belote)):
-        if value:
-            out[key] = value
-    return out
-
+from scoring_support import assert_rejected, deal, ruleset, scores_test
 
 CASES = [
     # "Exemplo 1 ... Consegue 90 pontos nas vazas e faz um anúncio de “Terça” ... 90 + 20 +
@@ -82,20 +67,10 @@ CASES = [
 ]
 
 
-@pytest.fixture(scope="module")
-def rules():
-    return load_variant("pt-online")
-
-
-@pytest.mark.parametrize(("summary", "made", "ns", "ew"), CASES)
-def test_pt_online_scores(rules, summary, made, ns, ew):
-    result = score_deal(rules, summary)
-    assert (result.made, result.scores) == (made, {"NS": ns, "EW": ew})
+test_pt_online_scores = scores_test("pt-online", CASES)
 
 
 @pytest.mark.parametrize("trump", ["no-trump", "all-trump"])
-def test_pt_online_belote_only_with_a_trump_suit(rules, trump):
+def test_pt_online_belote_only_with_a_trump_suit(trump):
     # "Este anúncio só pode ser feito se um dos naipes for escolhido como trunfo."
-    with pytest.raises(InputError) as err:
-        score_deal(rules, deal(90, trump, 100, 52, "N", belote=["N"]))
-    assert err.value.field == "belote"
+    assert_rejected(ruleset("pt-online"), deal(90, trump, 100, 52, "N", belote=["N"]), "belote")
