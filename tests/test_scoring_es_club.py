@@ -74,7 +74,7 @@ CASES = [
 ]
 
 
-test_es_club_scores = scores_test("es-club", CASES)
+test_es_club_scores = scores_test("es-club", CASES, lines_add_up=True)
 
 
 def test_es_club_offers_only_suits():

@@ -52,7 +52,7 @@ CASES = [
 ]
 
 
-test_ffb_contree_scores = scores_test("ffb-contree", CASES)
+test_ffb_contree_scores = scores_test("ffb-contree", CASES, lines_add_up=True)
 
 
 def test_ffb_contree_has_no_announcements():

@@ -57,7 +57,7 @@ CASES = [
 ]
 
 
-test_fr_bga_scores = scores_test("fr-bga", CASES)
+test_fr_bga_scores = scores_test("fr-bga", CASES, lines_add_up=True)
 
 
 @pytest.mark.parametrize(("summary", "field"), [

@@ -63,4 +63,4 @@ CASES = [
 ]
 
 
-test_fr_brut_scores = scores_test("fr-brut", CASES)
+test_fr_brut_scores = scores_test("fr-brut", CASES, lines_add_up=True)

@@ -69,4 +69,4 @@ CASES = [
 ]
 
 
-test_it_701_scores = scores_test("it-701", CASES)
+test_it_701_scores = scores_test("it-701", CASES, lines_add_up=True)

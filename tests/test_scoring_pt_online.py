@@ -67,7 +67,7 @@ CASES = [
 ]
 
 
-test_pt_online_scores = scores_test("pt-online", CASES)
+test_pt_online_scores = scores_test("pt-online", CASES, lines_add_up=True)
 
 
 @pytest.mark.parametrize("trump", ["no-trump", "all-trump"])
