@@ -110,28 +110,44 @@ def parse_call(text: str) -> Call:
 
 def _bid_table(rules: CompiledRules, seat: int) -> tuple[list[int], list[Call]]:
     """Every bid of `seat` as a Call, sorted by bid order, with their sort keys (built once)."""
-    cache = rules.cache.setdefault("bids", {})
-    if seat not in cache:
-        values: list[int | str] = [*rules.bid_values]
-        values += ["capot"] * rules.capot + ["generale"] * rules.generale
-        bids = [(bid_key(rules, v, d), Call(seat, "bid", v, d))  # type: ignore[arg-type]
-                for v in values for d in rules.denominations]
-        bids.sort(key=lambda kc: kc[0])
-        cache[seat] = ([k for k, _ in bids], [c for _, c in bids])
-    return cache[seat]
+    return _tables(rules).bids[seat]
 
 
-def _simple_calls(rules: CompiledRules, seat: int) -> tuple[Call, Call, Call]:
-    """The pass, coinche and surcoinche of `seat` (built once)."""
-    cache = rules.cache.setdefault("simple", {})
-    if seat not in cache:
-        cache[seat] = (Call(seat, "pass"), Call(seat, "coinche"), Call(seat, "surcoinche"))
-    return cache[seat]
+@dataclass(frozen=True)
+class _Tables:
+    """What `legal_calls` hands out, per seat, built once per rules (the Calls are shared)."""
+
+    bids: tuple[tuple[list[int], list[Call]], ...]
+    """Per seat: the sort keys of every bid, ascending, and the bids as Calls."""
+    simple: tuple[tuple[Call, Call, Call], ...]
+    """Per seat: its pass, coinche and surcoinche."""
+    plain_bids: bool
+    """Every bid above the highest is open (jumps allowed, no suit change to check)."""
+
+
+def _tables(rules: CompiledRules) -> _Tables:
+    tables = rules.cache.get("auction")
+    if tables is None:
+        tables = rules.cache["auction"] = _Tables(
+            bids=tuple(_build_bid_table(rules, seat) for seat in range(4)),
+            simple=tuple((Call(seat, "pass"), Call(seat, "coinche"), Call(seat, "surcoinche"))
+                         for seat in range(4)),
+            plain_bids=rules.jumps and rules.raise_own != RAISE_SUIT_CHANGE)
+    return tables
+
+
+def _build_bid_table(rules: CompiledRules, seat: int) -> tuple[list[int], list[Call]]:
+    values: list[int | str] = [*rules.bid_values]
+    values += ["capot"] * rules.capot + ["generale"] * rules.generale
+    bids = [(bid_key(rules, v, d), Call(seat, "bid", v, d))  # type: ignore[arg-type]
+            for v in values for d in rules.denominations]
+    bids.sort(key=lambda kc: kc[0])
+    return [k for k, _ in bids], [c for _, c in bids]
 
 
 def bid_key(rules: CompiledRules, value: int | str, denomination: int) -> int:
     """The sort key of a bid: bigger wins; denominations count only when ranked."""
-    key = rules.bid_key(value) * 8
+    key = (value if value.__class__ is int else rules.bid_key(value)) * 8
     return key + denomination if rules.ranked_denominations else key
 
 
@@ -140,6 +156,7 @@ class Auction:
 
     def __init__(self, rules: CompiledRules, dealer: int):
         self.rules = rules
+        self._tables = _tables(rules)
         self.to_act = (dealer + rules.step) & 3
         self.calls: list[Call] = []
         self.bid: Call | None = None
@@ -166,14 +183,13 @@ class Auction:
         if self.over:
             return []
         seat = self.to_act
-        simple = _simple_calls(self.rules, seat)
-        calls = [simple[0]]
-        if self._may_bid(seat):
-            calls += self._bids(seat)
-        if self._may_coinche(seat):
-            calls.append(simple[1])
-        if self._may_surcoinche(seat):
-            calls.append(simple[2])
+        simple = self._tables.simple[seat]
+        calls = [simple[0], *self._bids(seat)] if self._may_bid(seat) else [simple[0]]
+        if self.bid is not None:  # nothing to coinche before the first bid
+            if self._may_coinche(seat):
+                calls.append(simple[1])
+            if self._may_surcoinche(seat):
+                calls.append(simple[2])
         return calls
 
     def out_of_turn_calls(self, seat: int) -> list[Call]:
@@ -195,8 +211,10 @@ class Auction:
         return not own or r.raise_own in (RAISE_ALLOWED, RAISE_SUIT_CHANGE)
 
     def _bids(self, seat: int) -> list[Call]:
-        keys, calls = _bid_table(self.rules, seat)
+        keys, calls = self._tables.bids[seat]
         out = calls[bisect_right(keys, self.key):]
+        if self._tables.plain_bids:
+            return out
         r, bid = self.rules, self.bid
         if not r.jumps:
             out = [c for c in out if not isinstance(c.value, int) or c.value == self._next_level()
@@ -233,7 +251,8 @@ class Auction:
     # -- applying a call ---------------------------------------------------------------
     def apply(self, call: Call) -> None:
         """Record `call`; IllegalActionError (naming the rule) when the rules forbid it."""
-        self.check(call)
+        if self.over or not self.is_legal(call):
+            self.check(call)  # raises, saying why
         self._record(call)
 
     def check(self, call: Call) -> None:
@@ -285,9 +304,10 @@ class Auction:
             else:
                 self.double = 2
                 self.over = r.surcoinche_ends_auction
-        self.over = self.over or self._ended()
-        self.redeal = self.over and self.bid is None
-        if not self.over:
+        if self.over or self._ended():
+            self.over = True
+            self.redeal = self.bid is None
+        else:
             self.to_act = self._next(seat)
 
     def _ended(self) -> bool:

@@ -8,18 +8,28 @@ distribution of hands, but they are still made, so that a table that does not sh
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from operator import itemgetter
+from typing import Any
 
 from ..cards import SEATS, card_name
 from ..errors import InputError
 from .compiled import DEALER_CHOICE_PACKETS, CompiledRules
 
+_STEPS = tuple((i, i + 1) for i in range(31, 0, -1))
+"""(position, positions left) of each step of the Fisher-Yates shuffle."""
+_BIT = tuple(1 << card for card in range(32))
+
 
 def shuffled_deck(rng: random.Random) -> list[int]:
     """The 32 cards in random order (Fisher-Yates on `rng.random()`, faster than `shuffle`)."""
-    deck = list(range(32))
-    rand = rng.random
-    for i in range(31, 0, -1):
-        j = int(rand() * (i + 1))
+    return _shuffle(list(range(32)), rng.random)
+
+
+def _shuffle(deck: list[Any], rand: Callable[[], float]) -> list[Any]:
+    """Shuffle the 32 items of `deck` in place, as `shuffled_deck` shuffles the cards."""
+    for i, n in _STEPS:
+        j = int(rand() * n)
         deck[i], deck[j] = deck[j], deck[i]
     return deck
 
@@ -27,27 +37,36 @@ def shuffled_deck(rng: random.Random) -> list[int]:
 def deal_hands(rules: CompiledRules, dealer: int, rng: random.Random,
                deck: list[int] | None = None) -> list[int]:
     """Shuffle (or take `deck` as gathered, when `table.shuffle_every_deal` is off), cut, and
-    deal in packets from the player after the dealer, in the direction of play."""
-    if deck is None or rules.shuffle_every_deal:
-        deck = shuffled_deck(rng)
-    rand, low = rng.random, rules.cut_minimum
+    deal in packets from the player after the dealer, in the direction of play.
+
+    The deck is shuffled as card bits (`1 << card`, the same permutation as `shuffled_deck`),
+    so that each hand is the sum of the bits at its positions, picked by an itemgetter."""
+    rand = rng.random
+    bits = (_shuffle(list(_BIT), rand) if deck is None or rules.shuffle_every_deal
+            else [_BIT[card] for card in deck])
+    low = rules.cut_minimum
     cut = low + int(rand() * (33 - 2 * low))
-    deck = deck[cut:] + deck[:cut]
     packets = rules.packets or DEALER_CHOICE_PACKETS[int(rand() * 3)]
-    hands = [0, 0, 0, 0]
-    for seat, card in zip(_receivers(rules, dealer, packets), deck, strict=True):
-        hands[seat] |= 1 << card
-    return hands
+    return [sum(take(bits)) for take in _takers(rules, dealer, packets, cut)]
+
+
+def _takers(rules: CompiledRules, dealer: int, packets: tuple[int, ...],
+            cut: int) -> tuple[itemgetter, ...]:
+    """Per seat, an itemgetter of the deck positions (before the cut) of its eight cards."""
+    key = ("takers", dealer, packets, cut)
+    takers = rules.cache.get(key)
+    if takers is None:
+        positions: list[list[int]] = [[], [], [], []]
+        for i, seat in enumerate(_receivers(rules, dealer, packets)):
+            positions[seat].append((i + cut) % 32)
+        takers = rules.cache[key] = tuple(itemgetter(*p) for p in positions)
+    return takers
 
 
 def _receivers(rules: CompiledRules, dealer: int, packets: tuple[int, ...]) -> list[int]:
-    """Who receives each card of the deck, in order (cached per dealer and packets)."""
-    cache = rules.cache.setdefault("receivers", {})
-    key = (dealer, packets)
-    if key not in cache:
-        order = [(dealer + rules.step * (i + 1)) & 3 for i in range(4)]
-        cache[key] = [seat for size in packets for seat in order for _ in range(size)]
-    return cache[key]
+    """Who receives each card of the deck after the cut, in order."""
+    order = [(dealer + rules.step * (i + 1)) & 3 for i in range(4)]
+    return [seat for size in packets for seat in order for _ in range(size)]
 
 
 def check_hands(hands: list[int]) -> list[int]:

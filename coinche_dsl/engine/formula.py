@@ -100,10 +100,10 @@ def compile_terms(e: Expr, own_side: str) -> Terms:
         then, other = compile_terms(e.args[1], own_side), compile_terms(e.args[2], own_side)
         return lambda c: then(c) if k(c) else other(c)
     parts = split_terms(e)
-    if len(parts) == 1 and parts[0][1].op != "if":
-        sign, term = parts[0]
-        fn, label = compile_expr(term), describe(term, own_side)
-        return lambda c: [(label, sign * fn(c))]
+    if all(term.op != "if" for _, term in parts):
+        # The usual case, one closure for the whole sum: it runs for every deal scored.
+        flat = [(describe(term, own_side), sign, compile_expr(term)) for sign, term in parts]
+        return lambda c: [(label, sign * fn(c)) for label, sign, fn in flat]
     pieces = [_signed(compile_terms(term, own_side), sign) for sign, term in parts]
     return lambda c: [line for piece in pieces for line in piece(c)]
 

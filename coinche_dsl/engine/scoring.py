@@ -34,8 +34,9 @@ class Plan:
     """Everything `score_facts` reads, precomputed once per ruleset."""
 
     success: Compiled
-    formulas: dict[tuple[str, str], Terms]
-    """(`made` | `failed`, side) -> the side's formula, split into terms."""
+    formulas: dict[tuple[str, str], tuple[Terms, str]]
+    """(`made` | `failed`, side) -> the side's formula split into terms, and where it is
+    written (the rule of its score lines)."""
     rules: dict[str, str]
     """Rule path -> `path (file:line)`, for score lines."""
     deck_total: list[int]
@@ -80,11 +81,10 @@ def _rule(rs: Any, *path: str) -> str:
 
 def _build_plan(rs: Any) -> Plan:
     s, c, a, b = rs.scoring, rs.cards, rs.auction, rs.belote
-    formulas = {(outcome, side): compile_terms(getattr(s, outcome)[side], side)
+    formulas = {(outcome, side): (compile_terms(getattr(s, outcome)[side], side),
+                                  _rule(rs, "scoring", outcome, side))
                 for outcome in ("made", "failed") for side in SIDES}
-    rules = {f"{o}.{side}": _rule(rs, "scoring", o, side)
-             for o in ("made", "failed") for side in SIDES}
-    rules |= {k: _rule(rs, *p) for k, p in (
+    rules = {k: _rule(rs, *p) for k, p in (
         ("rounding", ("scoring", "rounding")), ("scale", ("scoring", "scale")),
         ("litige", ("scoring", "litige")))}
     used = s.success.quantities().union(*(e.quantities() for o in (s.made, s.failed)
@@ -163,23 +163,25 @@ def _points(plan: Plan, den: int, cp: tuple[int, int], lt: tuple[int, int],
     return cp, (lt[0] + capot_extra[0], lt[1] + capot_extra[1])
 
 
-_SIDE_SLOTS = {name: (slot(name, "declarers"), slot(name, "defenders"), slot(name, "both"))
-               for name in ("card_points", "last_trick", "points", "announcements", "belote",
-                            "tricks")}
+# Context slots (declarers, defenders, both) of the quantities set per deal, looked up once.
+_CARD_POINTS, _LAST_TRICK, _POINTS, _ANNOUNCEMENTS, _BELOTE, _TRICKS = (
+    (slot(name, "declarers"), slot(name, "defenders"), slot(name, "both"))
+    for name in ("card_points", "last_trick", "points", "announcements", "belote", "tricks"))
 _CAPOT = (slot("capot", "declarers"), slot("capot", "defenders"))
-_SCALARS = {n: slot(n) for n in ("generale", "contract", "multiplier", "doubled", "bid_capot",
-                                 "bid_generale", "no_trump", "all_trump")}
+_GENERALE, _CONTRACT, _MULTIPLIER, _DOUBLED, _BID_CAPOT, _BID_GENERALE, _NT, _AT = (
+    slot(n) for n in ("generale", "contract", "multiplier", "doubled", "bid_capot",
+                      "bid_generale", "no_trump", "all_trump"))
 
 
 def _set_points(ctx: list[Any], cp: tuple[int, int], lt: tuple[int, int]) -> None:
-    _set_pair(ctx, "card_points", cp)
-    _set_pair(ctx, "last_trick", lt)
-    _set_pair(ctx, "points", (cp[0] + lt[0], cp[1] + lt[1]))
+    _set_pair(ctx, _CARD_POINTS, cp[0], cp[1])
+    _set_pair(ctx, _LAST_TRICK, lt[0], lt[1])
+    _set_pair(ctx, _POINTS, cp[0] + lt[0], cp[1] + lt[1])
 
 
-def _set_pair(ctx: list[Any], name: str, pair: tuple[int, int]) -> None:
-    d, f, both = _SIDE_SLOTS[name]
-    ctx[d], ctx[f], ctx[both] = pair[0], pair[1], pair[0] + pair[1]
+def _set_pair(ctx: list[Any], slots: tuple[int, int, int], ours: int, theirs: int) -> None:
+    d, f, both = slots
+    ctx[d], ctx[f], ctx[both] = ours, theirs, ours + theirs
 
 
 def score_facts(ruleset: Any, facts: DealFacts) -> DealScore:
@@ -192,7 +194,7 @@ def score_facts(ruleset: Any, facts: DealFacts) -> DealScore:
     _set_points(ctx, *(scaled if plan.scale_before_success else (
         cp_raw, (lt_raw[0] + extra[0], lt_raw[1] + extra[1]))))
     made = bool(plan.success(ctx))
-    litige = plan.litige_held and ctx[_SIDE_SLOTS["points"][0]] == ctx[_SIDE_SLOTS["points"][1]]
+    litige = plan.litige_held and ctx[_POINTS[0]] == ctx[_POINTS[1]]
     cp, lt = scaled
     if plan.round_points and plan.rounding != "none":
         # Each side's card points and points are rounded; the last trick is what remains.
@@ -208,7 +210,7 @@ def score_facts(ruleset: Any, facts: DealFacts) -> DealScore:
         team = d if side == "declarers" else 1 - d
         totals[team] = _side_lines(plan, outcome, side, TEAMS[team], ctx, lines)
     # Litige: the declarers keep what they keep on failure; their points wait for the next deal.
-    held = _finish(plan, ctx[_SIDE_SLOTS["points"][0]], None, []) if litige else 0
+    held = _finish(plan, ctx[_POINTS[0]], None, []) if litige else 0
     scores = {TEAMS[t]: _finish(plan, totals[t], TEAMS[t], lines) for t in (0, 1)}
     return DealScore(made=made and not litige, scores=scores, lines=lines, held=held)
 
@@ -226,14 +228,14 @@ def _base_context(plan: Plan, rs: Any, facts: DealFacts) -> tuple[
                          "tricks")
     team_tricks = (0, 0) if tricks is None else (tricks[d] + tricks[d + 2],
                                                  tricks[1 - d] + tricks[3 - d])
-    _set_pair(ctx, "tricks", team_tricks)
+    _set_pair(ctx, _TRICKS, *team_tricks)
     capot = (team_tricks[0] == 8, team_tricks[1] == 8)
     ctx[_CAPOT[0]], ctx[_CAPOT[1]] = capot
     ann = announcement_points(facts.announcements, den, rs) if facts.announcements else (0, 0)
-    _set_pair(ctx, "announcements", (ann[d], ann[1 - d]))
-    _set_pair(ctx, "belote", _belote(plan, facts, d))
+    _set_pair(ctx, _ANNOUNCEMENTS, ann[d], ann[1 - d])
+    _set_pair(ctx, _BELOTE, *_belote(plan, facts, d))
     _set_contract(plan, ctx, c)
-    ctx[_SCALARS["generale"]] = tricks is not None and tricks[c.declarer] == 8
+    ctx[_GENERALE] = tricks is not None and tricks[c.declarer] == 8
     lt_team = facts.last_trick % 2 == d
     lt = (plan.last_trick, 0) if lt_team else (0, plan.last_trick)
     bonus = plan.capot_last_trick - plan.last_trick
@@ -244,12 +246,12 @@ def _base_context(plan: Plan, rs: Any, facts: DealFacts) -> tuple[
 
 def _set_contract(plan: Plan, ctx: list[Any], c: Contract) -> None:
     """The quantities that depend on the contract alone."""
-    sc, bid, den = _SCALARS, c.bid, c.denomination
-    ctx[sc["contract"]] = bid if isinstance(bid, int) else plan.contract_values[bid]
-    ctx[sc["multiplier"]] = plan.multipliers[c.double]
-    ctx[sc["doubled"]] = c.double > 0
-    ctx[sc["bid_capot"]], ctx[sc["bid_generale"]] = bid == "capot", bid == "generale"
-    ctx[sc["no_trump"]], ctx[sc["all_trump"]] = den == NO_TRUMP, den == ALL_TRUMP
+    bid, den = c.bid, c.denomination
+    ctx[_CONTRACT] = bid if isinstance(bid, int) else plan.contract_values[bid]
+    ctx[_MULTIPLIER] = plan.multipliers[c.double]
+    ctx[_DOUBLED] = c.double > 0
+    ctx[_BID_CAPOT], ctx[_BID_GENERALE] = bid == "capot", bid == "generale"
+    ctx[_NT], ctx[_AT] = den == NO_TRUMP, den == ALL_TRUMP
 
 
 def _belote(plan: Plan, facts: DealFacts, d: int) -> tuple[int, int]:
@@ -264,11 +266,11 @@ def _belote(plan: Plan, facts: DealFacts, d: int) -> tuple[int, int]:
 def _side_lines(plan: Plan, outcome: str, side: str, team: str, ctx: list[Any],
                 lines: list[ScoreLine]) -> int:
     """Append the side's score lines (non-zero terms of its formula); return their total."""
-    rule = plan.rules[f"{outcome}.{side}"]
+    terms, rule = plan.formulas[(outcome, side)]
     total = 0
-    for label, points in plan.formulas[(outcome, side)](ctx):
-        total += points
+    for label, points in terms(ctx):
         if points:
+            total += points
             lines.append(ScoreLine(team, points, label, rule))
     return total
 
