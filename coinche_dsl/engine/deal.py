@@ -23,6 +23,7 @@ every seat that has not declared is given the announcements `find_announcements`
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import NamedTuple
 
 from ..cards import SEATS, SUIT_MASKS, card_name, parse_card
@@ -89,7 +90,8 @@ class Deal:
         self._led = 0
         self._best = 0
         self._winner = 0
-        self._legal = -1
+        self._legal = 0
+        """The legal cards of the seat to act once known, -1 until then; 0 outside the play."""
         self._result: DealScore | None = None
 
     def copy(self) -> Deal:
@@ -150,6 +152,7 @@ class Deal:
             self.phase = "redeal"
             return
         self.contract, self.phase, self._d = contract, "play", contract.denomination
+        self._legal = -1
         r = self.rules
         self._points, self._beaters = r.points[self._d], r.beaters[self._d]
         self._trumps, self._follow_free = r.trump_mask[self._d], r.follow_free[self._d]
@@ -177,13 +180,10 @@ class Deal:
     def legal_cards(self) -> int:
         """Cards (a mask) the seat to act may play; never empty while its hand is not."""
         legal = self._legal
-        if legal >= 0:
-            return legal
-        if self.phase != "play":
-            return 0
-        seat = self.to_act
-        legal = self._legal = self._legal_for(self.hands[seat], seat) if self.trick \
-            else self.hands[seat]
+        if legal < 0:
+            seat = self.to_act
+            legal = self._legal = self._legal_for(self.hands[seat], seat) if self.trick \
+                else self.hands[seat]
         return legal
 
     def _legal_for(self, hand: int, seat: int) -> int:
@@ -204,7 +204,7 @@ class Deal:
         legal = self._legal
         if legal < 0:
             legal = self.legal_cards()
-        if not legal >> card & 1:
+        if not legal >> card & 1:  # also outside the play, where `_legal` is 0
             self._refuse(card)
         seat, trick = self.to_act, self.trick
         self.hands[seat] ^= 1 << card
@@ -223,25 +223,35 @@ class Deal:
         """Play the rest of the deal with uniformly random legal cards: the same rules and the
         same cards as `legal_cards` and `play` would give, in one tight loop (for simulations
         and benchmarks)."""
-        rand, play = rng.random, self.play
-        while self.phase == "play" and self.trick:
-            play(random_card(self.legal_cards(), rand))
-        hands, step, beaters, legal_for = self.hands, self._step, self._beaters, self._legal_for
+        rand = rng.random
+        while self.phase == "play" and self.trick:  # first the trick in progress
+            self.play(random_card(self.legal_cards(), rand))
         while self.phase == "play":
-            seat = self.to_act
-            best = random_card(hands[seat], rand)
-            hands[seat] ^= 1 << best
-            self._led, winner, trick = best >> 3, seat, [(seat, best)]
-            for _ in range(3):
-                seat = (seat + step) & 3
-                self._best, self._winner = best, winner  # what `_legal_for` reads
-                card = random_card(legal_for(hands[seat], seat), rand)
-                hands[seat] ^= 1 << card
-                trick.append((seat, card))
-                if beaters[best] >> card & 1:
-                    best, winner = card, seat
-            self.trick, self._winner, self._best, self._legal = trick, winner, best, -1
-            self._close_trick()
+            self._play_trick(rand)
+
+    def _play_trick(self, rand: Callable[[], float]) -> None:
+        """A whole trick of random legal cards, for `play_out`, keeping the trick's state in
+        locals (`_best` and `_winner` are written only when `_legal_for` reads them)."""
+        hands, step, beaters = self.hands, self._step, self._beaters
+        seat = self.to_act
+        best = random_card(hands[seat], rand)
+        hands[seat] ^= 1 << best
+        led = self._led = best >> 3
+        suit, free, winner, trick = SUIT_MASKS[led], self._follow_free[led], seat, [(seat, best)]
+        for _ in range(3):
+            seat = (seat + step) & 3
+            hand = hands[seat]
+            legal = hand & suit
+            if not (legal and free):  # else the first case of `_legal_for`
+                self._best, self._winner = best, winner
+                legal = self._legal_for(hand, seat)
+            card = random_card(legal, rand)
+            hands[seat] = hand ^ (1 << card)
+            trick.append((seat, card))
+            if beaters[best] >> card & 1:
+                best, winner = card, seat
+        self.trick, self._winner, self._best, self._legal = trick, winner, best, -1
+        self._close_trick()
 
     def _refuse(self, card: int) -> None:
         if self.phase != "play":
@@ -254,8 +264,9 @@ class Deal:
 
     def _close_trick(self) -> None:
         winner, p, t = self._winner, self._points, self.trick
-        value = p[t[0][1]] + p[t[1][1]] + p[t[2][1]] + p[t[3][1]]
-        self.tricks.append(_new_trick(Trick, (t[0][0], tuple(t), winner, value)))
+        (leader, c0), (_, c1), (_, c2), (_, c3) = t
+        value = p[c0] + p[c1] + p[c2] + p[c3]
+        self.tricks.append(_new_trick(Trick, (leader, tuple(t), winner, value)))
         self.points[winner & 1] += value
         self.tricks_won[winner] += 1
         self.trick = []
@@ -325,16 +336,21 @@ class Deal:
         for suit in range(4):
             if suits >> suit & 1:
                 pair = 0b1100000 << (8 * suit)  # the queen (rank 5) and the king (rank 6)
-                out += [(seat, suit) for seat, hand in enumerate(self.initial_hands)
-                        if hand & pair == pair]
+                for seat in range(4):
+                    if self.initial_hands[seat] & pair == pair:
+                        out.append((seat, suit))
+                        break  # nobody else holds them
         return out
 
     def belote_seats(self) -> list[int]:
         """Seats credited with a belote (one entry per belote: at all-trump a seat may hold
         several): held, not kept silent, by a declarer under `claim declarers_only`, and
         played king first under `order king_first`."""
+        holders = self.belote_holders()
+        if not holders:
+            return []
         r, contract = self.rules, self.contract
-        return [seat for seat, suit in self.belote_holders()
+        return [seat for seat, suit in holders
                 if seat not in self.belote_silent
                 and not (r.belote_declarers_only and contract is not None
                          and (seat ^ contract.declarer) & 1)
@@ -350,14 +366,12 @@ class Deal:
         if self.phase != "over" or self.contract is None:
             raise IllegalActionError(f"the deal is not over (phase {self.phase})", "deal")
         allowed = self.rules.announcements_by_denomination[self._d]
+        declared = self.declared
         return DealFacts(
-            contract=self.contract,
-            tricks=list(self.tricks_won),
-            card_points=(self.points[0], self.points[1]),
-            last_trick=self.tricks[-1].winner,
-            announcements={s: list(c) for s, c in self.declared.items() if c and allowed},
-            belote=self.belote_seats(),
-        )
+            self.contract, list(self.tricks_won), (self.points[0], self.points[1]),
+            self.tricks[-1].winner,
+            {s: list(c) for s, c in declared.items() if c and allowed} if declared else {},
+            self.belote_seats())
 
     def result(self) -> DealScore:
         """The score of the finished deal (`score_facts` under the deal's ruleset)."""

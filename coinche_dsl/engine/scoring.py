@@ -17,7 +17,7 @@ round before deciding the contract"), then each side's formula, then rounding an
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import TEAMS
@@ -59,6 +59,13 @@ class Plan:
     tenths: bool
     litige_held: bool
     needs_tricks: bool
+    rounded_label: str = ""
+    lines: dict[tuple[str, int, str, str], ScoreLine] = field(default_factory=dict)
+    """Score lines already made, shared by the deals that score the same line."""
+
+
+_KNOWN_LINES = 20_000
+"""At most this many score lines are kept in `Plan.lines` (a few MB)."""
 
 
 _PLANS: dict[int, tuple[Any, Plan]] = {}
@@ -106,7 +113,8 @@ def _build_plan(rs: Any) -> Plan:
         belote_declarers_only=str(b.claim) == "declarers_only",
         rounding=str(s.rounding), unit=s.rounding_unit,
         round_points=str(s.round_what) == "card_points", tenths=str(s.scale) == "tenths",
-        litige_held=str(s.litige) == "held", needs_tricks="tricks" in used)
+        litige_held=str(s.litige) == "held", needs_tricks="tricks" in used,
+        rounded_label=f"rounded to the nearest {s.rounding_unit}")
 
 
 def round_to(x: int, unit: int, mode: str) -> int:
@@ -174,9 +182,13 @@ _GENERALE, _CONTRACT, _MULTIPLIER, _DOUBLED, _BID_CAPOT, _BID_GENERALE, _NT, _AT
 
 
 def _set_points(ctx: list[Any], cp: tuple[int, int], lt: tuple[int, int]) -> None:
-    _set_pair(ctx, _CARD_POINTS, cp[0], cp[1])
-    _set_pair(ctx, _LAST_TRICK, lt[0], lt[1])
-    _set_pair(ctx, _POINTS, cp[0] + lt[0], cp[1] + lt[1])
+    (c0, c1), (l0, l1) = cp, lt
+    d, f, both = _CARD_POINTS
+    ctx[d], ctx[f], ctx[both] = c0, c1, c0 + c1
+    d, f, both = _LAST_TRICK
+    ctx[d], ctx[f], ctx[both] = l0, l1, l0 + l1
+    d, f, both = _POINTS
+    ctx[d], ctx[f], ctx[both] = c0 + l0, c1 + l1, c0 + l0 + c1 + l1
 
 
 def _set_pair(ctx: list[Any], slots: tuple[int, int, int], ours: int, theirs: int) -> None:
@@ -211,7 +223,8 @@ def score_facts(ruleset: Any, facts: DealFacts) -> DealScore:
         totals[team] = _side_lines(plan, outcome, side, TEAMS[team], ctx, lines)
     # Litige: the declarers keep what they keep on failure; their points wait for the next deal.
     held = _finish(plan, ctx[_POINTS[0]], None, []) if litige else 0
-    scores = {TEAMS[t]: _finish(plan, totals[t], TEAMS[t], lines) for t in (0, 1)}
+    ns, ew = TEAMS
+    scores = {ns: _finish(plan, totals[0], ns, lines), ew: _finish(plan, totals[1], ew, lines)}
     return DealScore(made=made and not litige, scores=scores, lines=lines, held=held)
 
 
@@ -271,8 +284,21 @@ def _side_lines(plan: Plan, outcome: str, side: str, team: str, ctx: list[Any],
     for label, points in terms(ctx):
         if points:
             total += points
-            lines.append(ScoreLine(team, points, label, rule))
+            lines.append(_line(plan, team, points, label, rule))
     return total
+
+
+def _line(plan: Plan, team: str, points: int, label: str, rule: str) -> ScoreLine:
+    """`ScoreLine(team, points, label, rule)`, shared with the earlier deals that scored the
+    same line: lines are immutable, recur from deal to deal, and a frozen dataclass is slow
+    to build (most of the time of scoring a deal, before)."""
+    key = (team, points, label, rule)
+    line = plan.lines.get(key)
+    if line is None:
+        line = ScoreLine(team, points, label, rule)
+        if len(plan.lines) < _KNOWN_LINES:
+            plan.lines[key] = line
+    return line
 
 
 def _finish(plan: Plan, total: int, team: str | None, lines: list[ScoreLine]) -> int:
@@ -281,12 +307,12 @@ def _finish(plan: Plan, total: int, team: str | None, lines: list[ScoreLine]) ->
     if not plan.round_points and plan.rounding != "none":
         out = round_to(total, plan.unit, plan.rounding)
         if out != total and team:
-            lines.append(ScoreLine(team, out - total, f"rounded to the nearest {plan.unit}",
-                                   plan.rules["rounding"]))
+            lines.append(_line(plan, team, out - total, plan.rounded_label,
+                               plan.rules["rounding"]))
     if plan.tenths:
         tenth = round_to(out, 10, "half_up") // 10
         if tenth != out and team:
-            lines.append(ScoreLine(team, tenth - out, "written in tenths", plan.rules["scale"]))
+            lines.append(_line(plan, team, tenth - out, "written in tenths", plan.rules["scale"]))
         out = tenth
     return out
 
