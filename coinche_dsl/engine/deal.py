@@ -28,11 +28,13 @@ from typing import NamedTuple
 
 from ..cards import SEATS, SUIT_MASKS, card_name, parse_card
 from ..errors import IllegalActionError, InputError
+from .announcements import classify, find_announcements
 from .auction import Auction, Call, parse_call
 from .compiled import CompiledRules
 from .dealing import check_hands, deal_hands
 from .facts import NO_TRUMP, Contract, DealFacts, DealScore
 from .play import explain_card, legal_mask, random_card, trick_best
+from .scoring import score_facts
 
 Phase = str
 """`auction`, `play`, `over` or `redeal`."""
@@ -160,8 +162,6 @@ class Deal:
         if r.first_lead_generale and contract.bid == "generale":
             self.to_act = contract.declarer
         if r.announcements_automatic:
-            from .announcements import find_announcements
-
             for seat in range(4):
                 self.declared[seat] = [c.mask for c in find_announcements(
                     self.initial_hands[seat], self._d, r.ruleset)]
@@ -376,16 +376,12 @@ class Deal:
     def result(self) -> DealScore:
         """The score of the finished deal (`score_facts` under the deal's ruleset)."""
         if self._result is None:
-            from .scoring import score_facts
-
             self._result = score_facts(self.rules.ruleset, self.facts())
         return self._result
 
 
 def _check_combination(r: CompiledRules, combo: int, d: int, seat: int) -> None:
     """IllegalActionError unless `combo` is a carré or sequence of the variant."""
-    from .announcements import classify
-
     try:
         classify(combo, d, r.ruleset)
     except InputError as e:
