@@ -60,6 +60,8 @@ class Plan:
     litige_held: bool
     needs_tricks: bool
     rounded_label: str = ""
+    contexts: dict[tuple[Any, int, int], list[Any]] = field(default_factory=dict)
+    """Per contract (bid, denomination, double): a context with its quantities set."""
     lines: dict[tuple[str, int, str, str], ScoreLine] = field(default_factory=dict)
     """Score lines already made, shared by the deals that score the same line."""
 
@@ -214,13 +216,13 @@ def score_facts(ruleset: Any, facts: DealFacts) -> DealScore:
         points = (round_to(cp[0] + lt[0], plan.unit, r), round_to(cp[1] + lt[1], plan.unit, r))
         cp = (round_to(cp[0], plan.unit, r), round_to(cp[1], plan.unit, r))
         lt = (points[0] - cp[0], points[1] - cp[1])
-    _set_points(ctx, cp, lt)
-    outcomes = ("failed", "made") if litige else ("made",) * 2 if made else ("failed",) * 2
+    if (cp, lt) != scaled or not plan.scale_before_success:
+        _set_points(ctx, cp, lt)
+    ours, theirs = ("failed", "made") if litige else ("made",) * 2 if made else ("failed",) * 2
     lines: list[ScoreLine] = []
     totals = [0, 0]
-    for side, outcome in zip(SIDES, outcomes, strict=True):
-        team = d if side == "declarers" else 1 - d
-        totals[team] = _side_lines(plan, outcome, side, TEAMS[team], ctx, lines)
+    totals[d] = _side_lines(plan, ours, "declarers", TEAMS[d], ctx, lines)
+    totals[1 - d] = _side_lines(plan, theirs, "defenders", TEAMS[1 - d], ctx, lines)
     # Litige: the declarers keep what they keep on failure; their points wait for the next deal.
     held = _finish(plan, ctx[_POINTS[0]], None, []) if litige else 0
     ns, ew = TEAMS
@@ -234,7 +236,7 @@ def _base_context(plan: Plan, rs: Any, facts: DealFacts) -> tuple[
     per side (declarers, defenders)."""
     c = facts.contract
     d, den = c.declarer % 2, c.denomination
-    ctx = new_context()
+    ctx = _contract_context(plan, c)
     tricks = facts.tricks
     if tricks is None and plan.needs_tricks:
         raise InputError("this variant's scoring counts tricks: give the tricks of each seat",
@@ -244,10 +246,11 @@ def _base_context(plan: Plan, rs: Any, facts: DealFacts) -> tuple[
     _set_pair(ctx, _TRICKS, *team_tricks)
     capot = (team_tricks[0] == 8, team_tricks[1] == 8)
     ctx[_CAPOT[0]], ctx[_CAPOT[1]] = capot
-    ann = announcement_points(facts.announcements, den, rs) if facts.announcements else (0, 0)
-    _set_pair(ctx, _ANNOUNCEMENTS, ann[d], ann[1 - d])
-    _set_pair(ctx, _BELOTE, *_belote(plan, facts, d))
-    _set_contract(plan, ctx, c)
+    if facts.announcements:
+        ann = announcement_points(facts.announcements, den, rs)
+        _set_pair(ctx, _ANNOUNCEMENTS, ann[d], ann[1 - d])
+    if facts.belote:
+        _set_pair(ctx, _BELOTE, *_belote(plan, facts, d))
     ctx[_GENERALE] = tricks is not None and tricks[c.declarer] == 8
     lt_team = facts.last_trick % 2 == d
     lt = (plan.last_trick, 0) if lt_team else (0, plan.last_trick)
@@ -255,6 +258,17 @@ def _base_context(plan: Plan, rs: Any, facts: DealFacts) -> tuple[
     extra = (bonus if capot[0] else 0, bonus if capot[1] else 0)
     cp = facts.card_points[d], facts.card_points[1 - d]
     return ctx, cp, lt, extra
+
+
+def _contract_context(plan: Plan, c: Contract) -> list[Any]:
+    """A new context with the quantities that depend on the contract alone set, the others 0:
+    a copy of a template kept per contract (few contracts occur; setting them is slower)."""
+    key = (c.bid, c.denomination, c.double)
+    template = plan.contexts.get(key)
+    if template is None:
+        template = plan.contexts[key] = new_context()
+        _set_contract(plan, template, c)
+    return template.copy()
 
 
 def _set_contract(plan: Plan, ctx: list[Any], c: Contract) -> None:
