@@ -287,18 +287,18 @@ class Auction:
         return call in self._bids(seat)
 
     def _record(self, call: Call) -> None:
-        r, seat = self.rules, call.seat
+        r, seat, kind = self.rules, call.seat, call.kind
         self.calls.append(call)
         self.spoke[seat] = True
-        if call.kind == "pass":
+        if kind == "pass":
             self.passes += 1
             self.passed[seat] = True
         else:
             self.passes = 0
-            if call.kind == "bid":
+            if kind == "bid":
                 self.bid, self.double = call, 0
                 self.key = bid_key(r, call.value, call.denomination)  # type: ignore[arg-type]
-            elif call.kind == "coinche":
+            elif kind == "coinche":
                 self.double = 1
                 self.over = r.after_coinche == AFTER_ENDS
             else:
@@ -307,8 +307,10 @@ class Auction:
         if self.over or self._ended():
             self.over = True
             self.redeal = self.bid is None
+        elif self.double == 1 and r.after_coinche == AFTER_DOUBLED_SIDE:
+            self.to_act = self._next_doubled(seat)
         else:
-            self.to_act = self._next(seat)
+            self.to_act = (seat + r.step) & 3
 
     def _ended(self) -> bool:
         r = self.rules
@@ -322,13 +324,13 @@ class Auction:
             return self.passes >= 2
         return self.passes >= 3
 
-    def _next(self, seat: int) -> int:
+    def _next_doubled(self, seat: int) -> int:
+        """The next seat of the doubled side, when only it may speak after a coinche."""
         step = self.rules.step
         nxt = (seat + step) & 3
-        if self.double == 1 and self.rules.after_coinche == AFTER_DOUBLED_SIDE:
-            assert self.bid is not None
-            while (nxt - self.bid.seat) & 1:
-                nxt = (nxt + step) & 3
+        assert self.bid is not None
+        while (nxt - self.bid.seat) & 1:
+            nxt = (nxt + step) & 3
         return nxt
 
     def contract(self) -> Contract | None:

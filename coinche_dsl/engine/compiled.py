@@ -125,7 +125,8 @@ class CompiledRules:
     belote_suits: list[int] = field(default_factory=list)
     """Per denomination, a mask of the suits whose K+Q make a belote (bit s for suit s)."""
     cache: dict[str, Any] = field(default_factory=dict)
-    """Tables the auction builds lazily (every bid as a `Call`, per seat, in bid order)."""
+    """Tables built lazily on first use: the auction's (every bid as a `Call`, per seat, in bid
+    order), the dealing's (which deck positions each seat receives, per dealer, packets, cut)."""
 
     def where(self, *path: str | int) -> str:
         """Where a rule was written, as `ruleset.where` gives it."""

@@ -142,11 +142,12 @@ class Deal:
         """Make `call` (checked)."""
         if self.phase != "auction":
             raise IllegalActionError(f"{call}: the auction is over", "auction")
-        self.auction.apply(call)
-        if self.auction.over:
+        auction = self.auction
+        auction.apply(call)
+        if auction.over:
             self._end_auction()
         else:
-            self.to_act = self.auction.to_act
+            self.to_act = auction.to_act
 
     def _end_auction(self) -> None:
         contract = self.auction.contract()
