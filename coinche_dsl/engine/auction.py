@@ -115,14 +115,13 @@ def _bid_table(rules: CompiledRules, seat: int) -> tuple[list[int], list[Call]]:
 
 @dataclass(frozen=True)
 class _Tables:
-    """What `legal_calls` hands out, per seat, built once per rules (the Calls are shared)."""
+    """What `legal_calls` hands out, built once per rules (the Calls are shared): per seat, the
+    sort keys of every bid (ascending) with the bids as Calls, and its pass, coinche and
+    surcoinche; `plain_bids` when every bid above the highest is open (jumps, no suit change)."""
 
     bids: tuple[tuple[list[int], list[Call]], ...]
-    """Per seat: the sort keys of every bid, ascending, and the bids as Calls."""
     simple: tuple[tuple[Call, Call, Call], ...]
-    """Per seat: its pass, coinche and surcoinche."""
     plain_bids: bool
-    """Every bid above the highest is open (jumps allowed, no suit change to check)."""
 
 
 def _tables(rules: CompiledRules) -> _Tables:
