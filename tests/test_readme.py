@@ -21,3 +21,18 @@ def test_readme_names_only_existing_variants() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     for name in BUILTINS:
         assert f"`{name}`" in readme, f"README does not present the built-in {name}"
+
+
+def test_readme_variant_example_is_valid_and_its_example_holds(tmp_path: Path) -> None:
+    from coinche_dsl.engine.examples import check_examples
+    from coinche_dsl.loader import load_variant
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    start = readme.index('variant "our-club"')
+    block = readme[start: readme.index("```", start)]
+    path = tmp_path / "our-club.coinche"
+    path.write_text(block, encoding="utf-8")
+    ruleset = load_variant(path)
+    assert ruleset.game.target == 1000 and str(ruleset.play.undertrump) == "required"
+    assert len(ruleset.examples) == 1
+    assert check_examples(ruleset) == []
