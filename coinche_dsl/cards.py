@@ -14,7 +14,6 @@ Cards are rank then suit letter (`10H`, `JS`); a card is also an index 0..31,
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from enum import Enum
 
 from .errors import InputError
 
@@ -31,21 +30,6 @@ TEAMS = ("NS", "EW")
 FULL_DECK = (1 << 32) - 1
 SUIT_MASKS = tuple(0xFF << (8 * s) for s in range(4))
 """`hand & SUIT_MASKS[s]` is the part of `hand` in suit `s`."""
-
-
-class Seat(str, Enum):
-    N = "N"
-    E = "E"
-    S = "S"
-    W = "W"
-
-    @property
-    def index(self) -> int:
-        return SEATS.index(self.value)
-
-    @property
-    def team(self) -> str:
-        return team_of(self.index)
 
 
 def team_of(seat: int) -> str:

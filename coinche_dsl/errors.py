@@ -53,7 +53,7 @@ class UnknownVariantError(CoincheError, LookupError):
 
 
 class IllegalActionError(CoincheError, ValueError):
-    """An action (call or card) that the rules forbid; `rule` names the rule and where it is written."""
+    """A call or card that the rules forbid; `rule` names the rule and where it is written."""
 
     def __init__(self, message: str, rule: str = ""):
         self.rule = rule

@@ -124,7 +124,7 @@ class CompiledRules:
     belote_king_first: bool = False
     belote_suits: list[int] = field(default_factory=list)
     """Per denomination, a mask of the suits whose K+Q make a belote (bit s for suit s)."""
-    cache: dict[str, Any] = field(default_factory=dict)
+    cache: dict[Any, Any] = field(default_factory=dict)
     """Tables built lazily on first use: the auction's (every bid as a `Call`, per seat, in bid
     order), the dealing's (which deck positions each seat receives, per dealer, packets, cut)."""
 

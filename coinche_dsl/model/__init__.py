@@ -3,8 +3,17 @@
 from .enums import *  # noqa: F403  (the closed choices are part of the model's vocabulary)
 from .expr import QUANTITIES, Expr, Quantity, format_expr
 from .ruleset import (
-    AnnouncementRules, AuctionRules, BeloteRules, CardRules, CardValue, GameRules, PlayRules,
-    Ruleset, Scale, ScoringRules, TableRules,
+    AnnouncementRules,
+    AuctionRules,
+    BeloteRules,
+    CardRules,
+    CardValue,
+    GameRules,
+    PlayRules,
+    Ruleset,
+    Scale,
+    ScoringRules,
+    TableRules,
 )
 from .summary import DealSummary, Example
 

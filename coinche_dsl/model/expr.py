@@ -37,7 +37,8 @@ QUANTITIES: dict[str, Quantity] = {
         Quantity("card_points", "int", _ANY,
                  "points of the cards in the side's tricks (after no-trump / all-trump scaling)"),
         Quantity("last_trick", "int", _ANY,
-                 "the last-trick bonus if the side took the last trick (the capot value if it took all)"),
+                 "the last-trick bonus if the side took the last trick "
+                 "(the capot value if it took all)"),
         Quantity("points", "int", _ANY, "card points plus last trick"),
         Quantity("announcements", "int", _ANY,
                  "the side's ordinary announcements that score after comparison"),

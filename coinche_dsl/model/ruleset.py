@@ -13,14 +13,37 @@ from pydantic import BeforeValidator, Field, PrivateAttr, field_validator
 from ..cards import RANKS
 from .base import RuleModel
 from .enums import (
-    AfterCoinche, AllPass, AllTrumpBeat, AllTrumpBelote, AnnouncementTiming, BeloteClaim,
-    BeloteFinish, BeloteOrder, BidLevels, BothOver, CoincheTiming, DealerRotation, Denomination,
-    Direction, FirstLead, Litige, RaiseOwn, Reach, Reentry, Rounding, RoundWhat, ScaleKind,
-    ScoreScale, TieAtEnd, TiePolicy, TrumpObligation, WhoScores,
+    AfterCoinche,
+    AllPass,
+    AllTrumpBeat,
+    AllTrumpBelote,
+    AnnouncementTiming,
+    BeloteClaim,
+    BeloteFinish,
+    BeloteOrder,
+    BidLevels,
+    BothOver,
+    CoincheTiming,
+    DealerRotation,
+    Denomination,
+    Direction,
+    FirstLead,
+    Litige,
+    RaiseOwn,
+    Reach,
+    Reentry,
+    Rounding,
+    RoundWhat,
+    ScaleKind,
+    ScoreScale,
+    TieAtEnd,
+    TiePolicy,
+    TrumpObligation,
+    WhoScores,
 )
-from .summary import Example
 from .expr import Expr
 from .shapes import as_list, as_pairs
+from .summary import Example
 
 Rank = Literal["7", "8", "9", "10", "J", "Q", "K", "A"]
 
@@ -117,7 +140,7 @@ class AuctionRules(RuleModel):
     step: int = Field(default=10, ge=1, le=100)
     """Bids go up by this step."""
     bid_levels: BidLevels = BidLevels.ALIGNED
-    """How the levels above the minimum are placed: on multiples of the step, or from the minimum."""
+    """Where the levels above the minimum lie: on multiples of the step, or from the minimum."""
     jumps: bool = True
     """A bid may go up more than one step at once."""
     maximum_bid: Annotated[int | None, BeforeValidator(lambda v: None if v == "none" else v)] = 160
@@ -174,7 +197,7 @@ class CardRules(RuleModel):
     capot_last_trick: int = Field(default=10, ge=0, le=500)
     """The last-trick bonus when one team takes all eight tricks (100 in seed 000: 252 in all)."""
     no_trump_scale: ScaleSpec = Field(default_factory=Scale)
-    """How no-trump totals are brought back to the usual total (`none`, `cards 152`, `total 162`)."""
+    """How no-trump totals are brought back to the usual one (`none`, `cards 152`, `total 162`)."""
     all_trump_scale: ScaleSpec = Field(default_factory=Scale)
     """How all-trump totals are brought back to the usual total."""
     scale_before_success: bool = True
@@ -192,6 +215,10 @@ def _rank_map(value: Any) -> Any:
     return {_rank(k): v for k, v in _int_map(value).items()} if value is not None else None
 
 
+_DEFAULT_CARRES: dict[Rank, int] = {"J": 200, "9": 150, "A": 100, "10": 100, "K": 100, "Q": 100}
+_DEFAULT_SEQUENCE_ORDER: tuple[Rank, ...] = ("A", "K", "Q", "J", "10", "9", "8", "7")
+
+
 class PlayRules(RuleModel):
     """Obligations when playing a card (following suit is always required)."""
 
@@ -200,7 +227,7 @@ class PlayRules(RuleModel):
     must_overtrump: bool = True
     """When trumping over an opponent's trump, you must beat it if able."""
     undertrump: TrumpObligation = TrumpObligation.OPTIONAL
-    """Unable to beat an opponent's trump: must you still play a (lower) trump, or may you discard?"""
+    """Unable to beat an opponent's trump: must you play a lower trump, or may you discard?"""
     partner_master_free: bool = True
     """Void in the led suit while your partner holds the trick: you may play any card."""
     overtrump_partner: bool = False
@@ -220,13 +247,13 @@ class AnnouncementRules(RuleModel):
     enabled: bool = True
     """Ordinary announcements exist ("contrée" and "sans annonces" rules turn them off)."""
     carres: Annotated[dict[RankStr, int], BeforeValidator(_rank_map)] = Field(
-        default_factory=lambda: {"J": 200, "9": 150, "A": 100, "10": 100, "K": 100, "Q": 100})
+        default_factory=lambda: dict(_DEFAULT_CARRES))
     """Four cards of a rank and their value; ranks not listed score nothing."""
     no_trump_carres: Annotated[dict[RankStr, int] | None, BeforeValidator(
         lambda v: None if v == "same" else _rank_map(v))] = None
     """Carré values at no-trump when they differ (FFB: A 200, 10 150); `same` otherwise."""
     sequence_order: Annotated[list[RankStr], BeforeValidator(as_list)] = Field(
-        default_factory=lambda: ["A", "K", "Q", "J", "10", "9", "8", "7"])
+        default_factory=lambda: list(_DEFAULT_SEQUENCE_ORDER))
     """The order in which sequences run, highest first."""
     sequences: Annotated[dict[int, int], BeforeValidator(_int_map)] = Field(
         default_factory=lambda: {3: 20, 4: 50, 5: 100})
