@@ -62,7 +62,38 @@ def formula_lines(e: Formula, col: int, parent: int = 0) -> list[str]:
         return _if_chain(e, col)
     if e["op"] in ("and", "or"):
         return _logic_chain(e, col)
+    if e["op"] in _COMPARE:
+        return _comparison(e, col)
+    if e["op"] in ("+", "-"):
+        return _sum_lines(e, col)
     return [one]
+
+
+def _sum_lines(e: Formula, col: int) -> list[str]:
+    """A sum too long for one line, filled greedily, each further line starting with its sign
+    at `col`."""
+    terms: list[tuple[str, Formula]] = []
+    while e["op"] in ("+", "-"):
+        terms.append((e["op"], e["args"][1]))
+        e = e["args"][0]
+    prec = _PRECEDENCE["+"]
+    lines = [formula_text(e, prec)]
+    for op, term in reversed(terms):
+        piece = f"{op} {formula_text(term, prec + 1)}"
+        if col + len(lines[-1]) + 1 + len(piece) <= WIDTH:
+            lines[-1] += " " + piece
+        else:
+            lines.append(piece)
+    return _indent_rest(lines, col)
+
+
+def _comparison(e: Formula, col: int) -> list[str]:
+    """A comparison too long for one line: its right side on the next line, after the
+    operator, indented four more than the left side."""
+    prec = _PRECEDENCE[e["op"]]
+    left = formula_lines(e["args"][0], col, prec + 1)
+    right = _prefixed(f"{e['op']} ", e["args"][1], col + 4, prec + 1)
+    return _indent_rest([*left, *_indent_rest(["", *right], col + 4)[1:]], col)
 
 
 def _prefixed(prefix: str, e: Formula, col: int, parent: int = 0) -> list[str]:
