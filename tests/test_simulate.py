@@ -123,6 +123,9 @@ def test_bad_arguments_are_clear_errors() -> None:
     assert unknown.exit_code == 1 and "did you mean 'ffb'" in unknown.output
     wrong = runner.invoke(app, ["simulate", "ffb", "--deals", "5", "--plot", "out.pdf"])
     assert wrong.exit_code == 1 and ".svg or .png" in wrong.output
+    nowhere = runner.invoke(app, ["simulate", "ffb", "--deals", "5", "--plot", "no/such/out.svg"])
+    assert nowhere.exit_code == 1 and "no folder no/such" in nowhere.output
+    assert "Traceback" not in nowhere.output
 
 
 def test_plot_needs_matplotlib_or_draws_the_file(tmp_path) -> None:

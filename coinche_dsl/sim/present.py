@@ -102,6 +102,8 @@ def check_plot(path: Path) -> None:
     """PlotError unless `path` is an .svg or .png and matplotlib is installed."""
     if path.suffix.lower() not in (".svg", ".png"):
         raise PlotError(f"--plot {path.name}: write an .svg or .png file")
+    if not path.parent.is_dir():  # said before simulating, not after
+        raise PlotError(f"--plot {path}: no folder {path.parent}")
     try:
         import matplotlib  # noqa: F401
     except ImportError:
@@ -127,8 +129,12 @@ def plot(report: dict[str, Any], path: Path) -> None:
     right.set_title("Points per deal")
     fig.suptitle(f"{report['settings']['deals']} seeded deals, 95% intervals")
     fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
+    try:
+        fig.savefig(path)
+    except OSError as e:
+        raise PlotError(f"cannot write {path}: {e.strerror}") from None
+    finally:
+        plt.close(fig)
 
 
 def _bars(ax: Any, variants: list[dict[str, Any]], series: Any, percent: bool) -> None:
