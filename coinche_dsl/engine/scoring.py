@@ -25,6 +25,7 @@ from ..errors import InputError
 from .announcements import announcement_points
 from .facts import ALL_TRUMP, NO_TRUMP, Contract, DealFacts, DealScore, ScoreLine
 from .formula import Compiled, Terms, compile_expr, compile_terms, new_context, slot
+from .summary_check import deck_total
 
 SIDES = ("declarers", "defenders")
 
@@ -98,11 +99,9 @@ def _build_plan(rs: Any) -> Plan:
         ("litige", ("scoring", "litige")))}
     used = s.success.quantities().union(*(e.quantities() for o in (s.made, s.failed)
                                           for e in o.values()))
-    suit_total = sum(r.points for r in c.trump) + 3 * sum(r.points for r in c.plain)
     return Plan(
         success=compile_expr(s.success), formulas=formulas, rules=rules,
-        deck_total=[suit_total] * 4 + [4 * sum(r.points for r in t)
-                                       for t in (c.no_trump, c.all_trump)],
+        deck_total=[deck_total(rs, den) for den in range(6)],
         scale=[("none", 0)] * 4 + [(str(x.kind), x.to) for x in (c.no_trump_scale,
                                                                   c.all_trump_scale)],
         last_trick=c.last_trick, capot_last_trick=c.capot_last_trick,

@@ -76,16 +76,10 @@ def contract_mode(rs: Ruleset) -> Denomination:
 
 def deck_points(rs: Ruleset, mode: Denomination) -> int:
     """Card points in the pack at `mode`, from the card tables (before any scaling)."""
-    c = rs.cards
+    from ..engine.facts import DENOMINATION_WORDS
+    from ..engine.summary_check import deck_total
 
-    def total(rows: list[Any]) -> int:
-        return sum(r.points for r in rows)
-
-    if mode == Denomination.NO_TRUMP:
-        return 4 * total(c.no_trump)
-    if mode == Denomination.ALL_TRUMP:
-        return 4 * total(c.all_trump)
-    return total(c.trump) + 3 * total(c.plain)
+    return deck_total(rs, DENOMINATION_WORDS.index(mode.value))
 
 
 def _deal(rs: Ruleset, declarers: int, tricks: dict[str, int], last: str, **extra: Any) -> Any:
