@@ -42,8 +42,10 @@ def test_corpus_is_large_enough() -> None:
 
 
 def test_bases_are_valid() -> None:
-    for base in CORPUS.glob("base_*.coinche"):
-        load_variant(base)
+    bases = sorted(CORPUS.glob("base_*.coinche"))
+    assert bases, "the corpus's cases extend base_* files"
+    for base in bases:
+        assert load_variant(base).name == base.stem.replace("_", "-")
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
