@@ -150,11 +150,12 @@ def test_heuristic_bot_bids_a_strong_trump_hand_and_passes_a_weak_one() -> None:
 def test_bids_follow_the_variant_minimum_and_step() -> None:
     for name in BUILTINS:
         rules = RULES[name]
-        deal = _deal_with(rules, ["JH", "9H", "AH", "10H", "KH", "AS", "AC", "7D"], dealer=1)
+        # A good hearts hand, not a capot one, for North speaking first (clockwise or not).
+        deal = _deal_with(rules, ["JH", "9H", "AH", "10H", "AS", "7D", "8D", "7C"],
+                          dealer=-rules.step % 4)
         call = HeuristicBot(random.Random(1)).choose_call(deal)
-        assert call in deal.legal_calls()
-        if call.kind == "bid" and isinstance(call.value, int):
-            assert call.value in rules.bid_values
+        assert call in deal.legal_calls() and (call.seat, call.kind) == (0, "bid"), name
+        assert call.value in rules.bid_values and call.value > rules.bid_values[0], name
 
 
 # -- card play -------------------------------------------------------------------------------
