@@ -23,6 +23,7 @@ from typing import Any
 
 from ..cards import RANKS, card_name, card_rank, card_suit, cards_of
 from ..errors import InputError
+from .compiled import announcements_at, belote_suit_mask
 from .facts import ALL_TRUMP, NO_TRUMP
 
 RANK_MASK = 0x01010101
@@ -108,8 +109,7 @@ def tables_for(ruleset: Any, denomination: int) -> Tables:
 
 def _build(rs: Any, denomination: int) -> Tables:
     an = rs.announcements
-    allowed = an.enabled and not (denomination == NO_TRUMP and not an.at_no_trump) and not (
-        denomination == ALL_TRUMP and not an.at_all_trump)
+    allowed = announcements_at(an, denomination)
     values = an.no_trump_carres if denomination == NO_TRUMP and an.no_trump_carres else an.carres
     table = {NO_TRUMP: rs.cards.no_trump, ALL_TRUMP: rs.cards.all_trump}.get(
         denomination, rs.cards.trump)
@@ -210,16 +210,9 @@ def announcement_points(masks: dict[int, list[int]], denomination: int,
 
 def belote_suits(hand: int, denomination: int, ruleset: Any) -> list[int]:
     """Suits whose king and queen `hand` holds and which make a belote at `denomination`."""
-    b = ruleset.belote
-    if not b.enabled:
-        return []
-    suits: list[int] = [denomination]
-    if denomination == NO_TRUMP:
-        suits = [0, 1, 2, 3] if b.at_no_trump else []
-    elif denomination == ALL_TRUMP:
-        suits = [0, 1, 2, 3] if str(b.at_all_trump) == "each_suit" else []
+    suits = belote_suit_mask(ruleset.belote, denomination)
     pair = (1 << KING) | (1 << QUEEN)
-    return [s for s in suits if (hand >> (8 * s)) & pair == pair]
+    return [s for s in range(4) if suits >> s & 1 and (hand >> (8 * s)) & pair == pair]
 
 
 def find_announcements(hand: int, denomination: int, ruleset: Any) -> list[Combination]:

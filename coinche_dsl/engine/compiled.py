@@ -43,7 +43,8 @@ from ..model.enums import (
 )
 from .facts import ALL_TRUMP, DENOMINATION_WORDS, NO_TRUMP
 
-__all__ = ["CompiledRules", "compile", "DEALER_CHOICE_PACKETS", "BID_CAP_WITHOUT_MAXIMUM"]
+__all__ = ["CompiledRules", "compile", "DEALER_CHOICE_PACKETS", "BID_CAP_WITHOUT_MAXIMUM",
+           "announcements_at", "belote_suit_mask"]
 
 DEALER_CHOICE_PACKETS = ((3, 2, 3), (3, 3, 2), (2, 3, 3))
 """The packet schemes a dealer may choose among under `packets dealer_choice` (FFB)."""
@@ -269,17 +270,26 @@ def bid_values(minimum: int, step: int, levels: str, maximum: int | None) -> tup
 def _extras(rules: CompiledRules, rs: Ruleset) -> None:
     an, be = rs.announcements, rs.belote
     rules.announcements = an.enabled
-    rules.announcements_by_denomination = tuple(
-        an.enabled and (d < NO_TRUMP or (an.at_no_trump if d == NO_TRUMP else an.at_all_trump))
-        for d in range(6))
+    rules.announcements_by_denomination = tuple(announcements_at(an, d) for d in range(6))
     rules.announcements_automatic = an.timing == AnnouncementTiming.AUTOMATIC
     rules.belote = be.enabled
     rules.belote_declarers_only = be.claim == BeloteClaim.DECLARERS_ONLY
     rules.belote_silent_allowed = be.silent_allowed
     rules.belote_king_first = be.order == BeloteOrder.KING_FIRST
-    every_suit = 0b1111
-    rules.belote_suits = [
-        0 if not be.enabled else (1 << d) if d < NO_TRUMP
-        else (every_suit if be.at_no_trump else 0) if d == NO_TRUMP
-        else (every_suit if be.at_all_trump == AllTrumpBelote.EACH_SUIT else 0)
-        for d in range(6)]
+    rules.belote_suits = [belote_suit_mask(be, d) for d in range(6)]
+
+
+def announcements_at(an: Any, d: int) -> bool:
+    """Announcements are allowed at denomination `d` under `an` (`ruleset.announcements`)."""
+    return an.enabled and (d < NO_TRUMP or (an.at_no_trump if d == NO_TRUMP else an.at_all_trump))
+
+
+def belote_suit_mask(be: Any, d: int) -> int:
+    """The suits (bit s for suit s) whose K+Q make a belote at denomination `d` under `be`
+    (`ruleset.belote`): the trump suit, or every suit at no-trump / all-trump if allowed."""
+    if not be.enabled:
+        return 0
+    if d < NO_TRUMP:
+        return 1 << d
+    allowed = be.at_no_trump if d == NO_TRUMP else be.at_all_trump == AllTrumpBelote.EACH_SUIT
+    return 0b1111 if allowed else 0

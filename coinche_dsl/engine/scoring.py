@@ -23,6 +23,7 @@ from typing import Any
 from ..cards import TEAMS
 from ..errors import InputError
 from .announcements import announcement_points
+from .compiled import belote_suit_mask
 from .facts import ALL_TRUMP, NO_TRUMP, Contract, DealFacts, DealScore, ScoreLine
 from .formula import Compiled, Terms, compile_expr, compile_terms, new_context, slot
 from .summary_check import deck_total
@@ -109,8 +110,7 @@ def _build_plan(rs: Any) -> Plan:
         contract_values={"capot": a.capot_value, "generale": a.generale_value},
         multipliers=(1, a.coinche_factor, a.surcoinche_factor),
         belote_value=b.value,
-        belote_at=[b.enabled] * 4 + [b.enabled and b.at_no_trump,
-                                     b.enabled and str(b.at_all_trump) != "none"],
+        belote_at=[belote_suit_mask(b, den) != 0 for den in range(6)],
         belote_declarers_only=str(b.claim) == "declarers_only",
         rounding=str(s.rounding), unit=s.rounding_unit,
         round_points=str(s.round_what) == "card_points", tenths=str(s.scale) == "tenths",
