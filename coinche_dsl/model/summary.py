@@ -6,7 +6,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BeforeValidator, Field, field_validator, model_validator
 
-from ..cards import RANKS, SEATS, SUITS
+from ..cards import SEATS, card_name, parse_card
 from .base import RuleModel
 from .enums import Denomination, Double
 from .shapes import as_groups, as_list
@@ -17,11 +17,8 @@ Bid = int | Literal["capot", "generale"]
 
 
 def _card(value: Any) -> Any:
-    code = str(value).strip().upper()
-    if code[:-1] not in RANKS or code[-1:] not in SUITS:
-        raise ValueError(f"unknown card {value!r}; a card is a rank (7 8 9 10 J Q K A) and a "
-                         "suit letter (C D H S), like 10H")
-    return code
+    """A card code checked and written canonically (`10h` -> `10H`) by the one card parser."""
+    return card_name(parse_card(value, ""))  # pydantic names the field
 
 
 CardCode = Annotated[str, BeforeValidator(_card)]
