@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from enum import Enum
 
+from ..cards import SUIT_WORDS
+
 
 class Choice(str, Enum):
     """A closed choice; `_missing_` accepts `-` for `_` and any letter case."""
@@ -55,8 +57,7 @@ class Denomination(Choice):
     @property
     def suit(self) -> int | None:
         """Suit index 0..3 of a trump suit, None for no-trump and all-trump."""
-        order = ("clubs", "diamonds", "hearts", "spades")
-        return order.index(self.value) if self.value in order else None
+        return SUIT_WORDS.index(self.value) if self.value in SUIT_WORDS else None
 
 
 class BidLevels(Choice):
