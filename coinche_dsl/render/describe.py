@@ -11,6 +11,7 @@ from collections.abc import Callable
 from enum import Enum
 from typing import Any
 
+from ..engine.compiled import bid_values
 from ..model import CardValue, Expr, Ruleset, Scale
 from .fields import Path, value_at
 from .formula import words
@@ -58,11 +59,8 @@ def bid_levels(rs: Ruleset) -> list[int]:
     """The first numeric bids and the last, as the auction rules place them."""
     a = rs.auction
     top = a.maximum_bid if a.maximum_bid is not None else a.minimum_bid + 10 * a.step
-    if a.bid_levels == "aligned":
-        first = [a.minimum_bid, *range((a.minimum_bid // a.step + 1) * a.step, top + 1, a.step)]
-    else:
-        first = list(range(a.minimum_bid, top + 1, a.step))
-    return first[:3] + ([first[-1]] if len(first) > 3 else [])
+    first = bid_values(a.minimum_bid, a.step, a.bid_levels.value, top)
+    return [*first[:3], *([first[-1]] if len(first) > 3 else [])]
 
 
 def _levels(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
