@@ -47,6 +47,19 @@ def test_json_lists_paths_values_and_positions(pair) -> None:
     assert all(row["differs"] for row in data["rules"])
 
 
+def test_json_keeps_two_variants_of_the_same_name(tmp_path) -> None:
+    files = []
+    for folder, value in (("v1", "no"), ("v2", "yes")):
+        (tmp_path / folder).mkdir()
+        files.append(tmp_path / folder / "club.coinche")
+        files[-1].write_text(f'variant "club" extends "ffb" {{\n  play {{\n'
+                             f'    must_overtrump {value}\n  }}\n}}\n', encoding="utf-8")
+    data = json.loads(compare([load_variant(f) for f in files], "en", "json"))
+    row = {r["path"]: r for r in data["rules"]}["play.must_overtrump"]
+    assert row["values"] == {"club#1": False, "club#2": True}
+    assert set(row["where"]) == {"club#1", "club#2"}
+
+
 def test_identical_variants() -> None:
     ffb = load_variant("ffb")
     text = compare([ffb, ffb], "en", "md")

@@ -57,15 +57,22 @@ def build_comparison(rulesets: list[Ruleset], lang: str = "en",
     return doc
 
 
+def json_keys(rulesets: list[Ruleset]) -> list[str]:
+    """Each variant's key in the JSON rows: its name, or `name#k` (its position, from 1) when
+    several compared variants share a name (two versions of one club file), so none is lost."""
+    names = [rs.name for rs in rulesets]
+    return [n if names.count(n) == 1 else f"{n}#{i + 1}" for i, n in enumerate(names)]
+
+
 def comparison_json(rulesets: list[Ruleset], every_rule: bool = False) -> str:
     """Each differing rule (every rule with `every_rule`) by dotted path, with each variant's
-    value and the file position it was written at."""
-    rows = []
+    value and the file position it was written at, keyed as `json_keys` says."""
+    rows, keyed = [], list(zip(json_keys(rulesets), rulesets, strict=True))
     for path in shown_paths(rulesets, every_rule):
         rows.append({
             "path": ".".join(path), "phase": path[0], "differs": differs(rulesets, path),
-            "values": {rs.name: plain(value_at(rs, path)) for rs in rulesets},
-            "where": {rs.name: rs.where(*path) for rs in rulesets},
+            "values": {k: plain(value_at(rs, path)) for k, rs in keyed},
+            "where": {k: rs.where(*path) for k, rs in keyed},
         })
     variants = [{"name": rs.name, "title": rs.title, "language": rs.language,
                  "extends": rs.extends, "fingerprint": fingerprint(rs)} for rs in rulesets]
