@@ -8,9 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ..engine.facts import DENOMINATION_WORDS
 from ..errors import CoincheError
-from .report import estimate
+from .report import estimate, label_order
 
 ROWS = (
     ("passed_out", "passed out (of deals)", True),
@@ -59,16 +58,6 @@ def render_text(report: dict[str, Any], console: Any) -> None:
         console.print(_breakdown(variants, key, title))
     if report["paired"]:
         console.print(_paired(report["paired"]))
-
-
-def label_order(label: str) -> tuple[int, int]:
-    """Bids by value then capot, générale; denominations in their usual order."""
-    if label.isdigit():
-        return (0, int(label))
-    if label in DENOMINATION_WORDS:
-        return (1, DENOMINATION_WORDS.index(label))
-    return (2, ("capot", "generale", "declarers", "defenders").index(label)
-            if label in ("capot", "generale", "declarers", "defenders") else 9)
 
 
 def _breakdown(variants: list[dict[str, Any]], key: str, title: str) -> Any:

@@ -10,7 +10,15 @@ from ..engine.facts import DENOMINATION_WORDS
 from .runner import DealRecord, GameRecord
 from .stats import EMPTY, Estimate, mean_ci, paired_difference, proportion_ci
 
-DOUBLE_NAMES = ("coinche", "surcoinche")
+
+def label_order(label: str) -> tuple[int, int]:
+    """Bids by value then capot, générale; denominations in their usual order."""
+    if label.isdigit():
+        return (0, int(label))
+    if label in DENOMINATION_WORDS:
+        return (1, DENOMINATION_WORDS.index(label))
+    return (2, ("capot", "generale", "declarers", "defenders").index(label)
+            if label in ("capot", "generale", "declarers", "defenders") else 9)
 
 
 def _bid_label(r: DealRecord) -> str:
@@ -19,10 +27,6 @@ def _bid_label(r: DealRecord) -> str:
 
 def _denomination_label(r: DealRecord) -> str:
     return DENOMINATION_WORDS[r.denomination or 0]
-
-
-def _bid_order(label: str) -> tuple[int, int]:
-    return (0, int(label)) if label.isdigit() else (1, 0 if label == "capot" else 1)
 
 
 def deal_summary(records: Sequence[DealRecord]) -> dict[str, Any]:
@@ -34,9 +38,8 @@ def deal_summary(records: Sequence[DealRecord]) -> dict[str, Any]:
         "passed_out": proportion_ci(len(records) - n, len(records)).to_json(),
         "contracts": n,
         "success": proportion_ci(sum(bool(r.made) for r in played), n).to_json(),
-        "success_by_bid": _success_by(played, _bid_label, _bid_order),
-        "success_by_denomination": _success_by(
-            played, _denomination_label, lambda w: (DENOMINATION_WORDS.index(w), 0)),
+        "success_by_bid": _success_by(played, _bid_label),
+        "success_by_denomination": _success_by(played, _denomination_label),
         "declarers_points": mean_ci([r.declarers for r in played]).to_json(),
         "defenders_points": mean_ci([r.defenders for r in played]).to_json(),
         "coinche": proportion_ci(sum(r.double >= 1 for r in played), n).to_json(),
@@ -46,13 +49,12 @@ def deal_summary(records: Sequence[DealRecord]) -> dict[str, Any]:
     }
 
 
-def _success_by(played: Sequence[DealRecord], key: Callable[[DealRecord], str],
-                order: Callable[[str], tuple[int, int]]) -> dict[str, Any]:
+def _success_by(played: Sequence[DealRecord], key: Callable[[DealRecord], str]) -> dict[str, Any]:
     groups: dict[str, list[DealRecord]] = {}
     for r in played:
         groups.setdefault(key(r), []).append(r)
     return {label: proportion_ci(sum(bool(r.made) for r in rs), len(rs)).to_json()
-            for label, rs in sorted(groups.items(), key=lambda kv: order(kv[0]))}
+            for label, rs in sorted(groups.items(), key=lambda kv: label_order(kv[0]))}
 
 
 def game_summary(records: Sequence[GameRecord]) -> dict[str, Any]:
