@@ -12,6 +12,7 @@ from coinche_dsl import load_variant
 from coinche_dsl.cli import _register, app
 from coinche_dsl.engine.scoring import score_deal
 from coinche_dsl.loader import BUILTINS, builtin_path
+from coinche_dsl.model.enums import Denomination
 from coinche_dsl.render import sheet
 from coinche_dsl.render.examples import disputed_cases
 from coinche_dsl.render.fingerprint import fingerprint
@@ -86,6 +87,15 @@ def test_disputed_cases_follow_the_rules() -> None:
     assert cases["failed"].bid == rs.auction.minimum_bid
     assert cases["coinched"].double == "coinche"
     assert score_deal(rs, cases["failed"]).made is False
+
+
+def test_disputed_cases_are_all_scored_without_trump_suits(ffb) -> None:
+    # Only no-trump bids, where ffb has no belote: no belote case the engine would refuse.
+    auction = ffb.auction.model_copy(update={"denominations": [Denomination.NO_TRUMP]})
+    rs = ffb.model_copy(update={"auction": auction})
+    keys = [key for key, _, _ in disputed_cases(rs)]
+    assert "failed_belote" not in keys and "coinched" in keys
+    assert "cannot score" not in sheet(rs, "en", "md").split("A contract at the lowest bid")[1]
 
 
 def test_html_is_escaped_and_standalone(ffb, tmp_path: Path) -> None:

@@ -10,6 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..engine.compiled import belote_suit_mask
+from ..engine.facts import DENOMINATION_WORDS
+from ..engine.summary_check import deck_total
 from ..model import DealSummary, Ruleset
 from ..model.enums import CoincheTiming, Denomination
 
@@ -76,9 +79,6 @@ def contract_mode(rs: Ruleset) -> Denomination:
 
 def deck_points(rs: Ruleset, mode: Denomination) -> int:
     """Card points in the pack at `mode`, from the card tables (before any scaling)."""
-    from ..engine.facts import DENOMINATION_WORDS
-    from ..engine.summary_check import deck_total
-
     return deck_total(rs, DENOMINATION_WORDS.index(mode.value))
 
 
@@ -103,7 +103,7 @@ def disputed_cases(rs: Ruleset) -> list[tuple[str, dict[str, int], DealSummary]]
         ("failed", {"n": short},
          _deal(rs, max(0, m - short), {"N": 2, "E": 3, "S": 1, "W": 2}, "E")),
     ]
-    if rs.belote.enabled:
+    if belote_suit_mask(rs.belote, DENOMINATION_WORDS.index(contract_mode(rs).value)):
         cases.append(("failed_belote", {}, _deal(rs, max(0, m - short),
                                                  {"N": 2, "E": 3, "S": 1, "W": 2}, "E",
                                                  belote=["N"])))
