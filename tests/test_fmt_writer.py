@@ -13,11 +13,10 @@ from coinche_dsl.syntax import parse_text
 from coinche_dsl.syntax.formatter import format_text
 from coinche_dsl.syntax.writer import atom, dump_variant
 
-AVAILABLE = [n for n in BUILTINS if builtin_path(n).is_file()]
 CASES = sorted((Path(__file__).parent / "fmt_cases").glob("*.in.coinche"))
 
 
-@pytest.mark.parametrize("name", AVAILABLE)
+@pytest.mark.parametrize("name", BUILTINS)
 def test_resolved_dump_loads_to_the_same_ruleset(name: str, tmp_path: Path) -> None:
     ruleset = load_variant(name)
     data = ruleset.model_dump(mode="json", exclude_none=True)
@@ -29,7 +28,7 @@ def test_resolved_dump_loads_to_the_same_ruleset(name: str, tmp_path: Path) -> N
     assert format_text(text) == text
 
 
-@pytest.mark.parametrize("path", [builtin_path(n) for n in AVAILABLE] + CASES,
+@pytest.mark.parametrize("path", [builtin_path(n) for n in BUILTINS] + CASES,
                          ids=lambda p: p.name)
 def test_dump_of_parsed_data_parses_to_the_same_data(path: Path) -> None:
     parsed = parse_text(path.read_text(encoding="utf-8"))
@@ -77,7 +76,7 @@ def test_cli_show_dsl_and_json() -> None:
     assert resolved.exit_code == 0 and '"target": 2000' in resolved.output
 
 
-@pytest.mark.parametrize("name", AVAILABLE)
+@pytest.mark.parametrize("name", BUILTINS)
 def test_cli_show_resolved_dsl_loads_to_the_same_ruleset(name: str, tmp_path: Path) -> None:
     _register()
     shown = CliRunner().invoke(app, ["show", name, "--resolved"])
