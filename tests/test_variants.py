@@ -3,7 +3,6 @@ every worked example scores as written."""
 
 from __future__ import annotations
 
-import importlib.util
 from collections.abc import Callable
 
 import pytest
@@ -21,8 +20,6 @@ SEEDS = {
 """Each seed variant and the seed text it was written from."""
 
 LANGUAGES = {"es-club": "es", "pt-online": "pt", "it-701": "it", "fr-brut": "fr", "fr-bga": "fr"}
-
-HAS_ENGINE = importlib.util.find_spec("coinche_dsl.engine.examples") is not None
 
 
 def table(rows) -> list[tuple[str, int]]:
@@ -78,7 +75,6 @@ def test_example_card_points_sum_to_the_deck(builtin: Ruleset) -> None:
         assert sum(ex.card_points.values()) == deck_total(builtin, ex.trump.value), ex.name
 
 
-@pytest.mark.skipif(not HAS_ENGINE, reason="no scoring engine yet (engine/examples.py)")
 def test_every_example_scores_as_written(builtin: Ruleset) -> None:
     from coinche_dsl.engine.examples import check_examples
 
@@ -204,8 +200,6 @@ def test_ffb_reference_values() -> None:
 
 # --- every built-in, through the scoring engine: the rules every text agrees on -------------
 
-needs_engine = pytest.mark.skipif(not HAS_ENGINE, reason="no scoring engine yet")
-
 
 def score(rs: Ruleset, **deal):
     from coinche_dsl.engine.scoring import score_deal
@@ -214,7 +208,6 @@ def score(rs: Ruleset, **deal):
     return score_deal(rs, summary)
 
 
-@needs_engine
 @pytest.mark.parametrize("builtin", builtins_where(lambda rs: rs.auction.capot), indirect=True)
 def test_a_capot_bid_needs_every_trick(builtin: Ruleset) -> None:
     won = score(builtin, bid="capot", tricks={"N": 5, "S": 3}, card_points={"NS": 152, "EW": 0})
@@ -225,14 +218,12 @@ def test_a_capot_bid_needs_every_trick(builtin: Ruleset) -> None:
     assert lost.scores["EW"] >= builtin.auction.capot_value
 
 
-@needs_engine
 def test_a_clear_fall_leaves_the_declarers_nothing_but_belote(builtin: Ruleset) -> None:
     fall = score(builtin, bid=120, card_points={"NS": 50, "EW": 102}, last_trick="E")
     assert not fall.made and fall.scores["NS"] == 0
     assert fall.scores["EW"] >= 160 + 120
 
 
-@needs_engine
 def test_a_comfortable_make_scores_points_and_contract(builtin: Ruleset) -> None:
     made = score(builtin, bid=100, card_points={"NS": 120, "EW": 32})
     assert made.made
@@ -241,7 +232,6 @@ def test_a_comfortable_make_scores_points_and_contract(builtin: Ruleset) -> None
     assert made.scores["EW"] == expected_ew
 
 
-@needs_engine
 @pytest.mark.parametrize("builtin", builtins_where(lambda rs: rs.auction.generale),
                          indirect=True)
 def test_a_generale_needs_every_trick_by_the_bidder_alone(builtin: Ruleset) -> None:
