@@ -210,9 +210,11 @@ def announcement_points(masks: dict[int, list[int]], denomination: int,
 
 def belote_suits(hand: int, denomination: int, ruleset: Any) -> list[int]:
     """Suits whose king and queen `hand` holds and which make a belote at `denomination`."""
+    both = (hand >> KING) & (hand >> QUEEN) & RANK_MASK  # bit 8s: K and Q of suit s held
+    if not both:
+        return []  # most hands: no suit to look at
     suits = belote_suit_mask(ruleset.belote, denomination)
-    pair = (1 << KING) | (1 << QUEEN)
-    return [s for s in range(4) if suits >> s & 1 and (hand >> (8 * s)) & pair == pair]
+    return [s for s in range(4) if suits >> s & 1 and both >> (8 * s) & 1]
 
 
 def find_announcements(hand: int, denomination: int, ruleset: Any) -> list[Combination]:
