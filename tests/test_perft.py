@@ -105,7 +105,9 @@ def test_perft(name):
         regenerate(name, path)
     assert path.is_file(), f"no perft data for {name}: UPDATE_PERFT=1 writes it"
     rules = compile(load_variant(name))
-    for i, pos in enumerate(json.loads(path.read_text())["positions"]):
+    positions = json.loads(path.read_text())["positions"]
+    assert positions, f"{path.name} holds no position"
+    for i, pos in enumerate(positions):
         hands, d, trick, seat = read_position(pos)
         found = perft(rules, hands, d, trick, seat)
         if found != pos["count"]:
