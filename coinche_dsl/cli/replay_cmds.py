@@ -22,6 +22,8 @@ def _read(path: str) -> object:
         return json.loads(text)
     except json.JSONDecodeError as e:
         fail(f"{path}:{e.lineno}:{e.colno}: not valid JSON: {e.msg}")
+    except RecursionError:
+        fail(f"{path}: not valid JSON: nested too deeply")
 
 
 @app.command("replay")

@@ -45,3 +45,5 @@ def _read_json(source: str) -> object:
         return json.loads(text)
     except json.JSONDecodeError as e:
         fail(f"{name}:{e.lineno}:{e.colno}: invalid JSON: {e.msg}")
+    except RecursionError:
+        fail(f"{name}: invalid JSON: nested too deeply")
