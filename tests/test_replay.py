@@ -109,6 +109,8 @@ def test_invalid_json_is_a_clean_error():
     assert result.exit_code == 1 and "not valid JSON" in result.output
     deep = run("ffb", "-", stdin="[" * 100_000 + "]" * 100_000)
     assert deep.exit_code == 1 and "nested too deeply" in deep.output
+    long = run("ffb", "-", stdin='{"dealer": ' + "9" * 5000 + "}")
+    assert long.exit_code == 1 and "a number has too many digits" in long.output
 
 
 def test_a_redeal_record():

@@ -50,8 +50,9 @@ def test_score_stdin_accepts_no_trump_spellings():
      "announcements.E[0]: card 10S is in two announcements"),
     ([1, 2], "a deal summary is a JSON object"),
     ("[" * 100_000 + "]" * 100_000, "standard input: invalid JSON: nested too deeply"),
+    ('{"bid": ' + "9" * 5000 + "}", "standard input: invalid JSON: a number has too many"),
 ], ids=["bad-json", "unknown-seat", "nine-tricks", "points-over-total", "card-twice",
-        "not-an-object", "too-deep"])
+        "not-an-object", "too-deep", "too-many-digits"])
 def test_score_rejects(deal, message):
     text = deal if isinstance(deal, str) else json.dumps(deal)
     code, out, err = run(["ffb", "-"], text)

@@ -24,6 +24,8 @@ def _read(path: str) -> object:
         fail(f"{path}:{e.lineno}:{e.colno}: not valid JSON: {e.msg}")
     except RecursionError:
         fail(f"{path}: not valid JSON: nested too deeply")
+    except ValueError:  # the only other one: an integer past Python's digit limit
+        fail(f"{path}: not valid JSON: a number has too many digits")
 
 
 @app.command("replay")

@@ -47,3 +47,5 @@ def _read_json(source: str) -> object:
         fail(f"{name}:{e.lineno}:{e.colno}: invalid JSON: {e.msg}")
     except RecursionError:
         fail(f"{name}: invalid JSON: nested too deeply")
+    except ValueError:  # the only other one: an integer past Python's digit limit
+        fail(f"{name}: invalid JSON: a number has too many digits")
