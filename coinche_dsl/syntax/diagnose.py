@@ -46,11 +46,14 @@ class _Open:
     closer_line: int = 0
 
 
-_SIGNIFICANT = re.compile(r'"(?:[^"\\]|\\.)*"|"|#[^\n]*|[{}()\n]')
+MAX_NUMBER_DIGITS = 100
+"""Longer numbers are refused here (Python will not even convert one past 4,300 digits)."""
+_SIGNIFICANT = re.compile(r'"(?:[^"\\]|\\.)*"|"|#[^\n]*|[{}()\n]'
+                          rf"|(?<![A-Za-z0-9_])[0-9]{{{MAX_NUMBER_DIGITS + 1},}}")
 
 
 def check_text(text: str, file: str) -> None:
-    """Unclosed texts and blocks, and nesting depth; raises VariantError."""
+    """Unclosed texts and blocks, nesting depth, absurdly long numbers; raises VariantError."""
     stack: list[_Open] = []
     closed: list[_Open] = []
     line, line_start = 1, 0
@@ -78,6 +81,10 @@ def check_text(text: str, file: str) -> None:
             closed.append(opened)
         elif ch == "}" and not stack:
             _stray_brace(text, closed, Position(file, line, i - line_start + 1))
+        elif ch[0].isdigit():
+            raise VariantError([Diagnostic(Position(file, line, i - line_start + 1),
+                                           f"this number has {len(ch):,} digits; numbers have "
+                                           f"at most {MAX_NUMBER_DIGITS}")])
     if stack and stack[-1].char == "(":
         _unclosed_paren(stack[-1], file, "at the end of the file", line,
                         len(text) - line_start + 1)
