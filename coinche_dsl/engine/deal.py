@@ -28,7 +28,7 @@ from typing import NamedTuple
 
 from ..cards import SEATS, SUIT_MASKS, card_name, parse_card
 from ..errors import IllegalActionError, InputError
-from .announcements import classify, find_announcements
+from .announcements import KING, QUEEN, classify, find_announcements
 from .auction import Auction, Call, parse_call
 from .compiled import CompiledRules
 from .dealing import check_hands, deal_hands
@@ -336,7 +336,7 @@ class Deal:
         out = []
         for suit in range(4):
             if suits >> suit & 1:
-                pair = 0b1100000 << (8 * suit)  # the queen (rank 5) and the king (rank 6)
+                pair = ((1 << KING) | (1 << QUEEN)) << (8 * suit)
                 for seat in range(4):
                     if self.initial_hands[seat] & pair == pair:
                         out.append((seat, suit))
@@ -359,7 +359,7 @@ class Deal:
 
     def _king_first(self, suit: int) -> bool:
         order = [c for t in self.tricks for _, c in t.cards] + [c for _, c in self.trick]
-        king, queen = suit * 8 + 6, suit * 8 + 5
+        king, queen = suit * 8 + KING, suit * 8 + QUEEN
         return king in order and (queen not in order or order.index(king) < order.index(queen))
 
     def facts(self) -> DealFacts:
