@@ -64,3 +64,17 @@ def test_a_whole_game_can_be_played_to_the_end() -> None:
 def test_a_bad_seat_is_a_clear_error() -> None:
     result = runner.invoke(app, ["play", "ffb", "--seat", "X"], input="q\n")
     assert result.exit_code == 1 and "unknown seat 'X'" in result.output
+
+
+def test_a_coinche_at_any_time_is_offered_between_the_bots_calls() -> None:
+    # fr-bga: "à tout moment, un joueur peut Coincher l'équipe adverse"; with seed 5 an opponent
+    # bids before South speaks, and South coinches out of turn, which ends that auction.
+    out = play("fr-bga", "--seed", "5", script="coinche\n" * 3 + EVERYTHING * 15)
+    assert "You may coinche now, out of turn" in out
+    assert "S coinche (out of turn)" in out
+    assert re.search(r"Contract: \d+ [a-z-]+ by [EW] coinche", out)
+
+
+def test_no_out_of_turn_offer_where_coinche_is_in_turn_only() -> None:
+    out = play("ffb", "--seed", "5", script=EVERYTHING * 15)
+    assert "out of turn" not in out

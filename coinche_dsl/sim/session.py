@@ -132,10 +132,35 @@ class PlaySession:
             call = self.bots[seat].choose_call(deal)
             deal.apply(call)
             self.say(f"  {call}")
+            self.offer_out_of_turn(deal)
             return
         self.say(call_hint(deal))
         self.ask(deal, "Your call", lambda line: f"{SEATS[seat]} {line}", CALL_HINT)
         self.say(f"  {deal.history[-1]}")
+
+    def offer_out_of_turn(self, deal: Any) -> None:
+        """Where the rules let a player coinche out of turn (`auction.coinche any_time`), the
+        human is asked after each bot's call, since a line-based table has no other moment."""
+        if deal.phase != "auction" or deal.to_act == self.human:
+            return
+        calls = {c.kind: c for c in deal.out_of_turn_calls(self.human)}
+        if not calls:
+            return
+        while True:
+            try:
+                line = self.read(f"You may {' or '.join(calls)} now, out of turn "
+                                 "(Enter lets the auction go on): ").strip().lower()
+            except EOFError:
+                raise Quit() from None
+            if line in ("q", "quit", "exit"):
+                raise Quit()
+            if line in ("?", "help"):
+                self.show_rules(deal)
+                continue
+            if line in calls:
+                deal.apply(calls[line])
+                self.say(f"  {deal.history[-1]} (out of turn)")
+            return
 
     # -- the play -------------------------------------------------------------------------
     def declare(self, deal: Any, seat: int) -> None:
