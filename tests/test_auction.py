@@ -69,10 +69,18 @@ def test_parse_call_rejects_nonsense():
 # -- levels ----------------------------------------------------------------------------------
 
 def test_ffb_levels_and_capot():
+    # FFB 2015, § 4.1: "80 au minimum, ... un multiple de 10 et ... supérieure à l'enchère
+    # précédente" (no highest number: the list stops at the engine's cap, 500), or a capot.
     deal = auction(compile(FFB))
-    assert bid_values(deal) == [80, 90, 100, 110, 120, 130, 140, 150, 160, "capot"]
+    values = list(range(80, 501, 10))
+    assert bid_values(deal) == [*values, "capot"]
     assert "N pass" in texts(deal) and "N coinche" not in texts(deal)
-    assert len(deal.legal_calls()) == 1 + 10 * 6
+    assert len(deal.legal_calls()) == 1 + (len(values) + 1) * 6
+
+
+def test_ffb_160_is_the_highest_when_a_variant_says_so():
+    deal = auction(rules_with(maximum_bid=160))
+    assert bid_values(deal) == [80, 90, 100, 110, 120, 130, 140, 150, 160, "capot"]
 
 
 @pytest.mark.parametrize("levels, expected", [
@@ -143,6 +151,38 @@ def test_speak_once_ends_after_four_calls():
                    "S pass")
     assert deal.phase == "auction"
     deal.apply("E 100 clubs")
+    assert deal.phase == "play" and str(deal.contract) == "100 clubs by E"
+
+
+SPEAK_ONCE_CLOSING = rules_with(reentry=Reentry.SPEAK_ONCE, closing_coinche=True)
+
+
+def test_closing_coinche_lets_the_opponents_of_the_last_bid_coinche():
+    # Seed 002: "I giocatori parlano una sola volta" and "Una volta scelto il contratto,
+    # l'avversario può coinche": E bids last, yet N and S (who spoke before) may coinche it.
+    deal = auction(SPEAK_ONCE_CLOSING, "N pass", "W pass", "S pass", "E 100 clubs")
+    assert deal.phase == "auction" and deal.to_act == 0
+    assert texts(deal) == {"N pass", "N coinche"}  # no bid any more
+    refused(deal, "N 110 clubs", "auction.closing_coinche")
+    deal.apply("N pass")
+    assert deal.to_act == 2 and texts(deal) == {"S pass", "S coinche"}
+    deal.apply("S coinche")
+    # "la squadra del prenditore crede di poter completare": E, then W, may surcoinche.
+    assert deal.to_act == 1 and texts(deal) == {"E pass", "E surcoinche"}
+    deal.apply("E pass")
+    deal.apply("W surcoinche")
+    assert deal.phase == "play" and str(deal.contract) == "100 clubs by E surcoinche"
+
+
+def test_closing_coinche_ends_when_all_asked_pass():
+    deal = auction(SPEAK_ONCE_CLOSING, "N pass", "W pass", "S pass", "E 100 clubs",
+                   "N pass", "S pass")
+    assert deal.phase == "play" and str(deal.contract) == "100 clubs by E"
+
+
+def test_without_closing_coinche_the_last_bid_cannot_be_coinched():
+    deal = auction(rules_with(reentry=Reentry.SPEAK_ONCE), "N pass", "W pass", "S pass",
+                   "E 100 clubs")
     assert deal.phase == "play" and str(deal.contract) == "100 clubs by E"
 
 
@@ -242,8 +282,22 @@ def test_after_coinche_passes():
     assert deal.phase == "play" and str(deal.contract) == "80 hearts by N coinche"
 
 
-def test_after_coinche_doubled_side_only():
+def test_after_coinche_passes_is_the_ffb_rule():
+    # FFB 2015, § 4.1: the auction ends when "après ... une coinche, les trois joueurs
+    # suivants passent"; nobody may bid over a coinche ("fige le contrat").
     deal = auction(compile(FFB), "N 80 hearts", "W coinche")
+    assert deal.to_act == 2 and texts(deal) == {"S pass", "S surcoinche"}
+    deal.apply("S pass")
+    assert texts(deal) == {"E pass"}  # the coincher's partner speaks too, but cannot bid
+    deal.apply("E pass")
+    assert deal.phase == "auction"
+    deal.apply("N pass")
+    assert deal.phase == "play" and deal.contract.double == 1
+
+
+def test_after_coinche_doubled_side_only():
+    rules = rules_with(after_coinche=AfterCoinche.DOUBLED_SIDE_ONLY)
+    deal = auction(rules, "N 80 hearts", "W coinche")
     assert deal.to_act == 2  # S, then N: E is skipped
     deal.apply("S pass")
     assert deal.to_act == 0

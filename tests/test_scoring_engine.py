@@ -112,27 +112,47 @@ def test_scale_cards_at_no_trump(tmp_path):
     assert scores(rs, deal(90, "no-trump", 80, 40)) == (True, 200, 50)
 
 
+FULL_ALL_TRUMP = ("cards { all_trump J 20, 9 14, A 11, 10 10, K 4, Q 3, 8 0, 7 0\n"
+                  "all_trump_scale total 162 ")
+
+
+def test_scale_before_success(tmp_path):
+    # All-trump at full trump values (258 with the last trick) scaled to 162 before the test:
+    # 170 of 258 -> 107 < 110 fails; EW 160 + 110 = 270.
+    rs = variant(tmp_path, FULL_ALL_TRUMP + "}")
+    assert scores(rs, deal(110, "all-trump", 160, 88)) == (False, 0, 270)
+
+
 def test_scale_after_success(tmp_path):
     # Raw 170 of 258 makes 110; the scores use 107 and 55: 217 -> 220, 55 -> 60.
-    rs = variant(tmp_path, "cards { scale_before_success no }")
+    rs = variant(tmp_path, FULL_ALL_TRUMP + "scale_before_success no }")
     assert scores(rs, deal(110, "all-trump", 160, 88)) == (True, 220, 60)
 
 
-def test_capot_extra_is_not_scaled(ffb):
+def test_capot_extra_is_not_scaled(tmp_path):
     # All-trump capot: 248 + 10 scale to 162, and the capot's extra 90 is added: 252 + 90.
-    assert scores(ffb, deal(90, "all-trump", 248, 0, tricks={"N": 8})) == (True, 340, 0)
+    rs = variant(tmp_path, FULL_ALL_TRUMP + "}")
+    assert scores(rs, deal(90, "all-trump", 248, 0, tricks={"N": 8})) == (True, 340, 0)
 
 
-def test_litige_held(tmp_path):
-    # Classic belote litige: at 81-81 the defenders score now (81 -> 80), the declarers'
-    # 81 (-> 80) wait for the next deal; the declarers keep what they keep on failure.
-    rs = variant(tmp_path, "scoring { litige held }")
-    result = score_deal(rs, deal(80, "clubs", 71, 81, belote=["S"]))
-    assert (result.made, result.scores, result.held) == (False, {"NS": 20, "EW": 80}, 80)
+def test_litige_held(ffb):
+    # FFB 2015, § 10.1.3: equal totals, 61 + 10 + 20 = 91 against 91. The defenders score
+    # theirs now (91 -> 90); the declarers keep what they keep on failure (their belote, 20)
+    # and the rest of their total, 71 (-> 70), waits for the next deal.
+    result = score_deal(ffb, deal(80, "clubs", 61, 91, belote=["S"]))
+    assert (result.made, result.scores, result.held) == (False, {"NS": 20, "EW": 90}, 70)
 
 
-def test_litige_fails_is_the_formula(ffb):
-    result = score_deal(ffb, deal(80, "clubs", 71, 81))
+def test_litige_compares_totals_not_card_points(ffb):
+    # 71 + 10 = 81 card points each way, but NS's belote makes it 101 against 81: made.
+    result = score_deal(ffb, deal(80, "clubs", 71, 81, belote=["S"]))
+    assert (result.made, result.held) == (True, 0)
+
+
+def test_litige_fails_is_the_formula(tmp_path):
+    rs = variant(tmp_path, "scoring { litige fails\n"
+                           "success = points(declarers) >= contract }")
+    result = score_deal(rs, deal(80, "clubs", 71, 81))
     assert (result.made, result.held) == (True, 0)
 
 
@@ -152,7 +172,8 @@ def test_lines_name_their_rule(ffb):
     result = score_deal(ffb, deal(90, "hearts", 79, 73))
     rule = ffb.where("scoring", "failed", "defenders")
     assert [(ln.team, ln.points, ln.label, ln.rule) for ln in result.lines] == [
-        ("EW", 250, "(160 + contract) × multiplier", f"scoring.failed.defenders ({rule})")]
+        ("EW", 250, "(160 + announcements(both) + belote(defenders) + contract) × multiplier",
+         f"scoring.failed.defenders ({rule})")]
 
 
 def test_score_facts_reads_announcements_and_belote(ffb):
@@ -177,7 +198,8 @@ def test_score_facts_reads_announcements_and_belote(ffb):
     ({**deal(90, "hearts", 100, 52), "declarer": "X"}, "declarer", "'N', 'E', 'S' or 'W'"),
     (deal(90, "hearts", "lots", 52), "card_points.NS", "valid integer"),
     (deal(90, "spadez", 100, 52), "trump", "Input should be"),
-    (deal(170, "hearts", 100, 52), "bid", "outside this variant's range"),
+    (deal(510, "hearts", 100, 52), "bid", "outside this variant's range"),
+    (deal(85, "hearts", 100, 52), "bid", "in steps of 10"),
     (deal("generale", "hearts", 100, 52), "bid", "no générale"),
     (deal(90, "no-trump", 100, 52, belote=["N"]), "belote", "no belote at no-trump"),
     (deal(90, "hearts", 100, 52, belote=["N", "E"]), "belote", "at most 1 belote"),
@@ -189,7 +211,7 @@ def test_score_facts_reads_announcements_and_belote(ffb):
      "announcements.N[0]", "neither a carré nor a sequence"),
     (deal(90, "hearts", 100, 52, last="E", tricks={"N": 8}), "last_trick", "won no trick"),
 ], ids=["points-over-total", "points-not-summing", "points-without-tricks", "nine-tricks",
-        "unknown-seat", "points-not-a-number", "unknown-trump", "bid-too-high",
+        "unknown-seat", "points-not-a-number", "unknown-trump", "bid-too-high", "bid-off-step",
         "no-generale", "belote-at-no-trump", "two-belotes", "unknown-card", "card-twice",
         "not-a-combination", "last-trick-without-tricks"])
 def test_impossible_summaries(ffb, summary, field, message):

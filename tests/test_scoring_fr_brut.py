@@ -46,16 +46,26 @@ CASES = [
     # contrat": 80 < 82 fails; EW 162 + 100 x 2.
     pytest.param(deal(100, "hearts", 80, 72, "E", double="coinche"), False, 0, 362,
                  id="coinche-failed"),
-    # "Capot — les huit plis — vaut 250": 152 + 100 (capot last trick) + 250.
-    pytest.param(deal("capot", "hearts", 152, 0, "N", tricks={"N": 5, "S": 3}), True, 502, 0,
+    # "Capot — les huit plis — vaut 250" and "152 points de cartes plus 10 pour le dernier pli
+    # — 162 par donne" (no 100-point last trick): 152 + 10 + 250 = 412.
+    pytest.param(deal("capot", "hearts", 152, 0, "N", tricks={"N": 5, "S": 3}), True, 412, 0,
                  id="capot-bid-made"),
-    # "Générale — les huit plis pris par le seul preneur — vaut 500".
-    pytest.param(deal("generale", "hearts", 152, 0, "N", tricks={"N": 8}), True, 752, 0,
+    # An unbid capot is still "162 par donne": 162 + 80 = 242; EW 0.
+    pytest.param(deal(80, "hearts", 152, 0, "S", tricks={"N": 4, "S": 4}), True, 242, 0,
+                 id="capot-unbid-162"),
+    # "Générale — les huit plis pris par le seul preneur — vaut 500": 162 + 500 = 662.
+    pytest.param(deal("generale", "hearts", 152, 0, "N", tricks={"N": 8}), True, 662, 0,
                  id="generale-bid-made"),
+    # Failed: "la défense [reçoit] les points de cartes, la valeur multipliée du contrat":
+    # 162 + 500 = 662.
     pytest.param(deal("generale", "hearts", 152, 0, "N", tricks={"N": 7, "S": 1}),
-                 False, 0, 752, id="generale-bid-failed-partner-took-a-trick"),
+                 False, 0, 662, id="generale-bid-failed-partner-took-a-trick"),
     # "En sans-atout l'as vaut 19": 152 in all; 110 + 90.
     pytest.param(deal(90, "no-trump", 100, 52, "N"), True, 200, 52, id="no-trump"),
+    # "Lisez la colonne coinche": one column of carrés, four jacks 200 at sans-atout too:
+    # 110 + 200 + 90 = 400.
+    pytest.param(deal(90, "no-trump", 100, 52, "N", announcements={
+        "N": [["JC", "JD", "JH", "JS"]]}), True, 400, 52, id="no-trump-four-jacks-200"),
     # "en tout-atout, la colonne atout s'applique à toutes les couleurs" (248 of cards),
     # brought back to "162 par donne": 170 of 258 -> 107, below 110; EW 162 + 110.
     pytest.param(deal(110, "all-trump", 160, 88, "N"), False, 0, 272,

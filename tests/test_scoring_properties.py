@@ -7,6 +7,7 @@ import random
 import pytest
 
 from coinche_dsl import load_variant
+from coinche_dsl.engine.compiled import bid_values
 from coinche_dsl.engine.scoring import score_deal
 from coinche_dsl.engine.summary_check import deck_total
 from coinche_dsl.loader import BUILTINS
@@ -18,7 +19,7 @@ def random_summary(rs, rng):
                             "all-trump").index(trump))
     a = rs.auction
     top = a.maximum_bid or 160
-    bid = rng.randrange(a.minimum_bid, top + 1)
+    bid = rng.choice([b for b in bid_values(a.minimum_bid, a.step, a.bid_levels.value, top)])
     ns = rng.randint(1, total - 1)
     return {"declarer": rng.choice("NESW"), "bid": bid, "trump": trump,
             "double": rng.choice(["none", "none", "coinche"]),

@@ -42,14 +42,18 @@ def test_english_sheet_of_ffb(ffb) -> None:
     text = sheet(ffb, "en", "md")
     assert "- The lowest bid is 80." in text
     assert "- The game is played to 2,000 points." in text
-    assert "| 1 | J | 20 | A | 11 | A | 19 | J | 20 |" in text  # card tables per mode
+    assert "| 1 | J | 20 | A | 11 | A | 19 | J | 13 |" in text  # card tables per mode
     assert "| four jacks | 200 | 100 |" in text  # carrés, with the no-trump column
-    assert ("- If the contract is coinched or surcoinched: (160 + contract) × multiplier"
-            " + announcements of both sides + belote of the declarers") in text
-    assert "(160 + contract) × multiplier + announcements of both sides + belote of the defenders" \
-        in text
+    assert ("- If the contract is coinched or surcoinched: ((if the declarers took all eight "
+            "tricks then 250, otherwise 160) + announcements of both sides + belote of the "
+            "declarers + contract) × multiplier") in text
+    assert ("(160 + announcements of both sides + belote of the defenders + contract) × "
+            "multiplier") in text
+    # FFB 2015, § 4.1 "Il est impossible de surenchérir sur soi-même": never the opposite.
+    assert "- A player may raise their own bid.\n" not in text
+    assert "raise their own bid only after another player has bid in between" in text
     # a worked line: numbers in the formula, the engine's rounded score beside it
-    assert "102 + 0 + 0 + 80 = 182, written 180" in text
+    assert "102 + 80 + 0 = 182, written 180" in text
     assert "**Belote and rebelote** —" in text
     assert "**Générale**" not in text  # not a word of these rules: ffb has no générale
 

@@ -148,8 +148,12 @@ def test_it_701() -> None:
     assert [r for r, _ in table(rs.cards.plain)] == ["A", "10", "K", "Q", "J", "7", "8", "9"]
     assert table(rs.cards.all_trump)[:6] == [("J", 13), ("9", 9), ("A", 6), ("10", 5),
                                              ("K", 3), ("Q", 2)]
-    assert str(rs.play.must_trump) == "optional"
-    assert str(rs.announcements.timing) == "end_of_first_trick"
+    # "se il compagno ha giocato la carta più forte, non è obbligato a tagliare": otherwise
+    # trumping is compulsory.
+    assert str(rs.play.must_trump) == "required"
+    assert rs.auction.closing_coinche
+    assert str(rs.announcements.timing) == "first_card"  # "quando gioca la prima carta"
+    assert str(rs.scoring.rounding) == "none"  # the formulas never round
     assert "162" in str(rs.scoring.failed["defenders"])
 
 
@@ -181,21 +185,25 @@ def test_fr_bga() -> None:
 def test_ffb_contree() -> None:
     rs = load_variant("ffb-contree")
     assert not rs.announcements.enabled
-    # On a fall the defence takes every belote, the declarers' included.
-    assert "belote(both)" in str(rs.scoring.failed["defenders"])
-    assert str(rs.scoring.failed["declarers"]) == "0"
+    # FFB 2015 contrée, § 7: "La belote annoncée de manière conforme est imprenable".
+    assert str(rs.scoring.failed["declarers"]) == "belote(declarers)"
+    assert rs.scoring == load_variant("ffb").scoring
     assert rs.language == "fr"
 
 
 def test_ffb_reference_values() -> None:
     rs = load_variant("ffb")
     auction = rs.auction
-    assert (auction.minimum_bid, auction.maximum_bid, auction.capot_value) == (80, 160, 250)
+    # FFB 2015, § 4.1: "80 au minimum, ... un multiple de 10": no highest number.
+    assert (auction.minimum_bid, auction.maximum_bid, auction.capot_value) == (80, None, 250)
     assert (rs.auction.coinche_factor, rs.auction.surcoinche_factor) == (2, 4)
-    assert str(rs.auction.after_coinche) == "doubled_side_only"
+    assert str(rs.auction.after_coinche) == "passes"
+    # "Il est impossible de surenchérir sur soi-même"
+    assert str(rs.auction.raise_own) == "after_other_bid"
     assert rs.cards.capot_last_trick == 100
     assert str(rs.play.undertrump) == "optional" and not rs.play.overtrump_partner
-    assert (rs.game.target, str(rs.game.belote_finish)) == (2000, "not_enough")
+    assert (rs.game.target, str(rs.game.belote_finish)) == (2000, "win_trick_later")
+    assert str(rs.scoring.litige) == "held"
 
 
 # --- every built-in, through the scoring engine: the rules every text agrees on -------------

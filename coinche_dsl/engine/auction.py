@@ -24,6 +24,10 @@ How the knobs read in the state machine (the documented contract of each `auctio
 - Coinche: only on the last bid, only by an opponent of its bidder, not twice; a capot or
   générale only with `coinche_capot`. `in_turn`: in one's turn; `any_time`: also out of turn
   (see `Auction.out_of_turn_calls`). Surcoinche: by the doubled side, on a coinched bid.
+- `closing_coinche`: when the calls would end on a bid, a closing round follows: if nobody
+  coinched it, each of its opponents in turn may coinche or pass; once it is coinched (then or
+  before), each player of its side in turn may surcoinche or pass. Nobody bids any more; the
+  round ends at the first coinche / surcoinche that closes it, or when all asked have passed.
 """
 
 from __future__ import annotations
@@ -168,12 +172,18 @@ class Auction:
         self.spoke = [False] * 4
         self.over = False
         self.redeal = False
+        self.closing = 0
+        """The closing round (`closing_coinche`): 0 not begun, 1 the coinche turns, 2 the
+        surcoinche turns."""
+        self.waiting: list[int] = []
+        """Seats still to be asked in the closing round, after `to_act`."""
 
     def copy(self) -> Auction:
         """An independent copy."""
         new = object.__new__(Auction)
         new.__dict__.update(self.__dict__)
         new.calls, new.passed, new.spoke = list(self.calls), list(self.passed), list(self.spoke)
+        new.waiting = list(self.waiting)
         return new
 
     # -- what may be called ------------------------------------------------------------
@@ -200,6 +210,8 @@ class Auction:
 
     def _may_bid(self, seat: int) -> bool:
         r = self.rules
+        if self.closing:
+            return False
         if r.reentry == REENTRY_FORBIDDEN and self.passed[seat]:
             return False
         if r.reentry == REENTRY_SPEAK_ONCE and self.spoke[seat]:
@@ -235,7 +247,7 @@ class Auction:
         r, bid = self.rules, self.bid
         if r.coinche == COINCHE_NONE or bid is None or self.double:
             return False
-        if r.reentry == REENTRY_SPEAK_ONCE and self.spoke[seat]:
+        if r.reentry == REENTRY_SPEAK_ONCE and self.spoke[seat] and self.closing != 1:
             return False
         return (seat - bid.seat) & 1 == 1 and (isinstance(bid.value, int) or r.coinche_capot)
 
@@ -243,7 +255,7 @@ class Auction:
         bid = self.bid
         if not self.rules.surcoinche or self.double != 1 or bid is None:
             return False
-        if self.rules.reentry == REENTRY_SPEAK_ONCE and self.spoke[seat]:
+        if self.rules.reentry == REENTRY_SPEAK_ONCE and self.spoke[seat] and self.closing != 2:
             return False
         return (seat - bid.seat) & 1 == 0
 
@@ -303,9 +315,12 @@ class Auction:
             else:
                 self.double = 2
                 self.over = r.surcoinche_ends_auction
-        if self.over or self._ended():
-            self.over = True
-            self.redeal = self.bid is None
+        if self.closing:
+            self._close_step(call)
+        elif self.over or self._ended():
+            if not self._open_closing(seat):
+                self.over = True
+                self.redeal = self.bid is None
         elif self.double == 1 and r.after_coinche == AFTER_DOUBLED_SIDE:
             self.to_act = self._next_doubled(seat)
         else:
@@ -322,6 +337,41 @@ class Auction:
         if self.double == 1 and r.after_coinche == AFTER_DOUBLED_SIDE:
             return self.passes >= 2
         return self.passes >= 3
+
+    def _open_closing(self, seat: int) -> bool:
+        """Begin the closing round after the call of `seat` if `closing_coinche` calls for
+        one: the coinche turns of the bid's opponents, or the surcoinche turns of its side."""
+        r, bid = self.rules, self.bid
+        if not r.closing_coinche or bid is None or self.double == 2 or self.over:
+            return False  # (`over` here: a coinche that ends the auction by rule)
+        if self.double == 0 and (r.coinche == COINCHE_NONE
+                                 or not (isinstance(bid.value, int) or r.coinche_capot)):
+            return False
+        if self.double == 1 and not r.surcoinche:
+            return False
+        self.closing = 1 if self.double == 0 else 2
+        return self._ask(seat, opponents=self.closing == 1)
+
+    def _ask(self, seat: int, opponents: bool) -> bool:
+        """Queue the bid's opponents (or its side) in turn order after `seat`; hand the turn
+        to the first."""
+        assert self.bid is not None
+        order = [(seat + k * self.rules.step) & 3 for k in range(1, 5)]
+        self.waiting = [s for s in order if ((s - self.bid.seat) & 1 == 1) == opponents]
+        self.over = False
+        self.to_act = self.waiting.pop(0)
+        return True
+
+    def _close_step(self, call: Call) -> None:
+        """The closing round after `call`: a coinche opens the surcoinche turns (unless it ends
+        the auction), a surcoinche ends it, a pass hands the turn to the next one asked."""
+        if call.kind == "coinche" and not self.over and self.rules.surcoinche:
+            self.closing = 2
+            self._ask(call.seat, opponents=False)
+        elif call.kind == "pass" and self.waiting:
+            self.to_act = self.waiting.pop(0)
+        else:
+            self.over = True
 
     def _next_doubled(self, seat: int) -> int:
         """The next seat of the doubled side, when only it may speak after a coinche."""
@@ -349,7 +399,10 @@ class Auction:
                     f"a coinche may come out of turn, and only under 'coinche any_time' "
                     f"({cite('auction', 'coinche')})",
                     "auction.coinche" if call.kind == "coinche" else "auction.turn")
-        if r.reentry == REENTRY_SPEAK_ONCE and self.spoke[seat]:
+        if self.closing and call.kind == "bid":
+            return (f"the calls are over; only a coinche or surcoinche is left: "
+                    f"{cite('auction', 'closing_coinche')}", "auction.closing_coinche")
+        if r.reentry == REENTRY_SPEAK_ONCE and self.spoke[seat] and not self.closing:
             return f"each player speaks once: {cite('auction', 'reentry')}", "auction.reentry"
         if call.kind == "bid":
             return self._why_not_bid(call)

@@ -115,6 +115,7 @@ class CompiledRules:
     after_coinche: int = AFTER_PASSES
     surcoinche: bool = True
     surcoinche_ends_auction: bool = True
+    closing_coinche: bool = False
     # announcements and belote
     announcements: bool = True
     announcements_by_denomination: tuple[bool, ...] = ()
@@ -248,6 +249,7 @@ def _auction(rules: CompiledRules, rs: Ruleset) -> None:
     rules.after_coinche = list(AfterCoinche).index(a.after_coinche)
     rules.surcoinche = a.surcoinche and a.coinche != CoincheTiming.NONE
     rules.surcoinche_ends_auction = a.surcoinche_ends_auction
+    rules.closing_coinche = a.closing_coinche
 
 
 def bid_values(minimum: int, step: int, levels: str, maximum: int | None) -> tuple[int, ...]:

@@ -173,9 +173,10 @@ def _points(plan: Plan, den: int, cp: tuple[int, int], lt: tuple[int, int],
 
 
 # Context slots (declarers, defenders, both) of the quantities set per deal, looked up once.
-_CARD_POINTS, _LAST_TRICK, _POINTS, _ANNOUNCEMENTS, _BELOTE, _TRICKS = (
+_CARD_POINTS, _LAST_TRICK, _POINTS, _ANNOUNCEMENTS, _BELOTE, _TOTAL, _TRICKS = (
     (slot(name, "declarers"), slot(name, "defenders"), slot(name, "both"))
-    for name in ("card_points", "last_trick", "points", "announcements", "belote", "tricks"))
+    for name in ("card_points", "last_trick", "points", "announcements", "belote", "total",
+                 "tricks"))
 _CAPOT = (slot("capot", "declarers"), slot("capot", "defenders"))
 _GENERALE, _CONTRACT, _MULTIPLIER, _DOUBLED, _BID_CAPOT, _BID_GENERALE, _NT, _AT = (
     slot(n) for n in ("generale", "contract", "multiplier", "doubled", "bid_capot",
@@ -183,6 +184,7 @@ _GENERALE, _CONTRACT, _MULTIPLIER, _DOUBLED, _BID_CAPOT, _BID_GENERALE, _NT, _AT
 
 
 def _set_points(ctx: list[Any], cp: tuple[int, int], lt: tuple[int, int]) -> None:
+    """Card points, last trick, points and totals (announcements and belote already set)."""
     (c0, c1), (l0, l1) = cp, lt
     d, f, both = _CARD_POINTS
     ctx[d], ctx[f], ctx[both] = c0, c1, c0 + c1
@@ -190,6 +192,10 @@ def _set_points(ctx: list[Any], cp: tuple[int, int], lt: tuple[int, int]) -> Non
     ctx[d], ctx[f], ctx[both] = l0, l1, l0 + l1
     d, f, both = _POINTS
     ctx[d], ctx[f], ctx[both] = c0 + l0, c1 + l1, c0 + l0 + c1 + l1
+    t0 = c0 + l0 + ctx[_ANNOUNCEMENTS[0]] + ctx[_BELOTE[0]]
+    t1 = c1 + l1 + ctx[_ANNOUNCEMENTS[1]] + ctx[_BELOTE[1]]
+    d, f, both = _TOTAL
+    ctx[d], ctx[f], ctx[both] = t0, t1, t0 + t1
 
 
 def _set_pair(ctx: list[Any], slots: tuple[int, int, int], ours: int, theirs: int) -> None:
@@ -207,7 +213,10 @@ def score_facts(ruleset: Any, facts: DealFacts) -> DealScore:
     _set_points(ctx, *(scaled if plan.scale_before_success else (
         cp_raw, (lt_raw[0] + extra[0], lt_raw[1] + extra[1]))))
     made = bool(plan.success(ctx))
-    litige = plan.litige_held and ctx[_POINTS[0]] == ctx[_POINTS[1]]
+    # FFB 2015, 10.1.3: a litige is an equality "entre les totaux de points des deux équipes
+    # (81-81 ou 91-91)", totals with belote and announcements, before any rounding.
+    litige = plan.litige_held and ctx[_TOTAL[0]] == ctx[_TOTAL[1]]
+    unrounded_total = ctx[_TOTAL[0]]
     cp, lt = scaled
     if plan.round_points and plan.rounding != "none":
         # Each side's card points and points are rounded; the last trick is what remains.
@@ -222,8 +231,9 @@ def score_facts(ruleset: Any, facts: DealFacts) -> DealScore:
     totals = [0, 0]
     totals[d] = _side_lines(plan, ours, "declarers", TEAMS[d], ctx, lines)
     totals[1 - d] = _side_lines(plan, theirs, "defenders", TEAMS[1 - d], ctx, lines)
-    # Litige: the declarers keep what they keep on failure; their points wait for the next deal.
-    held = _finish(plan, ctx[_POINTS[0]], None, []) if litige else 0
+    # Litige: the declarers score now what they keep on failure (an imprenable belote); the
+    # rest of their total is held for the side that makes the next contract.
+    held = _finish(plan, max(0, unrounded_total - totals[d]), None, []) if litige else 0
     ns, ew = TEAMS
     scores = {ns: _finish(plan, totals[0], ns, lines), ew: _finish(plan, totals[1], ew, lines)}
     return DealScore(made=made and not litige, scores=scores, lines=lines, held=held)

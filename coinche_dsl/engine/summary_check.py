@@ -15,6 +15,7 @@ from ..cards import SEATS, TEAMS, parse_cards
 from ..errors import InputError
 from ..model.summary import DealSummary
 from .announcements import check_declared
+from .compiled import BID_CAP_WITHOUT_MAXIMUM, bid_values
 from .facts import ALL_TRUMP, DENOMINATION_WORDS, NO_TRUMP, Contract, DealFacts
 
 _DENOMINATIONS = {w: i for i, w in enumerate(DENOMINATION_WORDS)}
@@ -84,11 +85,11 @@ def _check_contract(rs: Any, s: DealSummary) -> None:
         raise InputError("this variant has no capot bid", "bid")
     if s.bid == "generale" and not a.generale:
         raise InputError("this variant has no générale bid", "bid")
-    if isinstance(s.bid, int) and (s.bid < a.minimum_bid or (
-            a.maximum_bid is not None and s.bid > a.maximum_bid)):
-        top = a.maximum_bid if a.maximum_bid is not None else "no maximum"
+    if isinstance(s.bid, int) and s.bid not in bid_values(
+            a.minimum_bid, a.step, a.bid_levels.value, a.maximum_bid):
+        top = a.maximum_bid if a.maximum_bid is not None else BID_CAP_WITHOUT_MAXIMUM
         raise InputError(f"bid {s.bid} is outside this variant's range "
-                         f"({a.minimum_bid} to {top})", "bid")
+                         f"({a.minimum_bid} to {top} in steps of {a.step})", "bid")
     if str(s.double) != "none" and str(a.coinche) == "none":
         raise InputError("this variant has no coinche", "double")
     if str(s.double) == "surcoinche" and not a.surcoinche:

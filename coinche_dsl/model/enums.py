@@ -177,7 +177,9 @@ class Litige(Choice):
     FAILS = "fails"
     """A tie follows the success formula like any other result."""
     HELD = "held"
-    """On 81–81 the defenders score now; the declarers' points go to the next deal's winner."""
+    """On equal totals (81–81, 91–91: FFB 2015, 10.1.3) the defenders score their made-contract
+    formula now, the declarers their failed-contract formula, and the rest of the declarers'
+    total waits for the winner of the next scored deal."""
 
 
 class Reach(Choice):

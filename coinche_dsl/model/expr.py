@@ -43,6 +43,9 @@ QUANTITIES: dict[str, Quantity] = {
         Quantity("announcements", "int", _ANY,
                  "the side's ordinary announcements that score after comparison"),
         Quantity("belote", "int", _ANY, "the side's belote bonus"),
+        Quantity("total", "int", _ANY,
+                 "the side's total: points plus announcements plus belote (FFB 2015, 10.1: "
+                 "\"chaque camp totalise ses points\")"),
         Quantity("tricks", "int", _ANY, "number of tricks the side won"),
         Quantity("capot", "bool", _TEAM, "the side won all eight tricks"),
         Quantity("generale", "bool", (), "the declarer alone won all eight tricks"),

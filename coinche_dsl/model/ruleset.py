@@ -143,8 +143,9 @@ class AuctionRules(RuleModel):
     """Where the levels above the minimum lie: on multiples of the step, or from the minimum."""
     jumps: bool = True
     """A bid may go up more than one step at once."""
-    maximum_bid: Annotated[int | None, BeforeValidator(lambda v: None if v == "none" else v)] = 160
-    """The highest numeric bid, or `none`."""
+    maximum_bid: Annotated[int | None, BeforeValidator(lambda v: None if v == "none" else v)] = None
+    """The highest numeric bid, or `none` (FFB 2015, § 4.1: any multiple of 10 above the last
+    bid)."""
     denominations: Annotated[list[Denomination], BeforeValidator(as_list)] = Field(
         default_factory=lambda: list(Denomination))
     """What a bid may name: a trump suit, no_trump, all_trump."""
@@ -175,6 +176,11 @@ class AuctionRules(RuleModel):
     """The doubled side may redouble."""
     surcoinche_ends_auction: bool = True
     """A surcoinche ends the auction at once."""
+    closing_coinche: bool = False
+    """When the calls end on a bid nobody coinched, its opponents still get one turn each to
+    coinche it, then (after a coinche) its side one turn each to surcoinche. Meant for
+    `reentry speak_once`, where a bid made last could otherwise never be coinched (seed 002:
+    "Una volta scelto il contratto, l'avversario può coinche")."""
     coinche_factor: int = Field(default=2, ge=2, le=10)
     """The multiplier of a coinched contract."""
     surcoinche_factor: int = Field(default=4, ge=2, le=20)

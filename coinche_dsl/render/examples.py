@@ -148,7 +148,9 @@ def quantities(rs: Ruleset, s: DealSummary) -> dict[tuple[str, str | None], Any]
         env[("capot", side)] = capot[t]
         env[("announcements", side)] = 0
         env[("belote", side)] = _belote(rs, s, t, t == team)
-    for name in ("card_points", "last_trick", "points", "tricks", "announcements", "belote"):
+        env[("total", side)] = env[("points", side)] + env[("belote", side)]
+    for name in ("card_points", "last_trick", "points", "tricks", "announcements", "belote",
+                 "total"):
         env[(name, "both")] = env[(name, "declarers")] + env[(name, "defenders")]
     env.update(_contract_quantities(rs, s, tricks))
     return env

@@ -91,6 +91,7 @@ def is_relevant(rs: Ruleset, path: Path) -> bool:
         ("auction", "coinche_factor"): a.coinche == "none",
         ("auction", "surcoinche"): a.coinche == "none",
         ("auction", "surcoinche_ends_auction"): not a.surcoinche,
+        ("auction", "closing_coinche"): a.coinche == "none",
         ("auction", "surcoinche_factor"): not a.surcoinche,
         ("auction", "ranked_denominations"): len(a.denominations) < 2,
         ("auction", "jumps"): False,
