@@ -48,6 +48,16 @@ CASES = [
     # "la belote protegida declarante no se multiplica": NS 20; EW (160 + 90) x 2.
     pytest.param(deal(90, "diamonds", 50, 102, "E", double="coinche", belote=["S"]),
                  False, 20, 500, id="coinche-failed-belote-not-multiplied"),
+    # "En fracaso doblado, se multiplica el premio de la defensa por 2 o 4" and that award is
+    # "160 más los anuncios ordinarios de ambos bandos, su belote y el contrato": only the
+    # declarers' belote stays out of the product. 80 < 100; EW (160 + 20 + 100) x 2 = 560.
+    pytest.param(deal(100, "hearts", 80, 72, "E", double="coinche", belote=["W"]),
+                 False, 0, 560, id="coinche-failed-defence-belote-multiplied"),
+    # "reciben 160 ... más los anuncios ordinarios de ambos bandos, su belote y el contrato,
+    # multiplicado por 2 o 4": (160 + 20 + 100) x 2 = 560; "La defensa conserva solo
+    # belote": EW 0.
+    pytest.param(deal(100, "hearts", 110, 42, "N", double="coinche", belote=["S"]),
+                 True, 560, 0, id="coinche-made-belote-multiplied"),
     # "Las secuencias se comparan por categoría de longitud, carta mayor y condición de
     # triunfo" and "el ganador muestra y puntúa todos sus anuncios declarados": N's trump
     # tierce to the king beats E's plain one; NS score both their tierces.

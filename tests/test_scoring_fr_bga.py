@@ -46,12 +46,10 @@ CASES = [
                  id="all-trump-scaled-before-success"),
     # "Les enchères commencent à 82 points": 82 made exactly with 72 + 10.
     pytest.param(deal(82, "hearts", 72, 80, "N"), True, 164, 80, id="minimum-82-made"),
-    # Silent on capot: the federation's capot bid (250) is inherited and needs every trick:
-    # (162 + 250) x 1; with a trick to EW it fails, 160 + 250.
-    pytest.param(deal("capot", "clubs", 152, 0, "N", tricks={"N": 5, "S": 3}), True, 412, 0,
-                 id="capot-bid-made"),
-    pytest.param(deal("capot", "clubs", 140, 12, "N", tricks={"N": 5, "S": 2, "W": 1}),
-                 False, 0, 410, id="capot-bid-failed"),
+    # No capot bid in the text; all eight tricks are "les points faits" with "le dernier pli
+    # vaut toujours 10 points": 152 + 10 + 100 = 262.
+    pytest.param(deal(100, "clubs", 152, 0, "N", tricks={"N": 5, "S": 3}), True, 262, 0,
+                 id="all-tricks-no-capot-bonus"),
     # No rounding: "Ils gagnent donc 122 + 100 = 222 points" is not written 220.
     pytest.param(deal(90, "hearts", 85, 67, "N"), True, 185, 67, id="no-rounding"),
 ]
@@ -74,3 +72,9 @@ test_fr_bga_scores = scores_test("fr-bga", CASES, lines_add_up=True)
 def test_fr_bga_rejects(summary, field):
     assert_rejected(ruleset("fr-bga"), summary, field)
 
+
+
+def test_fr_bga_has_no_capot_bid():
+    # The text's bids are "le nombre de points qu'il pense faire, en choisissant une couleur".
+    assert_rejected(ruleset("fr-bga"), deal("capot", "clubs", 152, 0, "N",
+                                            tricks={"N": 5, "S": 3}), "bid")

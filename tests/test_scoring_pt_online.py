@@ -47,11 +47,16 @@ CASES = [
     # "Générale ... Se não tiver sido anunciada, vale 500 pontos": 500, in place of the bid.
     pytest.param(deal(80, "hearts", 152, 0, "N", tricks={"N": 8}), True, 500, 0,
                  id="generale-unbid"),
+    # "Consegue-se quando um único jogador ganha as 8 vazas, sem ajuda do parceiro": S took
+    # one, so it is no générale but a capot, "250 pontos mais o valor da aposta": 250 + 80.
+    pytest.param(deal(80, "hearts", 152, 0, "N", tricks={"N": 7, "S": 1}), True, 330, 0,
+                 id="generale-unbid-partner-took-a-trick-is-a-capot"),
     # "Se tiver sido anunciada previamente como contrato, a equipa recebe 1000 pontos."
     pytest.param(deal("generale", "hearts", 152, 0, "N", tricks={"N": 8}), True, 1000, 0,
                  id="generale-bid-made"),
     # "quando um único jogador ganha as 8 vazas, sem ajuda do parceiro": S took one trick, so
-    # the générale fails; the defence takes 162 + 1000.
+    # the générale fails; "A equipa defensora recebe todos os pontos": 162 + 1000 = 1162
+    # (more than the 1001 target: the variant documents the choice).
     pytest.param(deal("generale", "hearts", 152, 0, "N", tricks={"N": 7, "S": 1}),
                  False, 0, 1162, id="generale-bid-failed-partner-took-a-trick"),
     # "Os pontos de “belote” são somados mesmo que o contrato não seja cumprido."

@@ -136,7 +136,10 @@ class WhoScores(Choice):
 
 class BeloteOrder(Choice):
     ANY = "any"
+    """King and queen in either order ("belote" with the first, "rebelote" with the second)."""
     KING_FIRST = "king_first"
+    """The king is played first ("belote"), then the queen ("rebelote"); a belote played queen
+    first is not announced and scores nothing."""
 
 
 class BeloteClaim(Choice):
