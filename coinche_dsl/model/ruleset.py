@@ -47,6 +47,15 @@ from .summary import Example
 
 Rank = Literal["7", "8", "9", "10", "J", "Q", "K", "A"]
 
+SAME_IN_ENGINE = "same_in_engine"
+"""A field's JSON-schema marker: groups of its values that the engine reads the same way, so
+that they differ only in what the rule sheet prints (the engine-coverage test checks it)."""
+
+
+def sheet_only(*groups: tuple[str, ...]) -> dict[str, Any]:
+    """A field's `json_schema_extra` declaring `groups` of values the same to the engine."""
+    return {SAME_IN_ENGINE: [list(g) for g in groups]}
+
 
 def _rank(value: Any) -> Any:
     return str(value).upper() if isinstance(value, (int, str)) else value
@@ -162,8 +171,11 @@ class AuctionRules(RuleModel):
     """The contract value of a générale bid."""
     reentry: Reentry = Reentry.ALLOWED
     """Whether a player who passed may bid later, or each speaks once."""
-    raise_own: RaiseOwn = RaiseOwn.ALLOWED
-    """When a player may raise their own bid."""
+    raise_own: RaiseOwn = Field(default=RaiseOwn.AFTER_OTHER_BID,
+                                json_schema_extra=sheet_only(("after_other_bid", "forbidden")))
+    """When a player may raise their own bid (FFB 2015, § 4.1: "Il est impossible de
+    surenchérir sur soi-même"). Same to the engine: `after_other_bid` and `forbidden` (once
+    another player has bid, the highest bid is no longer one's own)."""
     end_passes: int = Field(default=3, ge=3, le=4)
     """Consecutive passes after a bid that end the auction (3, or 4 when the bidder passes too)."""
     coinche: CoincheTiming = CoincheTiming.IN_TURN
@@ -276,8 +288,13 @@ class AnnouncementRules(RuleModel):
     """Unresolved tie between the sides' best announcements."""
     who_scores: WhoScores = WhoScores.BEST_SIDE
     """Which sides score their announcements."""
-    timing: AnnouncementTiming = AnnouncementTiming.FIRST_CARD
-    """When announcements are declared and compared."""
+    timing: AnnouncementTiming = Field(default=AnnouncementTiming.FIRST_CARD,
+                                       json_schema_extra=sheet_only(("first_card",
+                                                                     "end_of_first_trick")))
+    """When announcements are declared and compared. Same to the engine: `first_card` and
+    `end_of_first_trick` (declarations are recorded before a seat's first card and scored at
+    the end of the deal; the moment they are shown is the table's ceremony); `automatic`
+    finds them for every seat."""
     at_no_trump: bool = True
     """Announcements are allowed at no-trump."""
     at_all_trump: bool = True
@@ -345,6 +362,22 @@ class GameRules(RuleModel):
     """Both over with equal totals."""
     belote_finish: BeloteFinish = BeloteFinish.COUNTS
     """A side reaching the target only through belote on a failed or lost-capot deal."""
+
+
+def same_in_engine(path: tuple[str, ...], a: Any, b: Any) -> bool:
+    """Whether values `a` and `b` of the rule at `path` are declared the same to the engine.
+
+    >>> same_in_engine(("announcements", "timing"), "first_card", "end_of_first_trick")
+    True
+    """
+    model: Any = Ruleset
+    for name in path[:-1]:
+        model = getattr(model, "model_fields", {}).get(name)
+        model = model.annotation if model is not None else None
+    field = getattr(model, "model_fields", {}).get(path[-1])
+    extra = (field.json_schema_extra if field is not None else None) or {}
+    words = {str(getattr(a, "value", a)), str(getattr(b, "value", b))}
+    return any(words <= set(group) for group in extra.get(SAME_IN_ENGINE, []))
 
 
 class Ruleset(RuleModel):
