@@ -49,7 +49,7 @@ _SPECIAL = {
 
 def generate(current: str) -> str:
     """`current` with its generated regions rewritten."""
-    makers = {"quantities": quantities_table, "reference": reference}
+    makers = {"quantities": quantities_table, "reference": reference, "limits": limits_table}
     return _REGION.sub(lambda m: m.group(1) + makers[m.group(2)]() + m.group(3), current)
 
 
@@ -60,6 +60,23 @@ def quantities_table() -> str:
         gives = "a number" if q.type == "int" else "a condition"
         rows.append(f"| `{q.name}` | {gives} | {written} | {q.doc} |")
     return "\n".join(rows) + "\n"
+
+
+def limits_table() -> str:
+    """The bounds of `coinche_dsl.limits`, each with its docstring."""
+    from . import limits
+
+    docs = _attribute_docs(Path(limits.__file__).read_text(encoding="utf-8"))
+    rows = ["| limit | value | what it bounds |", "| --- | --- | --- |"]
+    for name, value in limits.LIMITS.items():
+        rows.append(f"| `{name}` | {value:,} | {_cell(docs.get(name, ''))} |")
+    return "\n".join(rows) + "\n"
+
+
+def _attribute_docs(source: str) -> dict[str, str]:
+    """`NAME: Final = value` followed by a docstring, as {NAME: docstring}."""
+    found = re.findall(r'^(MAX_\w+): Final = [^\n]+\n"""(.*?)"""', source, re.S | re.M)
+    return {name: " ".join(doc.split()) for name, doc in found}
 
 
 def reference() -> str:

@@ -19,7 +19,7 @@ from .errors import Diagnostic, Position, UnknownVariantError, VariantError
 from .model import Ruleset
 from .model.checks import Problem, check_ruleset
 from .model.messages import diagnostic
-from .syntax import ParsedVariant, decode, parse_text
+from .syntax import ParsedVariant, decode, parse_text, read_limited
 from .syntax.parser import DataPath
 
 BUILTINS = ("ffb", "ffb-contree", "es-club", "pt-online", "it-701", "fr-brut", "fr-bga")
@@ -69,7 +69,7 @@ def read_variant(path: Path) -> ParsedVariant:
     and content (a base such as ffb is read again by every variant extending it): treat it as
     read-only."""
     try:
-        raw = path.read_bytes()
+        raw = read_limited(path)
     except OSError as e:
         raise VariantError([Diagnostic(None, f"cannot read {path}: {e.strerror}")]) from None
     return _parsed(raw, str(path))

@@ -24,8 +24,8 @@ ALLOWED = {
     "cli": {"syntax", "model", "loader", "engine", "render", "sim"},
     "docgen": {"syntax", "model", "loader"},  # writes docs/language.md from the model
 }
-LEAVES = {"errors", "cards"}
-"""Modules every layer may use: notation and the error hierarchy."""
+LEAVES = {"errors", "cards", "limits", "text_safety"}
+"""Modules every layer may use: notation, the error hierarchy, the bounds and text escaping."""
 
 
 def _layer(path: Path) -> str:

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .enums import AfterCoinche, CoincheTiming, Denomination
+from .bounds import MAX_VALUE, deck_points, largest_value, quantity_ranges, scaled_deck
+from .enums import AfterCoinche, CoincheTiming, Denomination, ScaleKind
 from .ruleset import Ruleset
 
 Path = tuple[str | int, ...]
@@ -22,7 +23,7 @@ class Problem:
 
 
 def check_ruleset(rs: Ruleset) -> list[Problem]:
-    return [*_auction(rs), *_announcements(rs), *_formulas(rs), *_examples(rs)]
+    return [*_auction(rs), *_decks(rs), *_announcements(rs), *_formulas(rs), *_examples(rs)]
 
 
 def _auction(rs: Ruleset) -> list[Problem]:
@@ -73,6 +74,40 @@ def _announcements(rs: Ruleset) -> list[Problem]:
     return out
 
 
+def _decks(rs: Ruleset) -> list[Problem]:
+    """Each denomination's deck can be scaled, and holds more points than the lowest bid."""
+    out, poorest = [], None
+    for mode in rs.auction.denominations:
+        points, kind = scaled_deck(rs, mode)
+        raw = deck_points(rs, mode)
+        field = "no_trump_scale" if mode == Denomination.NO_TRUMP else "all_trump_scale"
+        if kind == ScaleKind.CARDS and raw == 0 or (
+                kind == ScaleKind.TOTAL and raw + rs.cards.last_trick == 0):
+            out.append(Problem(("cards", field), f"the {mode} cards are worth 0 points: "
+                               "there is nothing to scale", "write 'none', or give them points"))
+        elif poorest is None or points < poorest[0]:
+            poorest = (points, mode)
+    if poorest is not None and poorest[0] + rs.cards.capot_last_trick < rs.auction.minimum_bid:
+        total = poorest[0] + rs.cards.capot_last_trick
+        out.append(Problem(("auction", "minimum_bid"),
+                           f"minimum_bid {rs.auction.minimum_bid} is more than the {total} "
+                           f"points of a deal at {poorest[1]} (last trick included): no "
+                           "contract could be made there", "lower it, or check the card tables"))
+    return out
+
+
+def _magnitudes(rs: Ruleset, checks: list[tuple[Path, object, str]]) -> list[Problem]:
+    """Formulas whose values could grow past MAX_VALUE, given the variant's own numbers."""
+    ranges, out = quantity_ranges(rs), []
+    for path, expr, _ in checks:
+        top = largest_value(expr, ranges)  # type: ignore[arg-type]
+        if top > MAX_VALUE:
+            shown = f"{top:,}" if top < 10**30 else f"about 10^{len(str(top)) - 1}"
+            out.append(Problem(path, f"this formula can reach {shown}; values are limited "
+                               f"to {MAX_VALUE:,}", "is a quantity multiplied by itself?"))
+    return out
+
+
 def _formulas(rs: Ruleset) -> list[Problem]:
     s, out = rs.scoring, []
     checks: list[tuple[Path, object, str]] = [(("scoring", "success"), s.success, "bool")]
@@ -87,7 +122,7 @@ def _formulas(rs: Ruleset) -> list[Problem]:
         if got != want:
             kind = "a condition (true or false)" if want == "bool" else "a number of points"
             out.append(Problem(path, f"this formula must give {kind}"))
-    return out
+    return out or _magnitudes(rs, checks)
 
 
 def _examples(rs: Ruleset) -> list[Problem]:

@@ -13,6 +13,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
+from ..limits import MAX_CONSTANT
 from .base import RuleModel
 
 Side = Literal["declarers", "defenders", "both"]
@@ -72,7 +73,7 @@ class Expr(RuleModel):
 
     op: Op
     """`num` a constant, `qty` a quantity, else an operator applied to `args`."""
-    value: int | None = None
+    value: int | None = Field(default=None, ge=0, le=MAX_CONSTANT)
     """The constant of a `num` node."""
     name: str | None = None
     """The quantity of a `qty` node."""

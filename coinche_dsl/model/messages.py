@@ -48,6 +48,11 @@ def diagnostic(err: Any, data: dict[str, Any], where: Callable[[DataPath], Posit
     if kind in ("model_type", "model_attributes_type", "dict_type"):
         name = loc[-1] if loc else field
         return Diagnostic(at, f"{field} is a block: write '{name} {{ … }}'", _shown(value))
+    if kind in ("too_long", "string_too_long"):
+        ctx = err.get("ctx", {})
+        what = "characters" if kind == "string_too_long" else "entries"
+        return Diagnostic(at, f"{field}: at most {ctx.get('max_length')} {what} are allowed",
+                          hint="this limit is far above what real variants need")
     if kind.split("_")[0] in _WANTS and isinstance(value, (dict, list)):
         return _wrong_shape(loc, kind, value, field, at)
     detail = _plain(err["msg"])

@@ -11,6 +11,14 @@ from typing import Annotated, Any, Literal
 from pydantic import BeforeValidator, Field, PrivateAttr, field_validator
 
 from ..cards import RANKS
+from ..limits import (
+    MAX_ANNOUNCEMENT,
+    MAX_BID,
+    MAX_EXAMPLES,
+    MAX_SOURCES,
+    MAX_SPECIAL_BID,
+    MAX_TEXT,
+)
 from .base import RuleModel
 from .enums import (
     AfterCoinche,
@@ -62,6 +70,7 @@ def _rank(value: Any) -> Any:
 
 
 RankStr = Annotated[Rank, BeforeValidator(_rank)]
+AnnouncementValue = Annotated[int, Field(ge=0, le=MAX_ANNOUNCEMENT)]
 
 
 class CardValue(RuleModel):
@@ -152,9 +161,10 @@ class AuctionRules(RuleModel):
     """Where the levels above the minimum lie: on multiples of the step, or from the minimum."""
     jumps: bool = True
     """A bid may go up more than one step at once."""
-    maximum_bid: Annotated[int | None, BeforeValidator(lambda v: None if v == "none" else v)] = None
+    maximum_bid: Annotated[Annotated[int, Field(ge=1, le=MAX_BID)] | None, BeforeValidator(
+        lambda v: None if v == "none" else v)] = None
     """The highest numeric bid, or `none` (FFB 2015, § 4.1: any multiple of 10 above the last
-    bid)."""
+    bid; bids stay below MAX_BID all the same)."""
     denominations: Annotated[list[Denomination], BeforeValidator(as_list)] = Field(
         default_factory=lambda: list(Denomination))
     """What a bid may name: a trump suit, no_trump, all_trump."""
@@ -163,11 +173,11 @@ class AuctionRules(RuleModel):
     number in a higher denomination overcalls (PAGAT option)."""
     capot: bool = True
     """Capot (all eight tricks by the team) may be bid; it beats any numeric bid."""
-    capot_value: int = Field(default=250, ge=0)
+    capot_value: int = Field(default=250, ge=0, le=MAX_SPECIAL_BID)
     """The contract value of a capot bid."""
     generale: bool = False
     """Générale (all eight tricks by the bidder alone) may be bid; it beats capot."""
-    generale_value: int = Field(default=500, ge=0)
+    generale_value: int = Field(default=500, ge=0, le=MAX_SPECIAL_BID)
     """The contract value of a générale bid."""
     reentry: Reentry = Reentry.ALLOWED
     """Whether a player who passed may bid later, or each speaks once."""
@@ -225,12 +235,14 @@ class CardRules(RuleModel):
         classmethod(lambda cls, v: _unique_ranks(v)))
 
 
-def _int_map(value: Any) -> Any:
-    return dict(as_pairs(value)) if not isinstance(value, dict) else value
+def _int_map(value: Any, like: str = "3 20, 4 50") -> Any:
+    pairs = as_pairs(value, like) if not isinstance(value, dict) else value
+    return dict(pairs) if isinstance(pairs, list) else pairs
 
 
 def _rank_map(value: Any) -> Any:
-    return {_rank(k): v for k, v in _int_map(value).items()} if value is not None else None
+    pairs = _int_map(value, "J 200, 9 150") if value is not None else None
+    return {_rank(k): v for k, v in pairs.items()} if isinstance(pairs, dict) else pairs
 
 
 _DEFAULT_CARRES: dict[Rank, int] = {"J": 200, "9": 150, "A": 100, "10": 100, "K": 100, "Q": 100}
@@ -264,16 +276,16 @@ class AnnouncementRules(RuleModel):
 
     enabled: bool = True
     """Ordinary announcements exist ("contrée" and "sans annonces" rules turn them off)."""
-    carres: Annotated[dict[RankStr, int], BeforeValidator(_rank_map)] = Field(
+    carres: Annotated[dict[RankStr, AnnouncementValue], BeforeValidator(_rank_map)] = Field(
         default_factory=lambda: dict(_DEFAULT_CARRES))
     """Four cards of a rank and their value; ranks not listed score nothing."""
-    no_trump_carres: Annotated[dict[RankStr, int] | None, BeforeValidator(
+    no_trump_carres: Annotated[dict[RankStr, AnnouncementValue] | None, BeforeValidator(
         lambda v: None if v == "same" else _rank_map(v))] = None
     """Carré values at no-trump when they differ (FFB: A 200, 10 150); `same` otherwise."""
     sequence_order: Annotated[list[RankStr], BeforeValidator(as_list)] = Field(
         default_factory=lambda: list(_DEFAULT_SEQUENCE_ORDER))
     """The order in which sequences run, highest first."""
-    sequences: Annotated[dict[int, int], BeforeValidator(_int_map)] = Field(
+    sequences: Annotated[dict[int, AnnouncementValue], BeforeValidator(_int_map)] = Field(
         default_factory=lambda: {3: 20, 4: 50, 5: 100})
     """Sequence length and its value."""
     longest_counted: int = Field(default=5, ge=3, le=8)
@@ -385,13 +397,14 @@ class Ruleset(RuleModel):
 
     name: str = Field(min_length=1, max_length=80)
     """The variant's short name (`ffb`, `es-club`)."""
-    title: str = ""
+    title: str = Field(default="", max_length=MAX_TEXT)
     """A human title for the rule sheet."""
     language: Literal["en", "fr", "es", "it", "pt"] = "en"
     """The language the rule sheet is printed in by default."""
-    description: str = ""
+    description: str = Field(default="", max_length=MAX_TEXT)
     """A paragraph about the variant."""
-    sources: Annotated[list[str], BeforeValidator(as_list)] = Field(default_factory=list)
+    sources: Annotated[list[Annotated[str, Field(max_length=MAX_TEXT)]], BeforeValidator(
+        as_list)] = Field(default_factory=list, max_length=MAX_SOURCES)
     """Where the rules come from (documents, URLs)."""
     extends: str | None = None
     """The base it was written against, as written (informational once resolved)."""
@@ -403,7 +416,7 @@ class Ruleset(RuleModel):
     belote: BeloteRules = Field(default_factory=BeloteRules)
     scoring: ScoringRules
     game: GameRules = Field(default_factory=GameRules)
-    examples: list[Example] = Field(default_factory=list)
+    examples: list[Example] = Field(default_factory=list, max_length=MAX_EXAMPLES)
     """Worked examples: a deal summary and its expected score, checked against the engine."""
 
     _where: dict[tuple[str | int, ...], str] = PrivateAttr(default_factory=dict)

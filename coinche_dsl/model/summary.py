@@ -7,13 +7,17 @@ from typing import Annotated, Any, Literal
 from pydantic import BeforeValidator, Field, field_validator, model_validator
 
 from ..cards import SEATS, card_name, parse_card
+from ..limits import MAX_BID, MAX_CARD_POINTS, MAX_TEXT, MAX_VALUE
 from .base import RuleModel
 from .enums import Denomination, Double
-from .shapes import as_groups, as_list
+from .shapes import as_groups, as_list, as_pairs
 
 SeatName = Literal["N", "E", "S", "W"]
 TeamName = Literal["NS", "EW"]
-Bid = int | Literal["capot", "generale"]
+Bid = Annotated[int, Field(ge=1, le=MAX_BID)] | Literal["capot", "generale"]
+Tricks = Annotated[int, Field(ge=0, le=8)]
+Points = Annotated[int, Field(ge=0, le=MAX_CARD_POINTS)]
+Score = Annotated[int, Field(ge=-MAX_VALUE, le=MAX_VALUE)]
 
 
 def _card(value: Any) -> Any:
@@ -26,13 +30,9 @@ CardCode = Annotated[str, BeforeValidator(_card)]
 
 def _seat_map(value: Any) -> Any:
     """`{"N": 2}` as it is, or DSL groups `N 2, E 3` as a dict."""
-    if isinstance(value, dict):
+    if isinstance(value, dict) or value is None:
         return value
-    groups = as_groups(value)
-    if isinstance(groups, list) and all(isinstance(g, (list, tuple)) and len(g) == 2
-                                        for g in groups):
-        return {str(k): v for k, v in groups}
-    return value
+    return {str(k): v for k, v in as_pairs(value, "NS 90, EW 72")}
 
 
 def _announcements(value: Any) -> Any:
@@ -40,7 +40,10 @@ def _announcements(value: Any) -> Any:
     if isinstance(value, dict):
         return value
     out: dict[str, list[list[Any]]] = {}
-    for group in as_groups(value):
+    groups = as_groups(value)
+    if not isinstance(groups, list):
+        return value
+    for group in groups:
         if not isinstance(group, (list, tuple)) or len(group) < 2:
             raise ValueError("write an announcement as a seat and its cards: N QH JH 10H")
         out.setdefault(str(group[0]), []).append(list(group[1:]))
@@ -62,16 +65,18 @@ class DealSummary(RuleModel):
     """The contract's denomination."""
     double: Double = Double.NONE
     """`none`, `coinche` or `surcoinche`."""
-    tricks: Annotated[dict[SeatName, int] | None, BeforeValidator(_seat_map)] = None
+    tricks: Annotated[dict[SeatName, Tricks] | None, BeforeValidator(_seat_map)] = None
     """Tricks won per seat (summing to 8); when absent, nobody took all eight tricks."""
-    card_points: Annotated[dict[TeamName, int], BeforeValidator(_seat_map)]
+    card_points: Annotated[dict[TeamName, Points], BeforeValidator(_seat_map)]
     """Raw points of the cards in each team's tricks, without the last trick."""
     last_trick: SeatName
     """The seat that won the last trick."""
-    announcements: Annotated[dict[SeatName, list[list[CardCode]]], BeforeValidator(
+    announcements: Annotated[dict[SeatName, Annotated[list[Annotated[list[CardCode], Field(
+        min_length=1, max_length=8)]], Field(max_length=8)]], BeforeValidator(
         _announcements)] = Field(default_factory=dict)
     """Combinations declared per seat, each a list of cards."""
-    belote: Annotated[list[SeatName], BeforeValidator(as_list)] = Field(default_factory=list)
+    belote: Annotated[list[SeatName], BeforeValidator(as_list)] = Field(default_factory=list,
+                                                                        max_length=4)
     """Seats that declared belote."""
 
     @field_validator("tricks")
@@ -103,9 +108,9 @@ class DealSummary(RuleModel):
 class Example(DealSummary):
     """A worked example: a deal summary and its expected result."""
 
-    name: str = Field(min_length=1)
+    name: str = Field(min_length=1, max_length=MAX_TEXT)
     """What the example shows."""
     made: bool | None = None
     """Whether the contract is made (checked when given)."""
-    expect: Annotated[dict[TeamName, int], BeforeValidator(_seat_map)]
+    expect: Annotated[dict[TeamName, Score], BeforeValidator(_seat_map)]
     """The expected score of each team."""

@@ -85,6 +85,7 @@ def deck_points(rs: Ruleset, mode: Denomination) -> int:
 def _deal(rs: Ruleset, declarers: int, tricks: dict[str, int], last: str, **extra: Any) -> Any:
     mode = contract_mode(rs)
     whole = deck_points(rs, mode)
+    declarers = min(declarers, whole)  # a deck worth less than the lowest bid: all its points
     return DealSummary.model_validate({
         "declarer": "N", "bid": rs.auction.minimum_bid, "trump": mode.value,
         "tricks": tricks, "card_points": {"NS": declarers, "EW": whole - declarers},

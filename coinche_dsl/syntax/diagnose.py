@@ -14,9 +14,8 @@ from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from ..errors import Diagnostic, Position, VariantError
+from ..limits import MAX_BLOCK_DEPTH, MAX_NUMBER_DIGITS, MAX_PAREN_DEPTH, MAX_TOKENS
 
-MAX_BLOCK_DEPTH = 12
-MAX_PAREN_DEPTH = 60
 _END = {"$END", "<END-OF-FILE>"}
 _WORDS = {
     "NAME": "a name", "INT": "a number", "STRING": "a quoted text", "CARD": "a card",
@@ -46,20 +45,24 @@ class _Open:
     closer_line: int = 0
 
 
-MAX_NUMBER_DIGITS = 100
-"""Longer numbers are refused here (Python will not even convert one past 4,300 digits)."""
 _SIGNIFICANT = re.compile(r'"(?:[^"\\]|\\.)*"|"|#[^\n]*|[{}()\n]'
-                          rf"|(?<![A-Za-z0-9_])[0-9]{{{MAX_NUMBER_DIGITS + 1},}}")
+                          rf"|(?P<long>(?<![A-Za-z0-9_])[0-9]{{{MAX_NUMBER_DIGITS + 1},}})"
+                          r"|(?P<token>[A-Za-z0-9_]+|[-+*<>=!,])")
 
 
 def check_text(text: str, file: str) -> None:
-    """Unclosed texts and blocks, nesting depth, absurdly long numbers; raises VariantError."""
+    """Unclosed texts and blocks, nesting depth, absurdly long numbers, too many tokens;
+    raises VariantError. One linear scan, before Lark sees the text."""
     stack: list[_Open] = []
     closed: list[_Open] = []
-    line, line_start = 1, 0
+    line, line_start, tokens = 1, 0, 0
     for m in _SIGNIFICANT.finditer(text):
         ch, i = m.group(), m.start()
-        if ch == "\n":
+        if m.lastgroup == "token":
+            tokens += 1
+            if tokens > MAX_TOKENS:
+                _too_many_tokens(Position(file, line, i - line_start + 1))
+        elif ch == "\n":
             line, line_start = line + 1, i + 1
         elif ch == '"':
             raise VariantError([Diagnostic(Position(file, line, i - line_start + 1),
@@ -76,12 +79,12 @@ def check_text(text: str, file: str) -> None:
             _unclosed_paren(stack[-1], file, "before this '}'", line, i - line_start + 1)
         elif ch in "})" and stack and stack[-1].char == "{("[ch == ")"]:
             opened = stack.pop()
-            if text[line_start:i].strip() == "":
+            if _indent(text, line_start, i) == i - line_start:  # alone on its line
                 opened.closer_indent, opened.closer_line = i - line_start, line
             closed.append(opened)
         elif ch == "}" and not stack:
             _stray_brace(text, closed, Position(file, line, i - line_start + 1))
-        elif ch[0].isdigit():
+        elif m.lastgroup == "long":
             raise VariantError([Diagnostic(Position(file, line, i - line_start + 1),
                                            f"this number has {len(ch):,} digits; numbers have "
                                            f"at most {MAX_NUMBER_DIGITS}")])
@@ -89,6 +92,12 @@ def check_text(text: str, file: str) -> None:
         _unclosed_paren(stack[-1], file, "at the end of the file", line,
                         len(text) - line_start + 1)
     _check_unclosed(stack, closed, file, line, len(text) - line_start + 1)
+
+
+def _too_many_tokens(at: Position) -> None:
+    raise VariantError([Diagnostic(at, f"the file has more than {MAX_TOKENS:,} words, numbers "
+                                   "and signs (comments and texts aside); a variant file is "
+                                   "smaller", hint="is this a variant file?")])
 
 
 def _stray_brace(text: str, closed: list[_Open], at: Position) -> None:
@@ -115,8 +124,14 @@ def _unclosed_paren(opened: _Open, file: str, where: str, line: int, column: int
         f"open {where}", hint="close it, or finish the formula")])
 
 
-def _indent(text: str, line_start: int) -> int:
-    return len(text[line_start:]) - len(text[line_start:].lstrip(" \t"))
+_BLANKS = re.compile(r"[ \t]*")
+
+
+def _indent(text: str, line_start: int, end: int | None = None) -> int:
+    """Spaces and tabs at `line_start` (before `end`): a match, never a copy of the rest of the
+    file, since this runs at every bracket."""
+    match = _BLANKS.match(text, line_start, len(text) if end is None else end)
+    return match.end() - line_start if match else 0
 
 
 def _word_before(text: str, i: int) -> str:

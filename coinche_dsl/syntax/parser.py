@@ -16,10 +16,12 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
 
 from ..errors import Diagnostic, Position, VariantError
-from .diagnose import MAX_PAREN_DEPTH, check_text, describe_syntax_error
+from ..limits import MAX_FILE_BYTES, MAX_FORMULA_NODES, MAX_PAREN_DEPTH
+from .diagnose import check_text, describe_syntax_error
 
-MAX_BYTES = 1_000_000
-"""Variant files are small; anything larger is refused before parsing."""
+MAX_BYTES = MAX_FILE_BYTES
+"""Variant files are small; anything larger is refused before parsing (and never read whole:
+see `read_limited`)."""
 MAX_EXPR_DEPTH = MAX_PAREN_DEPTH * 3
 """A formula's tree is deeper than its parentheses (`a + b + c` nests); bounded all the same."""
 DataPath = tuple[str | int, ...]
@@ -87,12 +89,20 @@ def parse_with_comments(text: str, file: str = "<string>") -> tuple[Tree[Token],
     return tree, sorted(sink.tokens, key=lambda t: (t.line, t.column))
 
 
+def read_limited(path: Path) -> bytes:
+    """A file's bytes, reading no more than one past MAX_BYTES (a 3 GB file or `/dev/zero` is
+    refused after 1 MB, not read whole); OSError when it cannot be read."""
+    with open(path, "rb") as f:
+        return f.read(MAX_BYTES + 1)
+
+
 def decode(raw: bytes, file: str) -> str:
-    """Text of a variant file; a clear error for oversize files and undecodable bytes."""
+    """Text of a variant file; a clear error for oversize files and undecodable bytes.
+    Line endings become `\n` (CRLF, and CR alone as old Mac editors write it)."""
     if len(raw) > MAX_BYTES:
         raise VariantError([Diagnostic(Position(file, 1, 1),
-                                       f"file is {len(raw):,} bytes; variant files are limited "
-                                       f"to {MAX_BYTES:,}")])
+                                       f"file is more than {MAX_BYTES:,} bytes; variant files "
+                                       f"are limited to {MAX_BYTES:,}")])
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as e:
@@ -105,7 +115,7 @@ def decode(raw: bytes, file: str) -> str:
         line = text[: text.index("\x00")].count("\n") + 1
         raise VariantError([Diagnostic(Position(file, line, 1),
                                        "the file contains NUL bytes: not a text file")])
-    return text
+    return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
 
 
 def parse_text(text: str, file: str = "<string>") -> ParsedVariant:
@@ -134,6 +144,8 @@ class _Walker:
         self.file = file
         self.positions: dict[DataPath, Position] = {}
         self.problems: list[Diagnostic] = []
+        self.nodes = 0
+        """Nodes of the formula being walked (MAX_FORMULA_NODES)."""
 
     def at(self, node: Tree[Token] | Token) -> Position:
         """Where a node starts: its first token (the shared parser does not propagate
@@ -199,16 +211,18 @@ class _Walker:
         return values
 
     def formula(self, node: Tree[Token] | Token, path: DataPath) -> dict[str, Any]:
+        self.nodes = 0
         try:
             return self.expr(node, path, 0)
         except _TooDeep:
             at = self.positions.get(path) or self.at(node)
             raise VariantError([Diagnostic(
                 at, f"this formula is too long or too deeply nested (more than {MAX_EXPR_DEPTH} "
-                "levels)", hint="simplify it")]) from None
+                f"levels or {MAX_FORMULA_NODES} terms and signs)", hint="simplify it")]) from None
 
     def expr(self, node: Tree[Token] | Token, path: DataPath, depth: int) -> dict[str, Any]:
-        if depth > MAX_EXPR_DEPTH:
+        self.nodes += 1
+        if depth > MAX_EXPR_DEPTH or self.nodes > MAX_FORMULA_NODES:
             raise _TooDeep
         self.positions.setdefault(path, self.at(node))
         if isinstance(node, Token):  # a bare parenthesised token never reaches here
