@@ -164,7 +164,7 @@ class AuctionRules(RuleModel):
     maximum_bid: Annotated[Annotated[int, Field(ge=1, le=MAX_BID)] | None, BeforeValidator(
         lambda v: None if v == "none" else v)] = None
     """The highest numeric bid, or `none` (FFB 2015, § 4.1: any multiple of 10 above the last
-    bid; bids stay below MAX_BID all the same)."""
+    bid; a numeric bid is at most 1,000 all the same, like every bid in docs/language.md)."""
     denominations: Annotated[list[Denomination], BeforeValidator(as_list)] = Field(
         default_factory=lambda: list(Denomination))
     """What a bid may name: a trump suit, no_trump, all_trump."""
