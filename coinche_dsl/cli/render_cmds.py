@@ -70,7 +70,7 @@ def sheet(
     from ..render import sheet as render_sheet
 
     fmt = _format(format, output, SheetFormat)
-    ruleset = load(variant)
+    ruleset = load(variant, warn=True)
     with reported():
         data = render_sheet(ruleset, lang.value if lang else None, fmt)
     _emit(data, output)
