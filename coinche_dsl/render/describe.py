@@ -7,7 +7,7 @@ lists, tables or formulas are first put into words here, then handed to the mess
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from enum import Enum
 from typing import Any
 
@@ -77,7 +77,7 @@ def _packets(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
     return tr(key, packets="-".join(str(n) for n in value))
 
 
-def carres(values: dict[str, int], tr: Translator) -> str:
+def carres(values: Mapping[str, int], tr: Translator) -> str:
     return ", ".join(tr("ann.carre", rank=tr(f"ranks.{r}"), n=v) for r, v in values.items())
 
 
