@@ -27,10 +27,13 @@ class Diagnostic:
     """The offending text, when there is one."""
     hint: str = ""
     """A suggestion ("did you mean 'overtrump'?")."""
+    severity: str = "error"
+    """`error` (the variant cannot be used) or `warning` (it can, but says something its author
+    should look at: text inherited from nowhere, a formula case lost, rules moved since pinned)."""
 
     def __str__(self) -> str:
         where = f"{self.position}: " if self.position else ""
-        out = f"{where}error: {self.message}"
+        out = f"{where}{self.severity}: {self.message}"
         if self.hint:
             out += f" ({self.hint})"
         return out

@@ -7,7 +7,7 @@ Every problem of a file (and of its bases) is reported at once, each at `file:li
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -16,6 +16,15 @@ from typing import Any
 from pydantic import ValidationError
 
 from .errors import Diagnostic, Position, UnknownVariantError, VariantError
+from .inherit import (
+    Override,
+    base_data,
+    inherited_example,
+    lost_cases,
+    missing_text,
+    overrides,
+    pin_problems,
+)
 from .model import Ruleset
 from .model.checks import Problem, check_ruleset
 from .model.messages import diagnostic
@@ -49,6 +58,21 @@ class Resolved:
     header: Position
     chain: list[str]
     """The files read, the variant's own first."""
+    warnings: list[Diagnostic] = field(default_factory=list)
+    """Problems that do not stop the variant from being used (`inherit`), in file order."""
+    overrides: list[Override] = field(default_factory=list)
+    """The base formulas the variant's own file replaces (checked once validated)."""
+    pin: str | None = None
+    """The fingerprint the variant's own file pins (`pin "…"`), if any."""
+
+
+@dataclass
+class Loaded:
+    """A validated Ruleset and the warnings its files deserve (text inherited from nowhere, a
+    formula case lost, rules moved since pinned): what `check`, `sheet` and an editor show."""
+
+    ruleset: Ruleset
+    warnings: list[Diagnostic]
 
 
 def locate(name_or_path: str | Path) -> Path:
@@ -101,16 +125,27 @@ def resolve(name_or_path: str | Path) -> Resolved:
         path = _base_path(parsed)
     data: dict[str, Any] = {}
     positions: dict[DataPath, Position] = {}
-    for parsed in reversed(chain):
-        merge(data, positions, parsed.data, parsed.positions, ())
+    for parsed in reversed(chain[1:]):
+        merge(data, positions, base_data(parsed), _base_positions(parsed), ())
     own = chain[0]
+    replaced = overrides(data, positions, own)
+    merge(data, positions, {k: v for k, v in own.data.items() if k != "pin"}, own.positions, ())
+    if data.get("examples") == "none":  # `examples none`: the base's examples are dropped
+        data["examples"] = []
     data["name"] = own.name
     data["extends"] = own.extends
     assert own.header is not None
     positions[("name",)] = own.header
     if own.extends_at:
         positions[("extends",)] = own.extends_at
-    return Resolved(data, positions, own.header, [p.file for p in chain])
+    pin = own.data.get("pin")
+    return Resolved(data, positions, own.header, [p.file for p in chain], missing_text(own),
+                    replaced, pin if isinstance(pin, str) else None)
+
+
+def _base_positions(parsed: ParsedVariant) -> dict[DataPath, Position]:
+    kept = base_data(parsed)
+    return {p: at for p, at in parsed.positions.items() if not p or p[0] in kept}
 
 
 def _base_path(parsed: ParsedVariant) -> Path:
@@ -179,6 +214,30 @@ def load_variant(name_or_path: str | Path) -> Ruleset:
     return validate(resolved)
 
 
+def load_checked(name_or_path: str | Path) -> Loaded:
+    """The validated Ruleset of a built-in name or a file, with its warnings (VariantError
+    when it has errors): what an editor or `coinche check` shows."""
+    resolved = resolve(name_or_path)
+    ruleset = validate(resolved)
+    return Loaded(ruleset, warnings(resolved, ruleset))
+
+
+def warnings(resolved: Resolved, ruleset: Ruleset) -> list[Diagnostic]:
+    """Everything worth a look in a valid variant, in file order."""
+    found = [*resolved.warnings, *lost_cases(ruleset, resolved.overrides)]
+    if resolved.pin is not None:
+        found += pin_problems(ruleset, resolved.pin, resolved.positions.get(("pin", 0)),
+                              resolved.chain[0])
+    return _sorted(resolved, found)
+
+
+def example_problem(resolved: Resolved, index: int, message: str) -> Diagnostic:
+    """A worked example the engine disagrees with, at its position; an inherited one says so
+    from the extending file's side, and what to do."""
+    return inherited_example(resolved.chain[0], position_of(("examples", index), resolved),
+                             message)
+
+
 def validate(resolved: Resolved) -> Ruleset:
     try:
         ruleset = Ruleset.model_validate(resolved.data)
@@ -199,7 +258,7 @@ def _problem(problem: Problem, resolved: Resolved) -> Diagnostic:
     hint = problem.hint
     if problem.path[:1] == ("examples",) and at.file != resolved.chain[0]:
         note = (f"an example inherited from {Path(at.file).name}: examples written in "
-                f"{Path(resolved.chain[0]).name} replace the base's")
+                f"{Path(resolved.chain[0]).name} replace the base's; `examples none` drops them")
         hint = f"{hint}; {note}" if hint else note
     return Diagnostic(at, problem.message, hint=hint)
 
@@ -217,7 +276,8 @@ def _inherited(d: Diagnostic, own: str) -> Diagnostic:
     if d.position is None or d.position.file == own or "inherited from" in d.hint:
         return d
     note = f"it comes from {Path(d.position.file).name}, which {Path(own).name} extends"
-    return Diagnostic(d.position, d.message, d.text, f"{d.hint}; {note}" if d.hint else note)
+    return Diagnostic(d.position, d.message, d.text, f"{d.hint}; {note}" if d.hint else note,
+                      d.severity)
 
 
 def position_of(path: DataPath, resolved: Resolved) -> Position:

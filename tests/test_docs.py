@@ -58,4 +58,5 @@ def test_complete_variants_in_the_guide_load_and_are_formatted(tmp_path) -> None
         assert format_text(block) == block
         path = tmp_path / f"doc{i}.coinche"
         path.write_text(block, encoding="utf-8")
-        assert load_variant(path).game.target == 1000
+        written = int(re.search(r"target (\d+)", block).group(1))  # type: ignore[union-attr]
+        assert load_variant(path).game.target == written

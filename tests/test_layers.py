@@ -17,11 +17,12 @@ PACKAGE = Path(__file__).resolve().parents[1] / "coinche_dsl"
 ALLOWED = {
     "syntax": set(),
     "model": set(),
-    "loader": {"syntax", "model"},
+    "inherit": {"syntax", "model"},  # what `extends` must not do silently: the loader's warnings
+    "loader": {"syntax", "model", "inherit"},
     "engine": {"model", "loader"},
     "render": {"model", "loader", "engine"},
     "sim": {"model", "loader", "engine", "render"},
-    "cli": {"syntax", "model", "loader", "engine", "render", "sim"},
+    "cli": {"syntax", "model", "loader", "inherit", "engine", "render", "sim"},
     "docgen": {"syntax", "model", "loader"},  # writes docs/language.md from the model
 }
 LEAVES = {"errors", "cards", "limits", "text_safety"}

@@ -29,12 +29,16 @@ def reported() -> Iterator[None]:
         fail(str(e))
 
 
-def load(name_or_path: str) -> Any:
-    """The Ruleset of a built-in name or file, or a clean exit 1."""
-    from ..loader import load_variant
+def load(name_or_path: str, warn: bool = False) -> Any:
+    """The Ruleset of a built-in name or file, or a clean exit 1; with `warn`, the variant's
+    warnings are printed on stderr first (`sheet` does: a sheet is what a club hands out)."""
+    from ..loader import load_checked
 
     with reported():
-        return load_variant(name_or_path)
+        loaded = load_checked(name_or_path)
+    for found in loaded.warnings if warn else []:
+        print(found, file=sys.stderr)
+    return loaded.ruleset
 
 
 def run_guarded(fn: Callable[[], Any]) -> Any:

@@ -31,25 +31,28 @@ def list_variants() -> None:
 
 @app.command()
 def check(variants: list[str] = typer.Argument(..., help="Files or built-in names.")) -> None:
-    """Validate variants and run their worked examples; exit 1 if anything is wrong."""
+    """Validate variants and run their worked examples; exit 1 if anything is wrong.
+
+    Warnings (text inherited from nowhere, a formula case lost, rules moved since pinned) are
+    printed too, on stderr; they do not change the exit code."""
+    from ..engine.examples import check_examples
     from ..errors import CoincheError
-    from ..loader import position_of, resolve, validate
+    from ..loader import example_problem, resolve, validate, warnings
 
     bad = 0
     for target in variants:
         try:
             resolved = resolve(target)
             ruleset = validate(resolved)
-            from ..engine.examples import check_examples
-
             mismatches = check_examples(ruleset)
         except CoincheError as e:
             print(e, file=sys.stderr)
             bad += 1
             continue
+        for found in warnings(resolved, ruleset):
+            print(found, file=sys.stderr)
         for index, message in mismatches:
-            where = position_of(("examples", index), resolved)
-            print(f"{where}: error: {message}", file=sys.stderr)
+            print(example_problem(resolved, index, message), file=sys.stderr)
         bad += bool(mismatches)
         if not mismatches:
             print(f"{target}: ok ({len(ruleset.examples)} examples)")
@@ -60,17 +63,22 @@ def check(variants: list[str] = typer.Argument(..., help="Files or built-in name
 def fmt(
     files: list[Path] = typer.Argument(..., help="Variant files to format in place."),
     check_only: bool = typer.Option(False, "--check", help="Only report files that would change."),
+    pin: bool = typer.Option(False, "--pin", help="Record the fingerprint of the rules the file "
+                             "resolves to (`pin` line; the rules kept in FILE.pin.json), so that "
+                             "`check` says when its base moves them."),
 ) -> None:
     """Lay variant files out canonically (comments kept); `--check` changes nothing."""
     from ..errors import CoincheError
     from ..syntax import decode
     from ..syntax.formatter import format_text
 
+    if pin and check_only:
+        fail("--pin writes the files: it cannot go with --check", USAGE)
     changed = broken = 0
     for path in files:
         try:
             text = decode(path.read_bytes(), str(path))
-            pretty = format_text(text, str(path))
+            pretty = format_text(_pinned(path, text) if pin else text, str(path))
         except OSError as e:
             fail(f"{path}: cannot read: {e.strerror}", USAGE)
         except CoincheError as e:
@@ -87,6 +95,18 @@ def fmt(
                 tmp.replace(path)  # atomic: never a half-written variant file
                 print(f"{path}: formatted")
     raise typer.Exit(PROBLEMS if broken or (check_only and changed) else OK)
+
+
+def _pinned(path: Path, text: str) -> str:
+    """`text` with its `pin` line set to the rules it resolves to; the rules kept beside it."""
+    from ..inherit import pin_file, pin_record, pinned_text
+    from ..loader import load_variant
+    from ..model.fingerprint import fingerprint
+    from ..render import write_atomic
+
+    ruleset = load_variant(path)
+    write_atomic(pin_file(str(path)), pin_record(ruleset))
+    return pinned_text(text, fingerprint(ruleset))
 
 
 @app.command()

@@ -65,14 +65,18 @@ def sheet(
         help="md, html or pdf (default: from -o's suffix, else md).")] = None,
     output: Annotated[Path | None, typer.Option("-o", "--output", help="Write to this file.")]
     = None,
+    card: Annotated[bool, typer.Option("--card", help="The one-page card for the table (one A4 "
+                                       "page in PDF, one screen in HTML) instead of the booklet.")]
+    = False,
 ) -> None:
     """Print a variant's complete rule sheet, with examples scored by the engine."""
+    from ..render import card as render_card
     from ..render import sheet as render_sheet
 
     fmt = _format(format, output, SheetFormat)
-    ruleset = load(variant)
+    ruleset = load(variant, warn=True)
     with reported():
-        data = render_sheet(ruleset, lang.value if lang else None, fmt)
+        data = (render_card if card else render_sheet)(ruleset, lang.value if lang else None, fmt)
     _emit(data, output)
 
 
@@ -81,19 +85,28 @@ def compare(
     variants: Annotated[list[str], typer.Argument(help="Two or more files or built-in names.")],
     every_rule: Annotated[bool, typer.Option("--all", help="Every rule, not only differences.")]
     = False,
-    lang: Annotated[Lang, typer.Option(help="Language of the sentences.")] = Lang.en,
+    lang: Annotated[Lang | None, typer.Option(
+        help="Language (default: the variants' common language, else English).")] = None,
     format: Annotated[CompareFormat | None, typer.Option(
         help="md, html, pdf or json (default: from -o's suffix, else md).")] = None,
     output: Annotated[Path | None, typer.Option("-o", "--output", help="Write to this file.")]
     = None,
 ) -> None:
-    """Show the rules on which variants differ, side by side, grouped by phase."""
+    """Score the same deals under each variant, and show the rules on which they differ, side by
+    side, grouped by phase (Rich tables in a terminal)."""
     from ..render import compare as render_compare
 
     if len(variants) < 2:
         fail("compare needs at least two variants", USAGE)
     fmt = _format(format, output, CompareFormat)
     rulesets = [load(v) for v in variants]
+    if output is None and format is None and sys.stdout.isatty():
+        from ..render.comparison import build_comparison
+        from ..render.terminal import print_document
+
+        with reported():
+            print_document(build_comparison(rulesets, lang.value if lang else None, every_rule))
+        return
     with reported():
-        data = render_compare(rulesets, lang.value, fmt, every_rule)
+        data = render_compare(rulesets, lang.value if lang else None, fmt, every_rule)
     _emit(data, output)

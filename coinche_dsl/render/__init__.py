@@ -11,7 +11,7 @@ from ..model import Ruleset
 from .i18n import LANGUAGES
 from .output import FORMATS, RenderError, render, write_atomic
 
-__all__ = ["LANGUAGES", "FORMATS", "RenderError", "sheet", "compare", "write_atomic"]
+__all__ = ["LANGUAGES", "FORMATS", "RenderError", "sheet", "card", "compare", "write_atomic"]
 
 
 def sheet(rs: Ruleset, lang: str | None = None, fmt: str = "md") -> str | bytes:
@@ -21,9 +21,18 @@ def sheet(rs: Ruleset, lang: str | None = None, fmt: str = "md") -> str | bytes:
     return render(build_sheet(rs, lang), fmt)
 
 
-def compare(rulesets: list[Ruleset], lang: str = "en", fmt: str = "md",
+def card(rs: Ruleset, lang: str | None = None, fmt: str = "md") -> str | bytes:
+    """The one-page card of `rs` (what a table needs during play) as md, html or pdf."""
+    from .table_card import build_card
+
+    return render(build_card(rs, lang), fmt)
+
+
+def compare(rulesets: list[Ruleset], lang: str | None = None, fmt: str = "md",
             every_rule: bool = False) -> str | bytes:
-    """The rules on which `rulesets` differ (every rule with `every_rule`), side by side."""
+    """The same deals scored under each of `rulesets`, and the rules on which they differ
+    (every rule with `every_rule`), side by side; `lang` defaults to the variants' common
+    language, else English."""
     from .comparison import build_comparison, comparison_json
 
     if fmt == "json":

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import json
 
-from ..model import Ruleset
+from ..model import DealSummary, Ruleset
+from .deals import Deal, outcomes
 from .describe import describe
-from .document import Document, Section, Table
+from .document import Block, Document, Rules, Section, Table
 from .fields import PHASES, Path, is_relevant, plain, rule_paths, value_at
 from .fingerprint import fingerprint
-from .i18n import translator
+from .i18n import Translator, translator
+from .worked import facts
 
 
 def differs(rulesets: list[Ruleset], path: Path) -> bool:
@@ -28,15 +30,21 @@ def shown_paths(rulesets: list[Ruleset], every_rule: bool) -> list[Path]:
         differs(rulesets, p) and any(is_relevant(rs, p) for rs in rulesets))]
 
 
-def build_comparison(rulesets: list[Ruleset], lang: str = "en",
+def common_language(rulesets: list[Ruleset]) -> str:
+    """The language the variants share, else English (as `sheet` takes the variant's own)."""
+    langs = {rs.language for rs in rulesets}
+    return langs.pop() if len(langs) == 1 else "en"
+
+
+def build_comparison(rulesets: list[Ruleset], lang: str | None = None,
                      every_rule: bool = False) -> Document:
-    """The comparison as a Document, one table per phase with a column per variant."""
-    tr = translator(lang)
+    """The comparison as a Document: the same deals scored under each variant, then one table
+    per phase of the rules on which they differ, a column per variant headed by its title."""
+    tr = translator(lang or common_language(rulesets))
     names = [rs.name for rs in rulesets]
     paths = shown_paths(rulesets, every_rule)
-    fps = [fingerprint(rs) for rs in rulesets]
     intro = [tr("cmp.intro_all" if every_rule else "cmp.intro", names=tr.join(
-        [f"“{n}”" for n in names]))]
+        [tr("cmp.quoted", name=n) for n in names]))]
     if not every_rule:
         intro.append(tr("cmp.same") if paths else tr("cmp.identical"))
     doc = Document(lang=tr.lang, title=tr("cmp.title"), subtitle=" · ".join(names),
@@ -45,16 +53,58 @@ def build_comparison(rulesets: list[Ruleset], lang: str = "en",
     from .rulesheet import labels
 
     doc.labels = labels(tr) | {"kind": tr("cmp.kind"), "generated": tr("cmp.generated")}
-    head = [f"{rs.name} ({rs.language})" for rs in rulesets]
-    doc.sections.append(Section("variants", tr("cmp.fingerprints"), [Table(
-        head, [[tr.typeset(rs.title or rs.name) for rs in rulesets], fps])]))
+    head = column_heads(rulesets, tr)
+    doc.sections.append(Section("variants", tr("cmp.fingerprints"), [Rules([
+        tr("cmp.footnote", mark=i + 1, name=rs.name, fp=fingerprint(rs))
+        for i, rs in enumerate(rulesets)])]))
+    doc.sections.append(Section("deals", tr("cmp.deals"), deals_blocks(rulesets, head, tr)))
     for phase in PHASES:
-        rows = [[describe(rs, p, tr) for rs in rulesets] for p in paths if p[0] == phase]
+        rows = [[describe(rs, p, tr) if is_relevant(rs, p) else NOT_APPLICABLE
+                 for rs in rulesets] for p in paths if p[0] == phase]
         if rows:
             doc.sections.append(Section(phase, tr(f"h.{phase}"), [Table(head, rows)]))
     counts = [describe(rs, ("examples",), tr) for rs in rulesets]
     doc.sections.append(Section("examples", tr("cmp.examples"), [Table(head, [counts])]))
     return doc
+
+
+NOT_APPLICABLE = "—"
+"""What a cell says where a rule or a deal does not apply to a variant."""
+
+
+def column_heads(rulesets: list[Ruleset], tr: Translator) -> list[str]:
+    """Each variant's title (its name when it has none) with the mark of its footnote."""
+    return [f"{tr.typeset(rs.title or rs.name)} [{i + 1}]" for i, rs in enumerate(rulesets)]
+
+
+def deals_blocks(rulesets: list[Ruleset], head: list[str], tr: Translator) -> list[Block]:
+    """The same deals under each variant: a table, and why a cell says "—"."""
+    rows, notes = [], []
+    for deal, results in outcomes(rulesets):
+        row = [_deal_words(deal, tr)]
+        for i, out in enumerate(results):
+            if out.scores is None:
+                row.append(NOT_APPLICABLE)
+                notes.append(tr("cmp.skipped", deal=tr(f"deal.{deal.key}"), mark=i + 1,
+                                reason=_reason(out.skipped, tr)))
+            else:
+                row.append(tr("cmp.score", result=tr("card.made" if out.made else
+                                                     "card.failed"),
+                              ns=out.scores["NS"], ew=out.scores["EW"]))
+        rows.append(row)
+    table = Table([tr("cmp.deal"), *head], rows, tr("cmp.deals.caption"))
+    return [table, *([Rules(notes)] if notes else [])]
+
+
+def _deal_words(deal: Deal, tr: Translator) -> str:
+    first, *rest = facts(DealSummary.model_validate(deal.summary), tr)
+    return tr("cmp.deal_words", deal=tr(f"deal.{deal.key}"), contract=first, facts=" ".join(rest))
+
+
+def _reason(skipped: str, tr: Translator) -> str:
+    if skipped.startswith("need:"):
+        return tr(f"cmp.need.{skipped.removeprefix('need:')}")
+    return tr.typeset(skipped)
 
 
 def json_keys(rulesets: list[Ruleset]) -> list[str]:
@@ -76,4 +126,9 @@ def comparison_json(rulesets: list[Ruleset], every_rule: bool = False) -> str:
         })
     variants = [{"name": rs.name, "title": rs.title, "language": rs.language,
                  "extends": rs.extends, "fingerprint": fingerprint(rs)} for rs in rulesets]
-    return json.dumps({"variants": variants, "rules": rows}, indent=2, ensure_ascii=False) + "\n"
+    deals = [{"deal": deal.key, "summary": deal.summary, "results": {
+        k: ({"made": o.made, "scores": o.scores} if o.scores is not None else
+            {"skipped": o.skipped}) for k, o in zip(json_keys(rulesets), results, strict=True)}}
+             for deal, results in outcomes(rulesets)]
+    return json.dumps({"variants": variants, "deals": deals, "rules": rows}, indent=2,
+                      ensure_ascii=False) + "\n"

@@ -7,13 +7,13 @@ lists, tables or formulas are first put into words here, then handed to the mess
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from enum import Enum
 from typing import Any
 
 from ..engine.compiled import bid_values
 from ..model import CardValue, Expr, Ruleset, Scale
-from .fields import Path, value_at
+from .fields import Path, constants, prune, value_at
 from .formula import words
 from .i18n import Translator
 
@@ -34,7 +34,7 @@ def describe(rs: Ruleset, path: Path, tr: Translator) -> str:
     if isinstance(value, int):
         return tr(key, n=value)
     if isinstance(value, Expr):
-        return tr(key, formula=words(value, tr))
+        return tr(key, formula=words(prune(value, constants(rs)), tr))
     if isinstance(value, Scale):
         return tr(f"{key}.{value.kind.value}", n=value.to)
     if isinstance(value, list) and value and isinstance(value[0], CardValue):
@@ -77,7 +77,7 @@ def _packets(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
     return tr(key, packets="-".join(str(n) for n in value))
 
 
-def carres(values: dict[str, int], tr: Translator) -> str:
+def carres(values: Mapping[str, int], tr: Translator) -> str:
     return ", ".join(tr("ann.carre", rank=tr(f"ranks.{r}"), n=v) for r, v in values.items())
 
 
@@ -118,6 +118,14 @@ def _examples(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
     return tr(key, n=len(value))
 
 
+def _coinche_capot(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
+    """Names only the special bids the variant has (no générale where it cannot be bid)."""
+    a = rs.auction
+    only = "" if a.capot and a.generale else ".capot" if a.capot else ".generale" if a.generale \
+        else ""
+    return tr(f"{key}.{'yes' if value else 'no'}{only}")
+
+
 def _language(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
     return tr("sheet.language", language=tr(f"lang.{value}"))
 
@@ -132,6 +140,7 @@ _SPECIAL: dict[Path, Callable[[Ruleset, Any, str, Translator], str]] = {
     ("table", "packets"): _packets,
     ("auction", "bid_levels"): _levels,
     ("auction", "denominations"): _denominations,
+    ("auction", "coinche_capot"): _coinche_capot,
     ("announcements", "carres"): _carres,
     ("announcements", "no_trump_carres"): _carres,
     ("announcements", "sequences"): _sequences,

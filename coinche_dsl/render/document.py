@@ -89,3 +89,5 @@ class Document:
     """Words the layout needs (`Contents`, `Page`, `Rules fingerprint`)."""
     wide: bool = False
     """Lay out at the full width of the screen (a comparison's many columns)."""
+    card: bool = False
+    """The one-page card: dense, no contents, one A4 page (`card.html.j2`)."""

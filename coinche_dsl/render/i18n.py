@@ -41,8 +41,8 @@ def catalog(lang: str) -> dict[str, Any]:
 
 
 _FR_PUNCT = re.compile(r"[ \u00a0\u202f]?([:;!?])(?=\s|$|[)»*_<])")
-_FR_OPEN = re.compile(r"«[ \u00a0]?")
-_FR_CLOSE = re.compile(r"[ \u00a0]?»")
+_FR_OPEN = re.compile(r"«[ \u00a0\u202f]?")  # typesetting twice changes nothing
+_FR_CLOSE = re.compile(r"[ \u00a0\u202f]?»")
 
 
 def french_typography(text: str) -> str:

@@ -73,7 +73,8 @@ def _tidy(text: str) -> str:
 
 
 def to_html(doc: Document, pdf: bool = False) -> str:
-    return environment().get_template("doc.html.j2").render(doc=doc, labels=doc.labels, pdf=pdf)
+    template = "card.html.j2" if doc.card else "doc.html.j2"
+    return environment().get_template(template).render(doc=doc, labels=doc.labels, pdf=pdf)
 
 
 def to_pdf(doc: Document) -> bytes:

@@ -129,6 +129,7 @@ def glossary(rs: Ruleset, tr: Translator) -> list[tuple[str, str]]:
         "coinche": a.coinche != "none", "surcoinche": a.surcoinche and a.coinche != "none",
         "generale": a.generale, "belote": rs.belote.enabled,
         "carre": rs.announcements.enabled, "sequence": rs.announcements.enabled,
+        "litige": is_relevant(rs, ("scoring", "litige")), "dix_de_der": rs.cards.last_trick > 0,
     }
     return [(tr(f"gl.{w}"), tr(f"gl.{w}.def")) for w in GLOSSARY if used.get(w, True)]
 

@@ -7,7 +7,7 @@ from typing import Any
 from ..model import DealSummary, Ruleset
 from .document import Example, Formula, Para, Table
 from .examples import Worked, generated_examples, own_examples, quantities
-from .fields import value_at
+from .fields import constants, prune, value_at
 from .formula import cases, evaluate, words, worked
 from .i18n import Translator
 
@@ -28,9 +28,9 @@ def formula_blocks(rs: Ruleset, tr: Translator) -> list[Formula]:
     """Each scoring formula in words, with a worked line on each generated case it applies to."""
     examples = [w for w in generated_examples(rs)
                 if w.score is not None and w.summary.trump.suit is not None]
-    out = []
+    out, fixed = [], constants(rs)
     for path in FORMULAS:
-        expr = value_at(rs.scoring, path)
+        expr = prune(value_at(rs.scoring, path), fixed)
         heading = tr("scoring.made_when") if path == ("success",) else tr(
             "scoring.formula." + ".".join(path))
         lines = [_worked_line(rs, expr, path, w, tr) for w in examples

@@ -1,0 +1,207 @@
+"""What `extends` must never do silently, and the warnings that say so (used by the loader).
+
+- Text about a variant (title, description, sources) is its own: a base's is not inherited,
+  and a variant that extends another without its own is warned, so that a club's sheet never
+  describes the federation's game.
+- A formula that replaces a base formula written with several cases (capot, générale…) and
+  drops one of them is warned, naming the case and where the base wrote it.
+- An example inherited from the base that fails says so from the extending file's side.
+- `pin "…"` records the fingerprint of the rules a variant was written against; when the
+  resolved rules move (the base was corrected), the warning lists which rules changed and where.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .errors import Diagnostic, Position
+from .model import Expr, Ruleset
+from .model.fingerprint import changed_rules, fingerprint, rules_data
+from .model.relevance import OWN_TEXT, constants, truth
+from .syntax import ParsedVariant
+from .syntax.formula_text import formula_text
+
+FORMULAS = (("scoring", "success"), *(("scoring", o, s) for o in ("made", "failed")
+                                      for s in ("declarers", "defenders")))
+"""The score formulas, each replaced whole by a variant that writes it."""
+KINDS = frozenset({"bid_capot", "bid_generale", "capot", "generale", "no_trump", "all_trump"})
+"""Conditions naming a kind of contract or deal: a base's case on one of them is a rule of its
+own (a capot is judged on its tricks), which a replacing formula that never names it has surely
+lost. A case on `doubled` is not among them: a new formula for every made contract, doubled or
+not, is a rule of its own (seed 003's defence keeps its points), and says so by its `multiplier`
+or by not caring."""
+PIN_SUFFIX = ".pin.json"
+"""`club.coinche` pinned keeps the rules it was pinned on in `club.coinche.pin.json`."""
+
+
+def warning(at: Position | None, message: str, hint: str = "") -> Diagnostic:
+    return Diagnostic(at, message, hint=hint, severity="warning")
+
+
+def base_data(parsed: ParsedVariant) -> dict[str, Any]:
+    """A base's data as its extenders inherit it: without its own text and its pin."""
+    return {k: v for k, v in parsed.data.items() if k not in (*OWN_TEXT, "pin")}
+
+
+def missing_text(own: ParsedVariant) -> list[Diagnostic]:
+    """A variant that extends another and lacks its own title, description or sources."""
+    if own.extends is None:
+        return []
+    missing = [k for k in OWN_TEXT if k not in own.data]
+    if not missing:
+        return []
+    words = ", ".join(missing[:-1]) + (" or " if len(missing) > 1 else "") + missing[-1]
+    return [warning(own.header, f"'{own.name}' extends '{own.extends}' but has no {words} of its "
+                    f"own: a base's text describes the base, so the sheet shows none",
+                    f'write e.g. title "…", description "…", sources "…" in '
+                    f"{Path(own.file).name}")]
+
+
+@dataclass
+class Override:
+    """A base formula that the variant's own file replaces."""
+
+    path: tuple[str, ...]
+    base: dict[str, Any]
+    base_at: Position | None
+    own_at: Position | None
+
+
+def overrides(merged: dict[str, Any], positions: dict[Any, Position],
+              own: ParsedVariant) -> list[Override]:
+    """The formulas `own` writes over one the bases wrote (`merged`: the bases, merged)."""
+    out = []
+    for path in FORMULAS:
+        base, mine = _get(merged, path), _get(own.data, path)
+        if isinstance(base, dict) and isinstance(mine, dict):
+            out.append(Override(path, base, positions.get(path), own.positions.get(path)))
+    return out
+
+
+def _get(data: Any, path: tuple[str, ...]) -> Any:
+    for part in path:
+        if not isinstance(data, dict) or part not in data:
+            return None
+        data = data[part]
+    return data
+
+
+def lost_cases(rs: Ruleset, found: list[Override]) -> list[Diagnostic]:
+    """A warning for each case of a base formula (`if bid_capot then …`) that can arise under
+    `rs` and that the replacing formula no longer tells apart."""
+    fixed, out = constants(rs), []
+    for o in found:
+        new = _value(rs, o.path)
+        base = Expr.model_validate(o.base)
+        for cond, then in _chain(base):
+            if truth(cond, fixed) is False or _told_apart(cond, new):
+                continue
+            case = formula_text(_case(cond, then))
+            where = f" ({o.base_at.file.rsplit('/', 1)[-1]}:{o.base_at.line})" if o.base_at else ""
+            out.append(warning(o.own_at, f"{'.'.join(o.path[1:])} replaces the base's formula "
+                               f"and loses its case '{case}'{where}",
+                               "write that case again in front of yours ('if … then … else "
+                               "<yours>') unless the new formula is meant for it too"))
+    return out
+
+
+def _told_apart(cond: Expr, new: Expr) -> bool:
+    return not (cond.quantities() & KINDS) or cond.quantities() <= new.quantities()
+
+
+def _value(rs: Ruleset, path: tuple[str, ...]) -> Expr:
+    s = rs.scoring
+    return s.success if path[1] == "success" else getattr(s, path[1])[path[2]]
+
+
+def _chain(e: Expr) -> list[tuple[Expr, Expr]]:
+    out = []
+    while e.op == "if":
+        out.append((e.args[0], e.args[1]))
+        e = e.args[2]
+    return out
+
+
+def _case(cond: Expr, then: Expr) -> dict[str, Any]:
+    return {"op": "if", "args": [cond.model_dump(exclude_none=True),
+                                 then.model_dump(exclude_none=True),
+                                 {"op": "qty", "name": "…"}]}
+
+
+def inherited_example(own_file: str, at: Position, message: str) -> Diagnostic:
+    """A failing example: from the extending file's side when a base wrote it."""
+    own = Path(own_file).name
+    if at.file == own_file:
+        return Diagnostic(at, message)
+    return Diagnostic(at, f"{message}, under the rules of {own}, which inherits this example "
+                      f"from {Path(at.file).name}",
+                      hint=f"write your own `example` blocks in {own} (they replace the "
+                      "base's), or drop the base's with `examples none`")
+
+
+def pin_file(variant_file: str) -> Path:
+    return Path(variant_file + PIN_SUFFIX)
+
+
+def pin_problems(rs: Ruleset, pin: str, at: Position | None, variant_file: str) -> list[Diagnostic]:
+    """When the resolved rules no longer have the pinned fingerprint: which rules moved, where."""
+    now = fingerprint(rs)
+    if pin == now:
+        return []
+    hint = f"review the changes, then `coinche fmt --pin {Path(variant_file).name}`"
+    before = _pinned_rules(variant_file, pin)
+    if before is None:
+        return [warning(at, f"the rules changed since they were pinned (pinned {pin}, now {now})",
+                        f"{hint}; `coinche compare` against an older copy of the base shows "
+                        "what moved")]
+    changes = [f"{'.'.join(p)}: {_shown(old)} → {_shown(new)}"
+               + (f" ({rs.where(*p)})" if rs.where(*p) else "")
+               for p, old, new in changed_rules(before, rs)]
+    return [warning(at, f"the rules changed since they were pinned (pinned {pin}, now {now}): "
+                    + "; ".join(changes), hint)]
+
+
+def _pinned_rules(variant_file: str, pin: str) -> dict[str, Any] | None:
+    try:
+        saved = json.loads(pin_file(variant_file).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(saved, dict) or saved.get("fingerprint") != pin:
+        return None
+    rules = saved.get("rules")
+    return rules if isinstance(rules, dict) else None
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, dict) and "op" in value:
+        try:
+            return str(Expr.model_validate(value))
+        except ValueError:
+            pass
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 60 else text[:57] + "…"
+
+
+_PIN_LINE = re.compile(r'^([ \t]*)pin[ \t]+"[^"\n]*"', re.MULTILINE)
+_HEADER = re.compile(r'variant\s+"(?:[^"\\]|\\.)*"(?:\s+extends\s+"(?:[^"\\]|\\.)*")?\s*\{')
+
+
+def pinned_text(text: str, pin: str) -> str:
+    """The variant file `text` with its `pin` line set to `pin` (added under the header when it
+    has none); the caller formats the result."""
+    if _PIN_LINE.search(text):
+        return _PIN_LINE.sub(lambda m: f'{m.group(1)}pin "{pin}"', text, count=1)
+    header = _HEADER.search(text)
+    if header is None:
+        return text
+    return f'{text[:header.end()]}\n  pin "{pin}"{text[header.end():]}'
+
+
+def pin_record(rs: Ruleset) -> str:
+    """What `fmt --pin` keeps next to the file: the pinned rules, to say later what moved."""
+    return json.dumps({"fingerprint": fingerprint(rs), "rules": rules_data(rs)},
+                      indent=1, sort_keys=True, ensure_ascii=False) + "\n"

@@ -1,0 +1,264 @@
+"""When each rule matters: the one source of truth the sheet, the card and `compare` all read.
+
+A rule that cannot apply under a variant (a générale's value where générale cannot be bid, the
+announcements' tie rule where there are no announcements) is irrelevant: the sheet prints no
+sentence about it. `RELEVANT` says, next to the model, in what situation each rule can come up;
+`constants` says which formula quantities a variant fixes (no coinche: `doubled` is always
+false), so that formulas are printed without the branches that can never be taken.
+
+The table is built once, at import; each test reads only the facts it needs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from enum import Enum
+from typing import Any
+
+from pydantic import BaseModel
+
+from .base import RuleModel
+from .enums import CoincheTiming, Denomination, Reentry, Rounding, ScaleKind
+from .expr import Expr
+from .ruleset import Ruleset, Scale
+
+Path = tuple[str, ...]
+
+PHASES = ("table", "auction", "cards", "play", "announcements", "belote", "scoring", "game")
+"""The rule blocks in the order a sheet tells them (and a comparison groups them)."""
+
+META = ("name", "title", "language", "description", "sources", "extends")
+"""Fields that say what a variant is, not how it is played."""
+
+OWN_TEXT = ("title", "description", "sources")
+"""Text about the variant itself: never inherited from a base (a club's sheet must not describe
+the federation's game)."""
+
+_OPAQUE: tuple[type, ...] = (Expr, Scale)
+"""Models treated as one value: a formula is read as a whole, a scale as `kind to`."""
+
+
+def leaf_paths(model: type[BaseModel] = Ruleset, prefix: Path = ()) -> list[Path]:
+    """Every leaf rule of the schema, in declaration order (formulas per side, scales whole).
+
+    >>> ("auction", "coinche") in leaf_paths()
+    True
+    >>> ("scoring", "made", "defenders") in leaf_paths()
+    True
+    """
+    out: list[Path] = []
+    for name, field in model.model_fields.items():
+        path = (*prefix, name)
+        sub = field.annotation
+        if name in ("made", "failed") and model.__name__ == "ScoringRules":
+            out += [(*path, "declarers"), (*path, "defenders")]
+        elif isinstance(sub, type) and issubclass(sub, RuleModel) and sub not in _OPAQUE:
+            out += leaf_paths(sub, path)
+        else:
+            out.append(path)
+    return out
+
+
+def rule_paths() -> list[Path]:
+    """Leaf paths of the rule blocks only (no metadata, no examples)."""
+    return [p for p in leaf_paths() if p[0] in PHASES]
+
+
+def value_at(ruleset: Any, path: Path) -> Any:
+    """The value at a dotted path, through models and dicts."""
+    value = ruleset
+    for part in path:
+        value = value[part] if isinstance(value, dict) else getattr(value, part)
+    return value
+
+
+def plain(value: Any) -> Any:
+    """A value as JSON data (enums as their words, models as dicts)."""
+    if isinstance(value, BaseModel):
+        return value.model_dump(mode="json", exclude_none=True)
+    if isinstance(value, (list, tuple)):
+        return [plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): plain(v) for k, v in value.items()}
+    return value.value if isinstance(value, Enum) else value
+
+
+# --- the situations a variant can meet --------------------------------------------------------
+
+def has_no_trump(rs: Ruleset) -> bool:
+    """A no-trump contract can be played."""
+    return Denomination.NO_TRUMP in rs.auction.denominations
+
+
+def has_all_trump(rs: Ruleset) -> bool:
+    """An all-trump contract can be played."""
+    return Denomination.ALL_TRUMP in rs.auction.denominations
+
+
+def has_coinche(rs: Ruleset) -> bool:
+    return rs.auction.coinche != CoincheTiming.NONE
+
+
+def has_surcoinche(rs: Ruleset) -> bool:
+    return has_coinche(rs) and rs.auction.surcoinche
+
+
+def has_special_bid(rs: Ruleset) -> bool:
+    """Capot or générale can be bid."""
+    return rs.auction.capot or rs.auction.generale
+
+
+def speaks_again(rs: Ruleset) -> bool:
+    """A player may speak more than once in an auction (not so when each speaks once)."""
+    return rs.auction.reentry != Reentry.SPEAK_ONCE
+
+
+def has_scaling(rs: Ruleset) -> bool:
+    """Some playable mode has its totals scaled."""
+    c = rs.cards
+    return (has_no_trump(rs) and c.no_trump_scale.kind != ScaleKind.NONE) or (
+        has_all_trump(rs) and c.all_trump_scale.kind != ScaleKind.NONE)
+
+
+def can_tie_at_half(rs: Ruleset) -> bool:
+    """The sides can finish level (81–81): the points of a suit deal are an even total."""
+    total = sum(c.points for c in rs.cards.trump) + 3 * sum(c.points for c in rs.cards.plain)
+    return (total + rs.cards.last_trick) % 2 == 0
+
+
+def _announcing(rs: Ruleset) -> bool:
+    return rs.announcements.enabled
+
+
+def _belote(rs: Ruleset) -> bool:
+    return rs.belote.enabled
+
+
+Test = Callable[[Ruleset], bool]
+
+RELEVANT: dict[Path, Test] = {
+    ("auction", "capot_value"): lambda rs: rs.auction.capot,
+    ("auction", "generale"): lambda rs: rs.auction.generale,  # "cannot be bid": say nothing
+    ("auction", "generale_value"): lambda rs: rs.auction.generale,
+    ("auction", "coinche_capot"): lambda rs: has_coinche(rs) and has_special_bid(rs),
+    ("auction", "after_coinche"): has_coinche,
+    ("auction", "coinche_factor"): has_coinche,
+    ("auction", "closing_coinche"): has_coinche,
+    ("auction", "surcoinche"): has_coinche,
+    ("auction", "surcoinche_ends_auction"): has_surcoinche,
+    ("auction", "surcoinche_factor"): has_surcoinche,
+    ("auction", "ranked_denominations"): lambda rs: len(rs.auction.denominations) > 1,
+    ("auction", "raise_own"): speaks_again,
+    ("auction", "end_passes"): speaks_again,
+    ("cards", "no_trump"): has_no_trump,
+    ("cards", "all_trump"): has_all_trump,
+    ("cards", "no_trump_scale"): has_no_trump,
+    ("cards", "all_trump_scale"): has_all_trump,
+    ("cards", "scale_before_success"): has_scaling,
+    ("play", "no_trump_beat"): has_no_trump,
+    ("play", "all_trump_beat"): has_all_trump,
+    ("announcements", "at_no_trump"): has_no_trump,
+    ("announcements", "at_all_trump"): has_all_trump,
+    ("announcements", "no_trump_carres"): lambda rs: has_no_trump(
+        rs) and rs.announcements.at_no_trump,
+    ("announcements", "belote_in_sequence"): _belote,
+    ("belote", "at_no_trump"): has_no_trump,
+    ("belote", "at_all_trump"): has_all_trump,
+    ("scoring", "rounding_unit"): lambda rs: rs.scoring.rounding != Rounding.NONE,
+    ("scoring", "round_what"): lambda rs: rs.scoring.rounding != Rounding.NONE,
+    ("scoring", "litige"): can_tie_at_half,
+    ("game", "belote_finish"): _belote,
+}
+"""Rules that matter only in some situation, and the test of that situation. Every rule of an
+announcements or belote block also needs that block enabled (`BLOCKS`); the others always
+matter."""
+
+BLOCKS: dict[str, Test] = {"announcements": _announcing, "belote": _belote}
+"""Blocks whose rules (except `enabled`) matter only when the block is enabled."""
+
+
+def is_relevant(rs: Ruleset, path: Path) -> bool:
+    """Whether the rule at `path` can come up under `rs`.
+
+    >>> from coinche_dsl import load_variant
+    >>> is_relevant(load_variant("ffb"), ("auction", "generale_value"))
+    False
+    """
+    block = BLOCKS.get(path[0])
+    if block is not None and path[1:2] != ("enabled",) and not block(rs):
+        return False
+    test = RELEVANT.get(path[:2])
+    return test is None or test(rs)
+
+
+# --- formulas without the branches that cannot be taken ---------------------------------------
+
+def constants(rs: Ruleset) -> dict[str, bool | int]:
+    """Quantities whose value `rs` fixes for every deal: a formula branch on them is dead."""
+    fixed: dict[str, bool | int] = {}
+    if not rs.auction.capot:
+        fixed["bid_capot"] = False
+    if not rs.auction.generale:
+        fixed["bid_generale"] = False
+    if not has_no_trump(rs):
+        fixed["no_trump"] = False
+    if not has_all_trump(rs):
+        fixed["all_trump"] = False
+    if not has_coinche(rs):
+        fixed["doubled"] = False
+        fixed["multiplier"] = 1
+    if not rs.announcements.enabled:
+        fixed["announcements"] = 0
+    if not rs.belote.enabled:
+        fixed["belote"] = 0
+    return fixed
+
+
+def prune(expr: Expr, fixed: dict[str, bool | int]) -> Expr:
+    """`expr` with the quantities in `fixed` put in and what they decide simplified: the same
+    value for every deal the variant can have, said without the impossible cases.
+
+    >>> from coinche_dsl import load_variant
+    >>> rs = load_variant("ffb")
+    >>> prune(rs.scoring.success, constants(rs)).args[0].name
+    'bid_capot'
+    """
+    if expr.op == "qty" and expr.name in fixed and not isinstance(fixed[expr.name], bool):
+        return Expr(op="num", value=int(fixed[expr.name]))
+    if expr.op == "if" and truth(expr.args[0], fixed) is not None:
+        return prune(expr.args[1] if truth(expr.args[0], fixed) else expr.args[2], fixed)
+    args = [prune(a, fixed) for a in expr.args]
+    return _simplify(expr, args, fixed)
+
+
+def truth(e: Expr, fixed: dict[str, bool | int]) -> bool | None:
+    """The truth value of a condition when `fixed` decides it, else None."""
+    if e.op == "qty":
+        value = fixed.get(e.name or "")
+        return value if isinstance(value, bool) else None
+    if e.op == "not":
+        inner = truth(e.args[0], fixed)
+        return None if inner is None else not inner
+    if e.op in ("and", "or"):
+        a, b = (truth(x, fixed) for x in e.args)
+        if e.op == "and":
+            return False if False in (a, b) else (True if a is b is True else None)
+        return True if True in (a, b) else (False if a is b is False else None)
+    return None
+
+
+def _simplify(expr: Expr, args: list[Expr], fixed: dict[str, bool | int]) -> Expr:
+    op = expr.op
+    consts = [a.value if a.op == "num" else None for a in args]
+    if op == "+" and 0 in consts:
+        return args[1 - consts.index(0)]
+    if op == "-" and consts[1:] == [0]:
+        return args[0]
+    if op == "*" and 1 in consts:
+        return args[1 - consts.index(1)]
+    if op in ("and", "or") and truth(expr, fixed) is None:
+        known = [truth(a, fixed) for a in args]
+        neutral = op == "and"  # `x and true` is x; `x or false` is x
+        if neutral in known:
+            return args[1 - known.index(neutral)]
+    return expr.model_copy(update={"args": args}) if args else expr
