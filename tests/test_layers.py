@@ -23,7 +23,7 @@ ALLOWED = {
     "sim": {"model", "loader", "engine", "render"},
     "analysis": {"syntax", "model", "loader", "engine"},  # editor features, text to answers
     "lsp": {"analysis"},  # the language server: a thin adapter over analysis
-    "cli": {"syntax", "model", "loader", "engine", "render", "sim", "lsp"},
+    "cli": {"syntax", "model", "loader", "engine", "render", "sim", "analysis", "lsp"},
     "docgen": {"syntax", "model", "loader"},  # writes docs/language.md from the model
 }
 LEAVES = {"errors", "cards"}

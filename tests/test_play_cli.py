@@ -63,7 +63,7 @@ def test_a_whole_game_can_be_played_to_the_end() -> None:
 
 def test_a_bad_seat_is_a_clear_error() -> None:
     result = runner.invoke(app, ["play", "ffb", "--seat", "X"], input="q\n")
-    assert result.exit_code == 1 and "unknown seat 'X'" in result.output
+    assert result.exit_code == 2 and "unknown seat 'X'" in result.output  # a usage error
 
 
 def test_a_coinche_at_any_time_is_offered_between_the_bots_calls() -> None:

@@ -8,8 +8,7 @@ from .common import fail
 
 @app.command()
 def lsp() -> None:
-    """Speak the Language Server Protocol on standard input and output, for editors:
-    diagnostics, completion, hover, go-to-definition, formatting and outline of variant files."""
+    """Run the language server for editors (LSP over standard input and output)."""
     try:
         import pygls  # noqa: F401
     except ImportError:

@@ -105,8 +105,10 @@ def play(
     from ..cards import parse_seat
     from ..sim.session import PlaySession
 
-    with reported():
+    try:
         human = parse_seat(seat, "--seat")
+    except ValueError as e:
+        fail(str(e), USAGE)  # a bad option value is a usage error
     ruleset = load(variant)
     session = PlaySession(ruleset, human, seed, Console(highlight=False), bots=bots.value)
     with reported():
