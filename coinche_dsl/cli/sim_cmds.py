@@ -113,3 +113,5 @@ def play(
     session = PlaySession(ruleset, human, seed, Console(highlight=False), bots=bots.value)
     with reported():
         session.run()
+    if session.interrupted:
+        raise typer.Exit(130)  # Ctrl-C, as shells report it
