@@ -166,3 +166,26 @@ def test_a_syntax_error_is_a_diagnostic_and_completion_offers_builtins(tmp_path:
         assert {i.insert_text for i in done.items} >= {'"ffb"', '"fr-bga"'}
 
     _run(scenario)
+
+
+def test_positions_are_in_the_clients_utf16_units(tmp_path: Path) -> None:
+    """A card symbol outside the Basic Multilingual Plane counts two UTF-16 units."""
+    uri = from_fs_path(str(tmp_path / "cards.coinche")) or ""
+    line = '  title "\U0001F0A1 club"  auction { coinche any_tme }'
+    text = f'variant "cards" extends "ffb" {{\n{line}\n}}\n'
+    units = len(line[: line.index("any_tme")].encode("utf-16-le")) // 2
+
+    async def scenario(s: Session) -> None:
+        s.client.text_document_did_open(t.DidOpenTextDocumentParams(
+            text_document=t.TextDocumentItem(uri=uri, language_id="coinche", version=1,
+                                             text=text)))
+        [diag] = await s.next_diagnostics(uri)
+        assert (diag.range.start.line, diag.range.start.character) == (1, units)
+        assert diag.range.end.character == units + len("any_tme")
+        # in `coinche`
+        shown = await s.client.text_document_hover_async(t.HoverParams(
+            text_document=_doc(uri), position=t.Position(line=1, character=units - 5)))
+        assert shown is not None and isinstance(shown.contents, t.MarkupContent)
+        assert shown.contents.value.startswith("**auction.coinche**")
+
+    _run(scenario)

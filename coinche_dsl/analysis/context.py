@@ -137,10 +137,13 @@ def _scan(prefix: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
 
 
 def _opened(statement: list[str]) -> str | None:
-    """The data path part a `{` opens: a block's name, `examples`, or None for the variant."""
+    """The data path part a `{` opens: a block's name (the last word before it: settings may
+    precede it on the line), `examples`, or None for the variant itself."""
     if not statement or statement[0] == "variant":
         return None
-    return "examples" if statement[0] == "example" else statement[0]
+    if len(statement) >= 2 and statement[-2] == "example":
+        return "examples"
+    return statement[-1] if _is_name(statement[-1]) else None
 
 
 def _is_name(tok: str) -> bool:

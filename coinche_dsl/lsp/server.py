@@ -1,5 +1,6 @@
 """The pygls server: each LSP request is converted, answered by `coinche_dsl.analysis`, and
-converted back. LSP positions are 0-based, the analysis' 1-based."""
+converted back. LSP positions are 0-based and counted in the client's units (UTF-16 by
+default); the analysis' are 1-based, in characters: pygls' position codec converts."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ from typing import Any
 from lsprotocol import types as t
 from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
+from pygls.workspace import TextDocument
+from pygls.workspace.position_codec import ServerTextPosition, ServerTextRange
 
 from coinche_dsl import __version__
 
@@ -31,13 +34,23 @@ def _pos(line: int, column: int) -> t.Position:
     return t.Position(line=max(line - 1, 0), character=max(column - 1, 0))
 
 
-def _range(line: int, column: int, end_line: int, end_column: int) -> t.Range:
-    return t.Range(start=_pos(line, column), end=_pos(end_line, end_column))
+def _cursor(doc: TextDocument, position: t.Position) -> tuple[int, int]:
+    """A client position as the analysis' 1-based (line, column) in characters."""
+    at = doc.position_from_client_units(position)
+    return at.line + 1, at.character + 1
 
 
-def to_lsp_diagnostic(f: analysis.Finding) -> t.Diagnostic:
+def _client_range(doc: TextDocument, line: int, column: int, end_line: int,
+                  end_column: int) -> t.Range:
+    """A 1-based span in characters of `doc` as a range in the client's units."""
+    return doc.range_to_client_units(ServerTextRange(
+        ServerTextPosition(max(line - 1, 0), max(column - 1, 0)),
+        ServerTextPosition(max(end_line - 1, 0), max(end_column - 1, 0))))
+
+
+def to_lsp_diagnostic(doc: TextDocument, f: analysis.Finding) -> t.Diagnostic:
     message = f"{f.message} ({f.hint})" if f.hint else f.message
-    return t.Diagnostic(range=_range(f.line, f.column, f.end_line, f.end_column),
+    return t.Diagnostic(range=_client_range(doc, f.line, f.column, f.end_line, f.end_column),
                         message=message, severity=_SEVERITY[f.severity], source="coinche",
                         data={"fix": f.fix} if f.fix else None)
 
@@ -46,13 +59,17 @@ def build_server() -> LanguageServer:
     """A server with every feature registered (built on demand: no import-time state)."""
     server = LanguageServer("coinche-lsp", __version__)
 
+    def doc_of(ls: LanguageServer, uri: str) -> TextDocument:
+        return ls.workspace.get_text_document(uri)
+
     def text_of(ls: LanguageServer, uri: str) -> str:
-        return ls.workspace.get_text_document(uri).source
+        return doc_of(ls, uri).source
 
     def publish(ls: LanguageServer, uri: str) -> None:
-        findings = analysis.diagnose(text_of(ls, uri), _file(uri))
+        doc = doc_of(ls, uri)
+        findings = analysis.diagnose(doc.source, _file(uri))
         ls.text_document_publish_diagnostics(t.PublishDiagnosticsParams(
-            uri=uri, diagnostics=[to_lsp_diagnostic(f) for f in findings]))
+            uri=uri, diagnostics=[to_lsp_diagnostic(doc, f) for f in findings]))
 
     @server.feature(t.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: LanguageServer, params: t.DidOpenTextDocumentParams) -> None:
@@ -68,25 +85,26 @@ def build_server() -> LanguageServer:
 
     @server.feature(t.TEXT_DOCUMENT_COMPLETION, t.CompletionOptions(trigger_characters=['"']))
     def completion(ls: LanguageServer, params: t.CompletionParams) -> t.CompletionList:
-        p = params.position
-        found = analysis.complete(text_of(ls, params.text_document.uri), p.line + 1,
-                                  p.character + 1)
+        doc = doc_of(ls, params.text_document.uri)
+        found = analysis.complete(doc.source, *_cursor(doc, params.position))
         return t.CompletionList(is_incomplete=False, items=[t.CompletionItem(
             label=c.label, kind=_COMPLETION_KINDS[c.kind], detail=c.detail,
             insert_text=c.insert) for c in found])
 
     @server.feature(t.TEXT_DOCUMENT_HOVER)
     def hover(ls: LanguageServer, params: t.HoverParams) -> t.Hover | None:
-        uri, p = params.text_document.uri, params.position
-        text = analysis.hover(text_of(ls, uri), p.line + 1, p.character + 1, _file(uri))
+        uri = params.text_document.uri
+        doc = doc_of(ls, uri)
+        text = analysis.hover(doc.source, *_cursor(doc, params.position), _file(uri))
         if text is None:
             return None
         return t.Hover(contents=t.MarkupContent(kind=t.MarkupKind.Markdown, value=text))
 
     @server.feature(t.TEXT_DOCUMENT_DEFINITION)
     def definition(ls: LanguageServer, params: t.DefinitionParams) -> t.Location | None:
-        uri, p = params.text_document.uri, params.position
-        found = analysis.definition(text_of(ls, uri), p.line + 1, p.character + 1, _file(uri))
+        uri = params.text_document.uri
+        doc = doc_of(ls, uri)
+        found = analysis.definition(doc.source, *_cursor(doc, params.position), _file(uri))
         if found is None:
             return None
         at = _pos(found.line, found.column)
@@ -109,7 +127,8 @@ def build_server() -> LanguageServer:
     def document_symbol(ls: LanguageServer, params: t.DocumentSymbolParams
                         ) -> list[t.DocumentSymbol]:
         uri = params.text_document.uri
-        return [_symbol(s) for s in analysis.symbols(text_of(ls, uri), _file(uri))]
+        doc = doc_of(ls, uri)
+        return [_symbol(doc, s) for s in analysis.symbols(doc.source, _file(uri))]
 
     @server.feature(t.TEXT_DOCUMENT_CODE_ACTION, t.CodeActionOptions(
         code_action_kinds=[t.CodeActionKind.QuickFix]))
@@ -120,12 +139,12 @@ def build_server() -> LanguageServer:
     return server
 
 
-def _symbol(s: analysis.Symbol) -> t.DocumentSymbol:
-    whole = _range(s.line, s.column, s.end_line, s.end_column)
-    name_end = _pos(s.line, s.column + len(s.name))
+def _symbol(doc: TextDocument, s: analysis.Symbol) -> t.DocumentSymbol:
+    whole = _client_range(doc, s.line, s.column, s.end_line, s.end_column)
+    name = _client_range(doc, s.line, s.column, s.line, s.column + len(s.name))
     return t.DocumentSymbol(name=s.name, kind=_SYMBOL_KINDS[s.kind], range=whole,
-                            selection_range=t.Range(start=whole.start, end=name_end),
-                            children=[_symbol(c) for c in s.children])
+                            selection_range=name,
+                            children=[_symbol(doc, c) for c in s.children])
 
 
 def _fix_text(d: t.Diagnostic) -> str | None:
