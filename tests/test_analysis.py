@@ -106,3 +106,20 @@ def test_symbols_and_formatting() -> None:
     assert pretty is not None
     assert "  auction {\n    coinche any_time\n    minimum_bid 90\n" in pretty
     assert analysis.format_document("variant {") is None
+
+
+def test_hover_on_a_choice_names_the_setting_and_its_choices() -> None:
+    line = CLUB.splitlines()[1]
+    shown = analysis.hover(CLUB, 2, line.index("any_time") + 2)
+    assert shown is not None and shown.startswith("**auction.coinche** `any_time`")
+    assert "Choices: `none`, `in_turn`, `any_time`" in shown
+    assert analysis.hover(CLUB, 2, line.index("90") + 1) is None  # a number is no choice
+
+
+def test_an_inherited_value_cannot_break_out_of_its_code_block(tmp_path: Path) -> None:
+    (tmp_path / "base.coinche").write_text(
+        'variant "base" extends "ffb" {\n  title "x ```` y"\n}\n', encoding="utf-8")
+    text = 'variant "mine" extends "base" {\n  title "Mine"\n}\n'
+    shown = analysis.hover(text, 2, 4, str(tmp_path / "mine.coinche"))
+    assert shown is not None
+    assert '`````coinche\ntitle "x ```` y"\n`````' in shown  # a longer fence than the text's

@@ -181,3 +181,12 @@ def test_dir_shows_the_public_api_without_importing_it() -> None:
     assert {"load_variant", "compile", "Deal", "Game", "score_deal", "Ruleset",
             "__version__"} <= set(names)
     assert "Any" not in names and "_LAZY" not in names
+
+
+def test_lsp_without_pygls_says_which_extra_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "pygls", None)  # `import pygls` raises ImportError
+    result = run("lsp")
+    assert result.exit_code == 1
+    assert "pip install 'coinche_dsl[lsp]'" in result.stderr

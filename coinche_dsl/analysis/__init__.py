@@ -206,7 +206,7 @@ def hover(text: str, line: int, column: int, file: str = "<string>") -> str | No
         q = QUANTITIES.get(ctx.word)
         return f"**{q.name}** ({q.type}): {q.doc}" if q else None
     if not ctx.at_name:
-        return None
+        return _choice_hover(ctx)
     info = field_at((*ctx.path, ctx.word))
     if info is None:
         return None
@@ -218,6 +218,26 @@ def hover(text: str, line: int, column: int, file: str = "<string>") -> str | No
     if inherited is not None:
         out += ["", inherited]
     return "\n".join(out).strip()
+
+
+def _choice_hover(ctx: BlockContext) -> str | None:
+    """A setting's value that is one of its choices: the setting and the other choices."""
+    if ctx.setting is None or ctx.word is None:
+        return None
+    info = field_at((*ctx.path, ctx.setting))
+    choices = value_choices(info)
+    if info is None or ctx.word not in choices:
+        return None
+    path = ".".join((*ctx.path, ctx.setting))
+    others = ", ".join(f"`{c}`" for c in choices)
+    return f"**{path}** `{ctx.word}`\n\n{info.doc}\n\nChoices: {others}"
+
+
+def _fenced(text: str) -> str:
+    """`text` in a code fence it cannot close (a base's strings may hold backticks)."""
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    fence = "`" * max(3, longest + 1)
+    return f"{fence}coinche\n{text}\n{fence}"
 
 
 def _inherited(text: str, file: str, path: DataPath) -> str | None:
@@ -238,7 +258,7 @@ def _inherited(text: str, file: str, path: DataPath) -> str | None:
         return f"Extends the block of {where}."
     body = dump_variant("x", None, {str(path[-1]): value}).splitlines()[1:-1]
     written = "\n".join(line[2:] for line in body)
-    return f"Inherited from {where}:\n```coinche\n{written}\n```"
+    return f"Inherited from {where}:\n{_fenced(written)}"
 
 
 def _base_for(text: str, file: str) -> Resolved | None:
