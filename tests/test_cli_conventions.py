@@ -133,6 +133,7 @@ def _bad_record() -> str:
     (["simulate", "no-such-variant", "--deals", "1"], None, 2),
     (["play", "no-such-variant"], None, 2),
     (["play", "ffb", "--seat", "X"], None, 2),
+    (["play", "-"], 'variant "x" extends "ffb" {}', 2),  # stdin holds the moves
     (["sheet", "ffb", "--lang", "de"], None, 2),
 ], ids=lambda v: " ".join(v) if isinstance(v, list) else None)
 def test_exit_codes_are_the_same_in_every_command(args: list[str], stdin: str | None,

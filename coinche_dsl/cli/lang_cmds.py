@@ -7,6 +7,7 @@ import json
 import sys
 from enum import Enum
 from pathlib import Path
+from typing import Any
 
 import typer
 
@@ -44,49 +45,48 @@ def check(
         help="text, or json: each diagnostic's file, line, column, severity, message, hint."),
 ) -> None:
     """Validate variants and run their worked examples; exit 1 if anything is wrong."""
-    reports = [_check_one(target) for target in variants]
+    checked = [_check_one(target) for target in variants]
+    reports = [report for report, _ in checked]
     if format is CheckFormat.json:
         print(json.dumps({"ok": all(r["ok"] for r in reports), "variants": reports},
                          indent=2, ensure_ascii=False))
     else:
-        for r in reports:
-            _print_check(r)
-    usage = any(r.get("usage") for r in reports)
+        for report in reports:
+            _print_check(report)
+    usage = any(unknown for _, unknown in checked)
     raise typer.Exit(USAGE if usage else OK if all(r["ok"] for r in reports) else PROBLEMS)
 
 
-def _check_one(target: str) -> dict[str, object]:
-    """The outcome of checking one variant, as the JSON form gives it."""
+def _check_one(target: str) -> tuple[dict[str, Any], bool]:
+    """The outcome of checking one variant, as the JSON form gives it, and whether the
+    argument named no variant or file (a usage error)."""
     from ..analysis import check_resolved
     from ..errors import CoincheError, Diagnostic, UnknownVariantError, VariantError
     from .common import resolve_arg
 
     found: list[tuple[str, Diagnostic]]
-    examples, usage = 0, False
+    examples, unknown = 0, False
     try:
         found, examples = check_resolved(resolve_arg(target))
     except VariantError as e:
         found = [("error", d) for d in e.diagnostics]
     except CoincheError as e:
-        found, usage = [("error", Diagnostic(None, str(e)))], isinstance(e, UnknownVariantError)
-    diagnostics = [_diagnostic_json(target, severity, d) for severity, d in found]
-    ok = not any(severity == "error" for severity, _ in found)
-    out: dict[str, object] = {"variant": target, "ok": ok, "examples": examples,
-                              "diagnostics": diagnostics}
-    if usage:
-        out["usage"] = True
-    return out
+        found, unknown = [("error", Diagnostic(None, str(e)))], isinstance(
+            e, UnknownVariantError)
+    return {"variant": target, "ok": not any(severity == "error" for severity, _ in found),
+            "examples": examples,
+            "diagnostics": [_diagnostic_json(target, s, d) for s, d in found]}, unknown
 
 
-def _diagnostic_json(target: str, severity: str, d: object) -> dict[str, object]:
-    at = getattr(d, "position", None)
+def _diagnostic_json(target: str, severity: str, d: Any) -> dict[str, Any]:
+    at = d.position
     return {"file": at.file if at else target, "line": at.line if at else None,
             "column": at.column if at else None, "severity": severity,
-            "message": getattr(d, "message", str(d)), "hint": getattr(d, "hint", "")}
+            "message": d.message, "hint": d.hint}
 
 
-def _print_check(report: dict[str, object]) -> None:
-    for d in report["diagnostics"]:  # type: ignore[attr-defined]
+def _print_check(report: dict[str, Any]) -> None:
+    for d in report["diagnostics"]:
         where = f"{d['file']}:{d['line']}:{d['column']}: " if d["line"] else ""
         hint = f" ({d['hint']})" if d["hint"] else ""
         print(f"{where}{d['severity']}: {d['message']}{hint}", file=sys.stderr)

@@ -105,6 +105,9 @@ def play(
     from ..cards import parse_seat
     from ..sim.session import PlaySession
 
+    if variant == "-":
+        fail("play reads your calls and cards from standard input: give the variant as a "
+             "built-in name or a file", USAGE)
     try:
         human = parse_seat(seat, "--seat")
     except ValueError as e:
