@@ -65,6 +65,10 @@ def test_diagnostics_cover_examples_and_are_placed_on_the_offending_word(tmp_pat
     [found] = analysis.diagnose(bad, path)
     assert (found.line, found.column, found.end_column) == (2, 21, 28)
     assert found.fix == "any_time"
+    typo = CLUB.replace("minimum_bid 90", "minimum_bidd 90").replace("EW 999", "EW 250")
+    [found] = analysis.diagnose(typo, path)
+    assert (found.line, found.column, found.end_column, found.fix) == (2, 31, 43, "minimum_bid")
+    [found] = analysis.diagnose(bad, path)
     assert found.to_json() == {"file": path, "line": 2, "column": 21, "severity": "error",
                                "message": "'anytime' is not a choice for auction.coinche",
                                "hint": "did you mean 'any_time'?"}

@@ -99,7 +99,8 @@ def play(
     bots: Annotated[BotKind, typer.Option(help="Who plays the other seats.")] = BotKind.heuristic,
 ) -> None:
     """Play a whole game at the terminal against three bots. Type a call (`90 hearts`, `pass`,
-    `coinche`) or a card (`10H`); `?` shows the rules that apply now, `q` quits."""
+    `coinche`) or a card (`10H`; the cards you may not play are shown in parentheses); `?`
+    shows the rules that apply now, `q` or Ctrl-C quits."""
     from rich.console import Console
 
     from ..cards import parse_seat
