@@ -146,6 +146,13 @@ def test_open_change_complete_hover_format_definition(tmp_path: Path) -> None:
         assert isinstance(variant, t.DocumentSymbol) and variant.name == "club"
         assert [s.name for s in variant.children or []] == ["title", "auction", "play"]
 
+        c.text_document_did_change(t.DidChangeTextDocumentParams(
+            text_document=t.VersionedTextDocumentIdentifier(uri=uri, version=3),
+            content_changes=[t.TextDocumentContentChangeWholeDocument(text=CLUB)]))
+        assert len(await s.next_diagnostics(uri)) == 1  # the typo is back
+        c.text_document_did_close(t.DidCloseTextDocumentParams(text_document=_doc(uri)))
+        assert list(await s.next_diagnostics(uri)) == []  # and cleared on close
+
     _run(scenario)
 
 

@@ -83,6 +83,11 @@ def build_server() -> LanguageServer:
     def did_save(ls: LanguageServer, params: t.DidSaveTextDocumentParams) -> None:
         publish(ls, params.text_document.uri)  # a base file on disk may have changed too
 
+    @server.feature(t.TEXT_DOCUMENT_DID_CLOSE)
+    def did_close(ls: LanguageServer, params: t.DidCloseTextDocumentParams) -> None:
+        ls.text_document_publish_diagnostics(t.PublishDiagnosticsParams(
+            uri=params.text_document.uri, diagnostics=[]))  # a closed file's marks go
+
     @server.feature(t.TEXT_DOCUMENT_COMPLETION, t.CompletionOptions(trigger_characters=['"']))
     def completion(ls: LanguageServer, params: t.CompletionParams) -> t.CompletionList:
         doc = doc_of(ls, params.text_document.uri)
