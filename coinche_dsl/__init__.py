@@ -28,3 +28,8 @@ def __getattr__(name: str) -> Any:
         module, attr = _LAZY[name]
         return getattr(importlib.import_module(module), attr)
     raise AttributeError(f"module 'coinche_dsl' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    """The public API too (tab completion, `dir(coinche_dsl)`), though it is loaded lazily."""
+    return sorted({*__all__, *(n for n in globals() if n.startswith("__"))})

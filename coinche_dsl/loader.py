@@ -104,9 +104,11 @@ def _parsed(raw: bytes, file: str) -> ParsedVariant:
     return parse_text(decode(raw, file), file)
 
 
-def resolve(name_or_path: str | Path) -> Resolved:
-    """Parse a variant and its bases and merge them, base first."""
-    path = locate(name_or_path)
+def resolve(name_or_path: str | Path, own: ParsedVariant | None = None) -> Resolved:
+    """Parse a variant and its bases and merge them, base first. With `own` (an editor's
+    unsaved text, parsed), that is the variant's file and `name_or_path` only says where it
+    lives: its bases are found next to it."""
+    path = Path(name_or_path) if own is not None else locate(name_or_path)
     chain: list[ParsedVariant] = []
     seen: list[Path] = []
     while True:
@@ -118,7 +120,7 @@ def resolve(name_or_path: str | Path) -> Resolved:
         if len(seen) >= MAX_EXTENDS_DEPTH:
             raise VariantError([Diagnostic(chain[-1].extends_at, "extends goes too deep")])
         seen.append(real)
-        parsed = read_variant(path)
+        parsed = own if own is not None and not chain else read_variant(path)
         chain.append(parsed)
         if parsed.extends is None:
             break

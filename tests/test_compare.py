@@ -79,7 +79,7 @@ def test_cli() -> None:
     assert result.exit_code == 0, result.output
     assert json.loads(result.output)["variants"][0]["name"] == names[0]
     assert runner.invoke(app, ["compare", "ffb"]).exit_code == 2
-    assert runner.invoke(app, ["compare", "ffb", "nosuch"]).exit_code == 1
+    assert runner.invoke(app, ["compare", "ffb", "nosuch"]).exit_code == 2
     assert runner.invoke(app, ["compare", "ffb", "ffb", "--format", "pdf"]).exit_code == 2
 
 

@@ -63,7 +63,7 @@ def test_a_whole_game_can_be_played_to_the_end() -> None:
 
 def test_a_bad_seat_is_a_clear_error() -> None:
     result = runner.invoke(app, ["play", "ffb", "--seat", "X"], input="q\n")
-    assert result.exit_code == 1 and "unknown seat 'X'" in result.output
+    assert result.exit_code == 2 and "unknown seat 'X'" in result.output  # a usage error
 
 
 def test_a_coinche_at_any_time_is_offered_between_the_bots_calls() -> None:
@@ -72,9 +72,66 @@ def test_a_coinche_at_any_time_is_offered_between_the_bots_calls() -> None:
     out = play("fr-bga", "--seed", "5", script="coinche\n" * 3 + EVERYTHING * 15)
     assert "You may coinche now, out of turn" in out
     assert "S coinche (out of turn)" in out
-    assert re.search(r"Contract: \d+ [a-z-]+ by [EW] coinche", out)
+    assert re.search(r"Contract: \d+ [a-z-]+ by [EW], coinched", out)
 
 
 def test_no_out_of_turn_offer_where_coinche_is_in_turn_only() -> None:
     out = play("ffb", "--seed", "5", script=EVERYTHING * 15)
     assert "out of turn" not in out
+
+
+def test_the_parentheses_are_explained() -> None:
+    out = play("ffb", "--seed", "4", script=EVERYTHING * 10)
+    assert re.search(r"Your hand: [^Y]*\(\w{2,3}\)[^Y]*\(in parentheses: cards you may not "
+                     r"play now\)", out)
+
+
+def test_the_contract_is_said_as_players_say_it() -> None:
+    from coinche_dsl.engine.facts import Contract
+    from coinche_dsl.sim.tableview import contract_text
+
+    assert contract_text(Contract(declarer=1, bid=120, denomination=3, double=1)) == \
+        "120 spades by E, coinched"
+    assert contract_text(Contract(declarer=2, bid="capot", denomination=5, double=2)) == \
+        "capot all-trump by S, surcoinched"
+    assert contract_text(Contract(declarer=0, bid=80, denomination=4)) == "80 no-trump by N"
+
+
+def test_question_mark_shows_only_the_rules_of_the_contracts_mode() -> None:
+    from coinche_dsl.loader import load_variant
+    from coinche_dsl.sim.tableview import rule_lines
+
+    ffb = load_variant("ffb")
+
+    def paths(denomination: int | None) -> set[str]:
+        return {re.match(r"\[bold\](\S+)\[/\]", line).group(1)  # type: ignore[union-attr]
+                for line in rule_lines(ffb, "play", denomination)}
+
+    at_hearts, at_no_trump, at_all_trump = paths(2), paths(4), paths(5)
+    assert {"cards.trump", "cards.plain", "play.undertrump"} <= at_hearts
+    assert not at_hearts & {"cards.no_trump", "cards.all_trump", "play.no_trump_beat"}
+    assert "cards.no_trump" in at_no_trump and "play.no_trump_beat" in at_no_trump
+    assert not at_no_trump & {"cards.trump", "cards.plain", "cards.all_trump",
+                              "play.must_trump", "play.undertrump"}
+    assert {"cards.all_trump", "play.all_trump_beat"} <= at_all_trump
+    assert "cards.last_trick" in at_hearts & at_no_trump & at_all_trump
+    assert {"cards.trump", "cards.no_trump", "cards.all_trump"} <= paths(None)
+
+
+def test_ctrl_c_leaves_a_clean_line() -> None:
+    import io
+
+    from rich.console import Console
+
+    from coinche_dsl.loader import load_variant
+    from coinche_dsl.sim.session import PlaySession
+
+    def interrupt(prompt: str) -> str:
+        print(prompt, end="", file=out)
+        raise KeyboardInterrupt
+
+    out = io.StringIO()
+    session = PlaySession(load_variant("ffb"), 2, 4, Console(file=out, width=200),
+                          read=interrupt)
+    assert session.run() is False and session.interrupted
+    assert out.getvalue().endswith("(? rules, q quit): \nGame abandoned.\n")

@@ -62,12 +62,12 @@ def test_score_rejects(deal, message):
 
 def test_score_missing_file():
     code, _, err = run(["ffb", "no-such-deal.json"])
-    assert code == 1 and "cannot read" in err
+    assert code == 2 and "cannot read" in err  # a file argument naming nothing: usage
 
 
 def test_score_unknown_variant():
     code, _, err = run(["ffbb", "-"], json.dumps(DEAL))
-    assert code == 1 and "did you mean 'ffb'" in err
+    assert code == 2 and "did you mean 'ffb'" in err
 
 
 def test_score_litige_held(tmp_path):

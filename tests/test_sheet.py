@@ -130,7 +130,7 @@ def test_cli_markdown_to_stdout_and_errors(tmp_path: Path) -> None:
     bad = runner.invoke(app, ["sheet", "ffb", "-o", str(tmp_path / "no" / "such" / "x.md")])
     assert bad.exit_code == 1 and "cannot write" in bad.output
     assert "Traceback" not in bad.output
-    assert runner.invoke(app, ["sheet", "nosuch"]).exit_code == 1
+    assert runner.invoke(app, ["sheet", "nosuch"]).exit_code == 2
 
 
 def test_cli_format_follows_the_output_suffix(tmp_path: Path) -> None:

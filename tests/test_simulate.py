@@ -120,7 +120,7 @@ def test_text_report_shows_the_tables() -> None:
 def test_bad_arguments_are_clear_errors() -> None:
     assert runner.invoke(app, ["simulate", "ffb", "--deals", "-1"]).exit_code == 2
     unknown = runner.invoke(app, ["simulate", "ffbb", "--deals", "5"])
-    assert unknown.exit_code == 1 and "did you mean 'ffb'" in unknown.output
+    assert unknown.exit_code == 2 and "did you mean 'ffb'" in unknown.output
     wrong = runner.invoke(app, ["simulate", "ffb", "--deals", "5", "--plot", "out.pdf"])
     assert wrong.exit_code == 1 and ".svg or .png" in wrong.output
     nowhere = runner.invoke(app, ["simulate", "ffb", "--deals", "5", "--plot", "no/such/out.svg"])

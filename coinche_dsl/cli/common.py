@@ -1,4 +1,9 @@
-"""Helpers shared by the command modules: error printing and exit codes."""
+"""Helpers shared by the command modules: error printing, exit codes, reading a variant from
+a built-in name, a file or standard input (`-`).
+
+Exit codes, the same in every command: 0 ok; 1 invalid input or a failed check; 2 a usage
+error (an unknown option, a variant or file argument that names nothing).
+"""
 
 from __future__ import annotations
 
@@ -18,27 +23,59 @@ def fail(message: str, code: int = PROBLEMS) -> NoReturn:
     raise typer.Exit(code)
 
 
+STDIN = "-"
+STDIN_FILE = "<stdin>"
+"""The file name diagnostics give a variant read from standard input."""
+
+
 @contextmanager
 def reported() -> Iterator[None]:
-    """Turn the package's errors into a message on stderr and exit code 1, never a traceback."""
-    from ..errors import CoincheError
+    """Turn the package's errors into a message on stderr and exit code 1 (2 for an argument
+    that names no variant or file), never a traceback."""
+    from ..errors import CoincheError, UnknownVariantError
 
     try:
         yield
+    except UnknownVariantError as e:
+        fail(str(e), USAGE)
     except CoincheError as e:
         fail(str(e))
 
 
-def load(name_or_path: str, warn: bool = False) -> Any:
-    """The Ruleset of a built-in name or file, or a clean exit 1; with `warn`, the variant's
-    warnings are printed on stderr first (`sheet` does: a sheet is what a club hands out)."""
-    from ..loader import load_checked
+def read_stdin_variant() -> str:
+    """A variant's text from standard input (`-`); `extends` is then relative to the current
+    folder."""
+    from ..syntax import decode
 
     with reported():
-        loaded = load_checked(name_or_path)
-    for found in loaded.warnings if warn else []:
+        return decode(sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer")
+                      else sys.stdin.read().encode("utf-8"), STDIN_FILE)
+
+
+def resolve_arg(name_or_path: str) -> Any:
+    """The resolved (merged, unvalidated) variant of a name, a file or `-`; raises the
+    package's errors."""
+    from ..loader import resolve
+
+    if name_or_path == STDIN:
+        from ..analysis import resolve_text
+
+        return resolve_text(read_stdin_variant(), STDIN_FILE)[0]
+    return resolve(name_or_path)
+
+
+def load(name_or_path: str, warn: bool = False) -> Any:
+    """The Ruleset of a built-in name, a file or `-` (standard input), or a clean exit; with
+    `warn`, the variant's warnings are printed on stderr first (`sheet` does: a sheet is what
+    a club hands out)."""
+    from ..loader import validate, warnings
+
+    with reported():
+        resolved = resolve_arg(name_or_path)
+        ruleset = validate(resolved)
+    for found in warnings(resolved, ruleset) if warn else []:
         print(found, file=sys.stderr)
-    return loaded.ruleset
+    return ruleset
 
 
 def run_guarded(fn: Callable[[], Any]) -> Any:

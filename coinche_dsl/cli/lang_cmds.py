@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import difflib
 import json
 import sys
 from enum import Enum
 from pathlib import Path
+from typing import Any
 
 import typer
 
@@ -29,72 +31,130 @@ def list_variants() -> None:
         print(f"{name:<12} {rs.language}  {rs.title}")
 
 
+class CheckFormat(str, Enum):
+    text = "text"
+    json = "json"
+
+
 @app.command()
-def check(variants: list[str] = typer.Argument(..., help="Files or built-in names.")) -> None:
-    """Validate variants and run their worked examples; exit 1 if anything is wrong.
+def check(
+    variants: list[str] = typer.Argument(
+        ..., help="Files or built-in names; - reads a variant from standard input."),
+    format: CheckFormat = typer.Option(
+        CheckFormat.text, "--format",
+        help="text, or json: each diagnostic's file, line, column, severity, message, hint."),
+) -> None:
+    """Validate variants and run their worked examples; exit 1 if anything is wrong."""
+    checked = [_check_one(target) for target in variants]
+    reports = [report for report, _ in checked]
+    if format is CheckFormat.json:
+        print(json.dumps({"ok": all(r["ok"] for r in reports), "variants": reports},
+                         indent=2, ensure_ascii=False))
+    else:
+        for report in reports:
+            _print_check(report)
+    usage = any(unknown for _, unknown in checked)
+    raise typer.Exit(USAGE if usage else OK if all(r["ok"] for r in reports) else PROBLEMS)
 
-    Warnings (text inherited from nowhere, a formula case lost, rules moved since pinned) are
-    printed too, on stderr; they do not change the exit code."""
-    from ..engine.examples import check_examples
-    from ..errors import CoincheError
-    from ..loader import example_problem, resolve, validate, warnings
 
-    bad = 0
-    for target in variants:
-        try:
-            resolved = resolve(target)
-            ruleset = validate(resolved)
-            mismatches = check_examples(ruleset)
-        except CoincheError as e:
-            print(e, file=sys.stderr)
-            bad += 1
-            continue
-        for found in warnings(resolved, ruleset):
-            print(found, file=sys.stderr)
-        for index, message in mismatches:
-            print(example_problem(resolved, index, message), file=sys.stderr)
-        bad += bool(mismatches)
-        if not mismatches:
-            print(f"{target}: ok ({len(ruleset.examples)} examples)")
-    raise typer.Exit(PROBLEMS if bad else OK)
+def _check_one(target: str) -> tuple[dict[str, Any], bool]:
+    """The outcome of checking one variant, as the JSON form gives it, and whether the
+    argument named no variant or file (a usage error)."""
+    from ..analysis import check_resolved
+    from ..errors import CoincheError, Diagnostic, UnknownVariantError, VariantError
+    from .common import resolve_arg
+
+    found: list[tuple[str, Diagnostic]]
+    examples, unknown = 0, False
+    try:
+        found, examples = check_resolved(resolve_arg(target))
+    except VariantError as e:
+        found = [("error", d) for d in e.diagnostics]
+    except CoincheError as e:
+        found, unknown = [("error", Diagnostic(None, str(e)))], isinstance(
+            e, UnknownVariantError)
+    return {"variant": target, "ok": not any(severity == "error" for severity, _ in found),
+            "examples": examples,
+            "diagnostics": [_diagnostic_json(target, s, d) for s, d in found]}, unknown
+
+
+def _diagnostic_json(target: str, severity: str, d: Any) -> dict[str, Any]:
+    at = d.position
+    return {"file": at.file if at else target, "line": at.line if at else None,
+            "column": at.column if at else None, "severity": severity,
+            "message": d.message, "hint": d.hint}
+
+
+def _print_check(report: dict[str, Any]) -> None:
+    for d in report["diagnostics"]:
+        where = f"{d['file']}:{d['line']}:{d['column']}: " if d["line"] else ""
+        hint = f" ({d['hint']})" if d["hint"] else ""
+        print(f"{where}{d['severity']}: {d['message']}{hint}", file=sys.stderr)
+    if report["ok"]:
+        n = report["examples"]
+        print(f"{report['variant']}: ok ({n} example{'' if n == 1 else 's'})")
 
 
 @app.command()
 def fmt(
-    files: list[Path] = typer.Argument(..., help="Variant files to format in place."),
+    files: list[str] = typer.Argument(
+        ..., help="Variant files to format in place; - formats standard input to stdout."),
     check_only: bool = typer.Option(False, "--check", help="Only report files that would change."),
     pin: bool = typer.Option(False, "--pin", help="Record the fingerprint of the rules the file "
                              "resolves to (`pin` line; the rules kept in FILE.pin.json), so that "
                              "`check` says when its base moves them."),
+    diff: bool = typer.Option(False, "--diff",
+                              help="Print a unified diff of the changes instead of writing."),
 ) -> None:
-    """Lay variant files out canonically (comments kept); `--check` changes nothing."""
+    """Lay variant files out canonically (comments kept); `--check` and `--diff` change
+    nothing and exit 1 when a file would change."""
+    if pin and (check_only or diff):
+        fail("--pin writes the files: it cannot go with --check or --diff", USAGE)
+    changed = broken = 0
+    for name in files:
+        outcome = _fmt_one(name, check_only, diff, pin)
+        changed += outcome == "changed"
+        broken += outcome == "broken"
+    raise typer.Exit(PROBLEMS if broken or ((check_only or diff) and changed) else OK)
+
+
+def _fmt_one(name: str, check_only: bool, diff: bool, pin: bool = False) -> str:
+    """Format one file (or stdin), pinning its rules with `pin`; `changed`, `same` or
+    `broken`."""
     from ..errors import CoincheError
     from ..syntax import decode
     from ..syntax.formatter import format_text
+    from .common import STDIN, STDIN_FILE, read_stdin_variant
 
-    if pin and check_only:
-        fail("--pin writes the files: it cannot go with --check", USAGE)
-    changed = broken = 0
-    for path in files:
-        try:
-            text = decode(path.read_bytes(), str(path))
-            pretty = format_text(_pinned(path, text) if pin else text, str(path))
-        except OSError as e:
-            fail(f"{path}: cannot read: {e.strerror}", USAGE)
-        except CoincheError as e:
-            print(e, file=sys.stderr)
-            broken += 1  # a file that does not parse is a problem, with or without --check
-            continue
-        if pretty != text:
-            changed += 1
-            if check_only:
-                print(f"{path}: would be reformatted")
-            else:
-                tmp = path.with_name(path.name + ".fmt-tmp")
-                tmp.write_text(pretty, encoding="utf-8")
-                tmp.replace(path)  # atomic: never a half-written variant file
-                print(f"{path}: formatted")
-    raise typer.Exit(PROBLEMS if broken or (check_only and changed) else OK)
+    path = Path(name)
+    if pin and name == STDIN:
+        fail("--pin records the rules beside the file: it needs a file, not -", USAGE)
+    try:
+        if name == STDIN:
+            text, shown = read_stdin_variant(), STDIN_FILE
+        else:
+            text, shown = decode(path.read_bytes(), name), name
+        pretty = format_text(_pinned(path, text) if pin else text, shown)
+    except OSError as e:
+        fail(f"{name}: cannot read: {e.strerror}", USAGE)
+    except CoincheError as e:
+        print(e, file=sys.stderr)
+        return "broken"  # a file that does not parse is a problem, with or without --check
+    if diff:
+        sys.stdout.writelines(difflib.unified_diff(
+            text.splitlines(keepends=True), pretty.splitlines(keepends=True), shown, shown))
+    elif name == STDIN:
+        sys.stdout.write(pretty if not check_only else "")
+    if pretty == text:
+        return "same"
+    if check_only:
+        print(f"{shown}: would be reformatted")
+    elif not diff and name != STDIN:
+        tmp = path.with_name(path.name + ".fmt-tmp")
+        tmp.write_text(pretty, encoding="utf-8")
+        tmp.replace(path)  # atomic: never a half-written variant file
+        print(f"{name}: formatted")
+    return "changed"
 
 
 def _pinned(path: Path, text: str) -> str:
@@ -111,22 +171,26 @@ def _pinned(path: Path, text: str) -> str:
 
 @app.command()
 def show(
-    variant: str = typer.Argument(..., help="File or built-in name."),
+    variant: str = typer.Argument(..., help="File or built-in name; - for standard input."),
     resolved: bool = typer.Option(False, "--resolved", help="After `extends`: every rule."),
     format: ShowFormat = typer.Option(ShowFormat.dsl, "--format", help="dsl or json."),
 ) -> None:
     """Print a variant: as written, or (`--resolved`) the effective ruleset after `extends`."""
-    from ..loader import load_variant, locate, read_variant
+    from ..loader import locate, read_variant
+    from ..syntax import parse_text
     from ..syntax.writer import dump_variant
+    from .common import STDIN, STDIN_FILE, load, read_stdin_variant
 
-    with reported():
-        if resolved:
-            data = load_variant(variant).model_dump(mode="json", exclude_none=True)
-            name, base = data.pop("name"), None
-            data.pop("extends", None)
-        else:
-            parsed = read_variant(locate(variant))
-            data, name, base = parsed.data, parsed.name, parsed.extends
+    if resolved:
+        data = load(variant).model_dump(mode="json", exclude_none=True)
+        name, base = data.pop("name"), None
+        data.pop("extends", None)
+    else:
+        text = read_stdin_variant() if variant == STDIN else None
+        with reported():
+            parsed = (parse_text(text, STDIN_FILE) if text is not None
+                      else read_variant(locate(variant)))
+        data, name, base = parsed.data, parsed.name, parsed.extends
     if format is ShowFormat.json:
         print(json.dumps({"name": name, "extends": base, **data}, indent=2, ensure_ascii=False))
     else:

@@ -59,7 +59,8 @@ def _format(chosen: StrEnum | None, output: Path | None, allowed: type[StrEnum])
 
 @app.command()
 def sheet(
-    variant: Annotated[str, typer.Argument(help="File or built-in name.")],
+    variant: Annotated[str, typer.Argument(
+        help="File or built-in name; - for standard input.")],
     lang: Annotated[Lang | None, typer.Option(help="Language (default: the variant's).")] = None,
     format: Annotated[SheetFormat | None, typer.Option(
         help="md, html or pdf (default: from -o's suffix, else md).")] = None,
@@ -82,7 +83,8 @@ def sheet(
 
 @app.command()
 def compare(
-    variants: Annotated[list[str], typer.Argument(help="Two or more files or built-in names.")],
+    variants: Annotated[list[str], typer.Argument(
+        help="Two or more files or built-in names; - for standard input.")],
     every_rule: Annotated[bool, typer.Option("--all", help="Every rule, not only differences.")]
     = False,
     lang: Annotated[Lang | None, typer.Option(

@@ -9,7 +9,7 @@ from pathlib import Path
 import typer
 
 from . import app
-from .common import PROBLEMS, fail, load, reported
+from .common import PROBLEMS, USAGE, fail, load, reported
 
 
 def _read(path: str) -> object:
@@ -17,7 +17,8 @@ def _read(path: str) -> object:
     try:
         text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
-        fail(f"{path}: cannot read: {getattr(e, 'strerror', None) or e}")
+        fail(f"{path}: cannot read: {getattr(e, 'strerror', None) or e}",
+             USAGE if isinstance(e, FileNotFoundError) else PROBLEMS)
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:

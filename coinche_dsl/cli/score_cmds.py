@@ -8,7 +8,7 @@ import sys
 import typer
 
 from . import app
-from .common import fail, load, reported
+from .common import USAGE, fail, load, reported
 
 
 @app.command()
@@ -38,7 +38,7 @@ def _read_json(source: str) -> object:
     try:
         text = sys.stdin.read() if source == "-" else open(source, encoding="utf-8").read()
     except OSError as e:
-        fail(f"{name}: cannot read: {e.strerror}")
+        fail(f"{name}: cannot read: {e.strerror}", USAGE if isinstance(e, FileNotFoundError) else 1)
     except UnicodeDecodeError:
         fail(f"{name}: not UTF-8 text")
     try:

@@ -99,15 +99,23 @@ def play(
     bots: Annotated[BotKind, typer.Option(help="Who plays the other seats.")] = BotKind.heuristic,
 ) -> None:
     """Play a whole game at the terminal against three bots. Type a call (`90 hearts`, `pass`,
-    `coinche`) or a card (`10H`); `?` shows the rules that apply now, `q` quits."""
+    `coinche`) or a card (`10H`; the cards you may not play are shown in parentheses); `?`
+    shows the rules that apply now, `q` or Ctrl-C quits."""
     from rich.console import Console
 
     from ..cards import parse_seat
     from ..sim.session import PlaySession
 
-    with reported():
+    if variant == "-":
+        fail("play reads your calls and cards from standard input: give the variant as a "
+             "built-in name or a file", USAGE)
+    try:
         human = parse_seat(seat, "--seat")
+    except ValueError as e:
+        fail(str(e), USAGE)  # a bad option value is a usage error
     ruleset = load(variant)
     session = PlaySession(ruleset, human, seed, Console(highlight=False), bots=bots.value)
     with reported():
         session.run()
+    if session.interrupted:
+        raise typer.Exit(130)  # Ctrl-C, as shells report it

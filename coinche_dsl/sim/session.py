@@ -23,6 +23,7 @@ from .simulate import derive_seed
 from .tableview import (
     card_text,
     contract_text,
+    denomination_word,
     hand_line,
     rule_lines,
     score_table,
@@ -74,6 +75,8 @@ class PlaySession:
         start = random.Random(derive_seed(seed, "first-dealer")).randrange(4)
         self.game = Game(self.rules, random.Random(derive_seed(seed, "game")), start)
         self.bots = [make_bot(bots, random.Random(derive_seed(seed, "bot", s))) for s in range(4)]
+        self.interrupted = False
+        """The human pressed Ctrl-C."""
 
     def say(self, text: Any = "") -> None:
         self.console.print(text)
@@ -91,7 +94,10 @@ class PlaySession:
                 self.play_deal(deal)
                 self.game.record(deal)
                 self.after_deal(deal)
-        except Quit:
+        except (Quit, KeyboardInterrupt) as e:
+            if isinstance(e, KeyboardInterrupt):  # Ctrl-C: off the prompt's line, no traceback
+                self.interrupted = True
+                self.say()
             self.say("Game abandoned.")
             return False
         outcome = self.game.outcome()
@@ -185,8 +191,11 @@ class PlaySession:
         if seat == self.human:
             on_table = ", ".join(f"{SEATS[s]} {card_text(c)}" for s, c in deal.trick) or "-"
             self.say(f"On the table: {on_table}")
-            self.say("Your hand: " + hand_line(self.rules, deal.hands[seat],
-                                               deal.contract.denomination, deal.legal_cards()))
+            legal, hand = deal.legal_cards(), deal.hands[seat]
+            note = "   [dim](in parentheses: cards you may not play now)[/]" if legal != hand \
+                else ""
+            self.say("Your hand: " + hand_line(self.rules, hand, deal.contract.denomination,
+                                               legal) + note)
             self.ask(deal, "Your card", lambda line: parse_card(line, "card"), CARD_HINT)
         else:
             deal.apply(self.bots[seat].choose_card(deal))
@@ -218,6 +227,9 @@ class PlaySession:
                 self.say(f"[red]{escape(str(e))}[/] ({hint})")
 
     def show_rules(self, deal: Any) -> None:
-        self.say(f"[bold]The rules of the {deal.phase}[/] ({self.ruleset.name}):")
-        for line in rule_lines(self.ruleset, deal.phase):
+        contract = deal.contract if deal.phase != "auction" else None
+        mode = f" at {denomination_word(contract.denomination)}" if contract else ""
+        self.say(f"[bold]The rules of the {deal.phase}{mode}[/] ({self.ruleset.name}):")
+        for line in rule_lines(self.ruleset, deal.phase,
+                               contract.denomination if contract else None):
             self.say(f"  {line}")

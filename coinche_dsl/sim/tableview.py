@@ -57,7 +57,12 @@ def trick_line(number: int, trick: Any, points_word: str = "points") -> str:
 
 
 def contract_text(contract: Any) -> str:
-    return str(contract) if contract is not None else "none"
+    """`120 spades by E, coinched`, as a player says it."""
+    if contract is None:
+        return "none"
+    doubled = {1: ", coinched", 2: ", surcoinched"}.get(contract.double, "")
+    return (f"{contract.bid} {DENOMINATION_WORDS[contract.denomination]} by "
+            f"{SEATS[contract.declarer]}{doubled}")
 
 
 def score_table(result: Any) -> Any:
@@ -91,12 +96,31 @@ PHASE_BLOCKS = {"auction": ("auction",), "play": ("play", "cards"),
                 "over": ("scoring", "game")}
 
 
-def rule_lines(ruleset: Any, phase: str) -> list[str]:
-    """The rules that matter now, one per line: path, value, what it means, where written."""
+_SUIT_CONTRACTS = frozenset(range(4))
+MODE_ONLY = {
+    ("cards", "trump"): _SUIT_CONTRACTS, ("cards", "plain"): _SUIT_CONTRACTS,
+    ("cards", "no_trump"): {4}, ("cards", "all_trump"): {5},
+    ("cards", "no_trump_scale"): {4}, ("cards", "all_trump_scale"): {5},
+    ("cards", "scale_before_success"): {4, 5},
+    ("play", "no_trump_beat"): {4}, ("play", "all_trump_beat"): {5},
+    **{("play", name): _SUIT_CONTRACTS for name in (
+        "must_trump", "must_overtrump", "undertrump", "partner_master_free", "overtrump_partner",
+        "trump_lead_beat_partner")},  # the engine's trumping duties hold at a trump suit only
+}
+"""Rules that apply at some denominations only (0-3 a trump suit, 4 no-trump, 5 all-trump):
+during play, `?` shows those of the contract's denomination, not all four card tables."""
+
+
+def rule_lines(ruleset: Any, phase: str, denomination: int | None = None) -> list[str]:
+    """The rules that matter now, one per line: path, value, what it means, where written;
+    with a contract's `denomination`, only the rules of its mode."""
     lines = []
     for block in PHASE_BLOCKS.get(phase, ("auction",)):
         model = getattr(ruleset, block)
         for name, field in type(model).model_fields.items():
+            modes = MODE_ONLY.get((block, name))
+            if denomination is not None and modes is not None and denomination not in modes:
+                continue
             value = getattr(model, name)
             where = ruleset.where(block, name)
             meaning = _sentence(ruleset, (block, name)) or (field.description or "")

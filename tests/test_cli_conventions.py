@@ -1,0 +1,193 @@
+"""The CLI behaves like the tools people know: --version, shell completion, `-` for standard
+input wherever a variant is an argument, `check --format json`, `fmt --diff`, the same exit
+codes in every command (0 ok, 1 invalid input or failed check, 2 usage error), help without
+type markers, and the README tour's example files."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import coinche_dsl
+from coinche_dsl.cli import _register, app
+
+_register()
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ROOT / "examples"
+CLUB = 'variant "club" extends "ffb" {\n  game { target 1000 }\n}\n'
+MESSY = 'variant "club" extends "ffb" {\n game {   target 1000 }\n}\n'
+BROKEN = 'variant "club" extends "ffb" {\n  auction { coinche anytime }\n}\n'
+
+
+def run(*args: str, stdin: str | None = None):  # type: ignore[no-untyped-def]
+    return CliRunner().invoke(app, list(args), input=stdin)
+
+
+def test_version_and_shell_completion() -> None:
+    result = run("--version")
+    assert result.exit_code == 0 and result.stdout == f"coinche_dsl {coinche_dsl.__version__}\n"
+    shown = CliRunner().invoke(app, ["--show-completion", "bash"], prog_name="coinche")
+    assert shown.exit_code == 0 and "complete -o default -F _coinche_completion coinche" in \
+        shown.stdout
+    assert "--install-completion" in run("--help").stdout
+
+
+def test_dash_reads_a_variant_from_standard_input() -> None:
+    checked = run("check", "-", stdin=CLUB)
+    assert checked.exit_code == 0 and checked.stdout == "-: ok (4 examples)\n"  # ffb's four
+    shown = run("show", "-", stdin=MESSY)
+    assert shown.exit_code == 0 and "  game {\n    target 1000\n  }" in shown.stdout
+    resolved = run("show", "-", "--resolved", "--format", "json", stdin=CLUB)
+    assert json.loads(resolved.stdout)["game"]["target"] == 1000
+    sheet = run("sheet", "-", "--lang", "en", stdin=CLUB)
+    assert sheet.exit_code == 0 and "The game is played to 1,000 points." in sheet.stdout
+    compared = run("compare", "ffb", "-", "--format", "json", stdin=CLUB)
+    assert compared.exit_code == 0 and "game.target" in compared.stdout
+    formatted = run("fmt", "-", stdin=MESSY)
+    assert formatted.exit_code == 0 and formatted.stdout == CLUB.replace(
+        "  game { target 1000 }", "  game {\n    target 1000\n  }")
+
+
+def test_a_stdin_variant_has_located_errors() -> None:
+    result = run("check", "-", stdin=BROKEN)
+    assert result.exit_code == 1
+    assert "<stdin>:2:13: error: 'anytime' is not a choice for auction.coinche" in result.stderr
+
+
+def test_check_json_gives_every_diagnostic_with_its_place(tmp_path: Path) -> None:
+    path = tmp_path / "club.coinche"
+    path.write_text(BROKEN, encoding="utf-8")
+    result = run("check", str(path), "ffb-contree", "--format", "json")
+    assert result.exit_code == 1
+    out = json.loads(result.stdout)
+    assert out["ok"] is False
+    club, contree = out["variants"]
+    assert club == {"variant": str(path), "ok": False, "examples": 0, "diagnostics": [{
+        "file": str(path), "line": 2, "column": 13, "severity": "error",
+        "message": "'anytime' is not a choice for auction.coinche",
+        "hint": "did you mean 'any_time'?"}]}
+    assert contree["ok"] is True and contree["diagnostics"] == []
+    assert contree["examples"] >= 1
+    assert json.loads(run("check", "ffb", "--format", "json").stdout)["ok"] is True
+
+
+def test_check_counts_one_example_in_the_singular(tmp_path: Path) -> None:
+    path = tmp_path / "one.coinche"
+    path.write_text(CLUB.replace("}\n}", '}\n  example "a made 90" {\n'
+                                 '    declarer N  bid 90  trump hearts\n'
+                                 '    card_points NS 100, EW 52  last_trick N\n'
+                                 # made: 100 + 10 + 90 = 200 (FFB: points plus contract);
+                                 # the defenders keep their 52, rounded to 50
+                                 '    expect NS 200, EW 50\n  }\n}'), encoding="utf-8")
+    result = run("check", str(path))
+    assert result.exit_code == 0, result.output
+    assert result.stdout == f"{path}: ok (1 example)\n"
+
+
+def test_fmt_diff_prints_a_unified_diff_and_exits_1_when_it_would_change(tmp_path: Path) -> None:
+    path = tmp_path / "club.coinche"
+    path.write_text(MESSY, encoding="utf-8")
+    result = run("fmt", "--diff", str(path))
+    assert result.exit_code == 1
+    assert result.stdout.splitlines()[:2] == [f"--- {path}", f"+++ {path}"]
+    assert "- game {   target 1000 }" in result.stdout and "+    target 1000" in result.stdout
+    assert path.read_text(encoding="utf-8") == MESSY  # nothing written
+    assert run("fmt", str(path)).exit_code == 0
+    again = run("fmt", "--diff", str(path))
+    assert again.exit_code == 0 and again.stdout == ""
+
+
+def _bad_record() -> str:
+    return json.dumps({"dealer": "W"})
+
+
+@pytest.mark.parametrize(("args", "stdin", "code"), [
+    # 0: ok
+    (["check", "ffb"], None, 0),
+    (["show", "ffb"], None, 0),
+    (["score", "ffb", str(EXAMPLES / "deal.json")], None, 0),
+    # 1: invalid input or a failed check
+    (["check", "-"], BROKEN, 1),
+    (["show", "-"], "variant {", 1),
+    (["fmt", "-"], "variant {", 1),
+    (["sheet", "-"], BROKEN, 1),
+    (["score", "ffb", "-"], "{}", 1),
+    (["replay", "ffb", "-"], _bad_record(), 1),
+    # 2: usage: an unknown option, an argument that names no variant or file, a bad value
+    (["check", "--bogus", "ffb"], None, 2),
+    (["fmt", "--bogus", "x"], None, 2),
+    (["sheet", "ffb", "--bogus"], None, 2),
+    (["check"], None, 2),
+    (["check", "no-such-variant"], None, 2),
+    (["fmt", "no-such-file.coinche"], None, 2),
+    (["show", "no-such-variant"], None, 2),
+    (["sheet", "no-such-variant"], None, 2),
+    (["compare", "ffb", "no-such-variant"], None, 2),
+    (["score", "no-such-variant", "-"], "{}", 2),
+    (["score", "ffb", "no-such-deal.json"], None, 2),
+    (["replay", "ffb", "no-such-record.json"], None, 2),
+    (["simulate", "no-such-variant", "--deals", "1"], None, 2),
+    (["play", "no-such-variant"], None, 2),
+    (["play", "ffb", "--seat", "X"], None, 2),
+    (["play", "-"], 'variant "x" extends "ffb" {}', 2),  # stdin holds the moves
+    (["sheet", "ffb", "--lang", "de"], None, 2),
+], ids=lambda v: " ".join(v) if isinstance(v, list) else None)
+def test_exit_codes_are_the_same_in_every_command(args: list[str], stdin: str | None,
+                                                   code: int) -> None:
+    result = run(*args, stdin=stdin)
+    assert result.exit_code == code, result.output
+    assert "Traceback" not in result.output
+
+
+def _commands() -> list[str]:
+    import typer.main
+
+    return sorted(typer.main.get_command(app).commands)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("command", ["", *_commands()])
+def test_help_has_no_type_markers(command: str) -> None:
+    result = run(*([command] if command else []), "--help")
+    assert result.exit_code == 0
+    markers = re.findall(r"<[a-zA-Z\[\]|, ]+>", result.stdout)
+    assert markers == [], f"type markers in `coinche {command} --help`: {markers}"
+    assert not re.search(r"\{\w+\}", result.stdout)  # `VARIANT`, not `{variant}`
+
+
+def test_the_readme_tour_runs_as_written() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "coinche score ffb examples/deal.json" in readme
+    assert "coinche replay ffb examples/record.json" in readme
+    scored = run("score", "ffb", str(EXAMPLES / "deal.json"))
+    assert scored.exit_code == 0, scored.output
+    # FFB made: 79 card points + 10 last trick + 20 tierce + 20 belote = 129 >= 90 and more
+    # than the defenders' 73; 129 + 90 = 219, rounded half up to 220; EW 73 -> 70.
+    assert json.loads(scored.stdout)["scores"] == {"NS": 220, "EW": 70}
+    replayed = run("replay", "ffb", str(EXAMPLES / "record.json"))
+    assert replayed.exit_code == 0, replayed.output
+    out = json.loads(replayed.stdout)
+    assert out["contract"] == "90 hearts by S coinche"
+    # S's side takes 71 card points and not the last trick: 71 < 90, the coinched contract
+    # fails. FFB failed, doubled: (160 + 90) x 2 = 500, plus E's tierce (20) and E's belote
+    # (20) for the defenders: 540; the declarers 0.
+    assert out["score"]["scores"] == {"NS": 0, "EW": 540}
+
+
+def test_dir_shows_the_public_api_without_importing_it() -> None:
+    names = dir(coinche_dsl)
+    assert {"load_variant", "compile", "Deal", "Game", "score_deal", "Ruleset",
+            "__version__"} <= set(names)
+    assert "Any" not in names and "_LAZY" not in names
+
+
+def test_lsp_without_pygls_says_which_extra_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "pygls", None)  # `import pygls` raises ImportError
+    result = run("lsp")
+    assert result.exit_code == 1
+    assert "pip install 'coinche_dsl[lsp]'" in result.stderr
