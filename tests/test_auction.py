@@ -379,3 +379,18 @@ def test_legal_calls_agree_with_the_checks_under_random_knobs():
             deal.apply(rng.choice(pool) if rng.random() < 0.5 else
                        Call(deal.to_act, "pass"))
         assert deal.phase != "auction" or len(deal.history) >= 60
+
+
+def test_it_701_last_speaker_can_still_be_coinched():
+    # Seed 002: "I giocatori parlano una sola volta" and "Una volta scelto il contratto,
+    # l'avversario può coinche": W, the dealer, speaks last and bids; N and S still may coinche.
+    rules = compile(load_variant("it-701"))
+    deal = Deal(rules, 3, rng=random.Random(3))
+    for text in ("N pass", "E pass", "S pass", "W 100 clubs"):
+        deal.apply(text)
+    assert deal.phase == "auction" and texts(deal) == {"N pass", "N coinche"}
+    deal.apply("N coinche")
+    assert texts(deal) == {"E pass", "E surcoinche"}
+    deal.apply("E pass")
+    deal.apply("W pass")
+    assert deal.phase == "play" and str(deal.contract) == "100 clubs by W coinche"

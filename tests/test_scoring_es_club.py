@@ -27,6 +27,7 @@ CASES = [
     # "salvo surcoinche de los declarantes, que ... aplica multiplicador 4".
     pytest.param(deal(110, "spades", 120, 32, "S", double="surcoinche"), True, 1080, 0,
                  id="surcoinche-made"),
+    # "se multiplica el premio de la defensa por 2 o 4": 90 < 110, EW (160 + 110) x 4 = 1080.
     pytest.param(deal(110, "spades", 90, 62, "E", double="surcoinche"), False, 0, 1080,
                  id="surcoinche-failed"),
     # "Un capot anunciado cumplido añade 250 como contrato" on top of "252 con capot":
@@ -80,6 +81,7 @@ CASES = [
         False, 0, 390, id="carre-beats-sequence-and-fails-the-contract"),
     # "Redondead a la decena más próxima, 10: 85 pasa a 90, 84 a 80": 175 -> 180, 67 -> 70.
     pytest.param(deal(80, "hearts", 85, 67, "N"), True, 180, 70, id="rounding-5-up"),
+    # ... "84 a 80": 74 + 10 + 80 = 164 -> 160; 78 -> 80.
     pytest.param(deal(80, "hearts", 74, 78, "N"), True, 160, 80, id="rounding-4-down"),
 ]
 

@@ -56,6 +56,7 @@ CASES = [
     # § 4.1 "Le score de la donne sera multiplié par 4": (160 + 110) x 4 = 1080.
     pytest.param(deal(110, "spades", 120, 32, "S", double="surcoinche"), True, 1080, 0,
                  id="surcoinche-made"),
+    # § 10.1.2 "les défenseurs ... quadruplent leurs points": 90 < 110; (160 + 110) x 4.
     pytest.param(deal(110, "spades", 90, 62, "E", double="surcoinche"), False, 0, 1080,
                  id="surcoinche-failed"),
     # § 9.2 "le dix de der vaut 100 points, portant ainsi le total à 252"; § 10.1.1 "250

@@ -43,12 +43,14 @@ CASES = [
     # § 4.1 "Le score de la donne sera multiplié par 4": (160 + 110) x 4 = 1080.
     pytest.param(deal(110, "spades", 120, 32, "S", double="surcoinche"), True, 1080, 0,
                  id="surcontre-made"),
+    # § 10.1.2 "les défenseurs ... quadruplent leurs points": 90 < 110; (160 + 110) x 4.
     pytest.param(deal(110, "spades", 90, 62, "E", double="surcoinche"), False, 0, 1080,
                  id="surcontre-failed"),
     # § 9.2 "portant ainsi le total à 252"; § 10.1.1 "250 points pour un capot demandé":
     # 502 -> 500.
     pytest.param(deal("capot", "hearts", 152, 0, "N", tricks={"N": 5, "S": 3}), True, 500, 0,
                  id="capot-bid-made"),
+    # § 9.2 and § 10.1.1 "Leur total + Le montant du contrat": 252 + 80 = 332 -> 330.
     pytest.param(deal(80, "hearts", 152, 0, "S", tricks={"N": 4, "S": 4}), True, 330, 0,
                  id="capot-unbid"),
     # § 10.1.1 contré: "160 points (ou 250 points si capot réalisé, même non demandé)":

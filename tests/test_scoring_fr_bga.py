@@ -30,6 +30,7 @@ CASES = [
     # "Les points de réussite ou de défaites sont alors doublés": (122 + 100) x 2; EW keep 40.
     pytest.param(deal(100, "clubs", 112, 40, "N", double="coinche"), True, 444, 40,
                  id="coinche-made"),
+    # ... "de défaites": 86 + 10 = 96 < 100; EW (160 + 100) x 2 = 520.
     pytest.param(deal(100, "clubs", 86, 66, "S", double="coinche"), False, 0, 520,
                  id="coinche-failed"),
     # "le dernier pli vaut toujours 10 points": no capot bonus, 162 + 100.

@@ -19,6 +19,7 @@ CASES = [
     # "Un contrat ordinaire doit d'abord ramasser au moins 82 points de cartes aux plis":
     # 81 fails an 80; EW take the deal's 162 + 80.
     pytest.param(deal(80, "spades", 71, 81, "N"), False, 0, 242, id="floor-81-fails"),
+    # ... and 72 + 10 = 82 makes it: NS 82 + 80 = 162, EW 80.
     pytest.param(deal(80, "spades", 72, 80, "N"), True, 162, 80, id="floor-82-made"),
     # "Les annonces et la belote ne remplacent pas ce plancher : elles n'aident qu'au-dessus":
     # 81 + 20 (belote) is above 80, but below the floor.

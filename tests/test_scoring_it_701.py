@@ -43,6 +43,7 @@ CASES = [
     # "Cofano | 250 punti | Tutti i ripieghi (da parte della squadra)": 162 + 250 = 412.
     pytest.param(deal("capot", "hearts", 152, 0, "N", tricks={"N": 5, "S": 3}), True, 412, 0,
                  id="capot-bid-made"),
+    # ... E took a trick: failed, "162 punti + contratto": 162 + 250 = 412.
     pytest.param(deal("capot", "hearts", 140, 12, "N", tricks={"N": 5, "S": 2, "E": 1}),
                  False, 0, 412, id="capot-bid-failed"),
     # "Générale | 500 | Tutti i trucchi (da parte di chi li prende)": 162 + 500 = 662.

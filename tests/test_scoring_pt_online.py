@@ -33,6 +33,7 @@ CASES = [
     # "Recontra ... multiplica a pontuação por quatro": (162 + 110) x 4.
     pytest.param(deal(110, "clubs", 120, 32, "N", double="surcoinche"), True, 1088, 0,
                  id="surcoinche-made"),
+    # ... failed, "A equipa defensora recebe todos os pontos": 90 < 110; (162 + 110) x 4.
     pytest.param(deal(110, "clubs", 90, 62, "E", double="surcoinche"), False, 0, 1088,
                  id="surcoinche-failed"),
     # "Se a equipa contratante o conseguir sem ter anunciado capote, recebe 250 pontos mais o

@@ -55,6 +55,9 @@ def test_english_sheet_of_ffb(ffb) -> None:
     # a worked line: numbers in the formula, the engine's rounded score beside it
     assert "102 + 80 + 0 = 182, written 180" in text
     assert "**Belote and rebelote** —" in text
+    # `total(...)` in the formulas: the glossary says what a total adds up.
+    assert "**Total** — A side's card points, its dix de der, its announcements" in text
+    assert "**Total** —" not in sheet(load_variant("fr-bga"), "en", "md")
     assert "**Générale**" not in text  # not a word of these rules: ffb has no générale
 
 

@@ -7,6 +7,7 @@ Every problem is an InputError naming the field.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from pydantic import ValidationError
@@ -85,7 +86,7 @@ def _check_contract(rs: Any, s: DealSummary) -> None:
         raise InputError("this variant has no capot bid", "bid")
     if s.bid == "generale" and not a.generale:
         raise InputError("this variant has no générale bid", "bid")
-    if isinstance(s.bid, int) and s.bid not in bid_values(
+    if isinstance(s.bid, int) and s.bid not in _bids(
             a.minimum_bid, a.step, a.bid_levels.value, a.maximum_bid):
         top = a.maximum_bid if a.maximum_bid is not None else BID_CAP_WITHOUT_MAXIMUM
         raise InputError(f"bid {s.bid} is outside this variant's range "
@@ -94,6 +95,12 @@ def _check_contract(rs: Any, s: DealSummary) -> None:
         raise InputError("this variant has no coinche", "double")
     if str(s.double) == "surcoinche" and not a.surcoinche:
         raise InputError("this variant has no surcoinche", "double")
+
+
+@lru_cache(maxsize=64)
+def _bids(minimum: int, step: int, levels: str, maximum: int | None) -> frozenset[int]:
+    """The numeric bids of an auction, as a set (built once per auction rules)."""
+    return frozenset(bid_values(minimum, step, levels, maximum))
 
 
 def deck_total(rs: Any, den: int) -> int:

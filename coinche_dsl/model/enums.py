@@ -189,7 +189,8 @@ class Reach(Choice):
     REACH = "reach"
     """Reaching the target is enough."""
     EXCEED = "exceed"
-    """The target must be passed ("révolus")."""
+    """The target must be passed, not only reached (BGA's implementation; its text, "2000 points
+    (révolus)", reads as reached)."""
 
 
 class BothOver(Choice):

@@ -117,8 +117,8 @@ def _scoring(rs: Ruleset, phase: str, tr: Translator) -> list:
 
 
 GLOSSARY = ("declarers", "defenders", "trump", "trumping", "overtrump", "undertrump", "no_trump",
-            "all_trump", "coinche", "surcoinche", "capot", "generale", "dix_de_der", "belote",
-            "carre", "sequence", "litige", "chute")
+            "all_trump", "coinche", "surcoinche", "capot", "generale", "dix_de_der", "total",
+            "belote", "carre", "sequence", "litige", "chute")
 
 
 def glossary(rs: Ruleset, tr: Translator) -> list[tuple[str, str]]:
@@ -130,6 +130,8 @@ def glossary(rs: Ruleset, tr: Translator) -> list[tuple[str, str]]:
         "generale": a.generale, "belote": rs.belote.enabled,
         "carre": rs.announcements.enabled, "sequence": rs.announcements.enabled,
         "litige": is_relevant(rs, ("scoring", "litige")), "dix_de_der": rs.cards.last_trick > 0,
+        "total": any("total" in f.quantities() for f in (
+            rs.scoring.success, *rs.scoring.made.values(), *rs.scoring.failed.values())),
     }
     return [(tr(f"gl.{w}"), tr(f"gl.{w}.def")) for w in GLOSSARY if used.get(w, True)]
 
