@@ -17,7 +17,7 @@ from pygls.uris import from_fs_path, to_fs_path  # noqa: E402
 
 CLUB = """\
 variant "club" extends "ffb" {
-  title "Club"
+  title "Club"  description "Our rules."  sources "Club meeting, 2026"
   auction { coinche any_tme }
   play {
     undertrump required
@@ -144,7 +144,8 @@ def test_open_change_complete_hover_format_definition(tmp_path: Path) -> None:
         assert symbols is not None
         [variant] = symbols
         assert isinstance(variant, t.DocumentSymbol) and variant.name == "club"
-        assert [s.name for s in variant.children or []] == ["title", "auction", "play"]
+        assert [s.name for s in variant.children or []] == [
+            "title", "description", "sources", "auction", "play"]
 
         c.text_document_did_change(t.DidChangeTextDocumentParams(
             text_document=t.VersionedTextDocumentIdentifier(uri=uri, version=3),
