@@ -70,7 +70,7 @@ def test_identical_variants() -> None:
 
 def test_compare_in_french() -> None:
     text = compare([load_variant("ffb"), load_variant("ffb")], "fr", "md", every_rule=True)
-    assert "L'enchère la plus basse est 80." in text
+    assert "L’enchère la plus basse est 80." in text
 
 
 def test_cli() -> None:

@@ -68,7 +68,7 @@ def _levels(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
     shown = ", ".join(levels[:3]) + (" … " + levels[3] if len(levels) > 3 else "")
     if rs.auction.maximum_bid is None:
         shown += " …"
-    return tr(f"{key}.{value.value}", levels=shown)
+    return tr(f"{key}.{value.value}", levels=shown, step=rs.auction.step)
 
 
 def _packets(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
