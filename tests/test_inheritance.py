@@ -141,3 +141,18 @@ def test_a_pin_without_its_record_still_warns(tmp_path: Path) -> None:
     [warning] = load_checked(club).warnings
     assert "changed since they were pinned" in warning.message
     assert "coinche compare" in warning.hint
+
+
+def test_a_pin_that_is_not_a_fingerprint_is_an_error(tmp_path: Path) -> None:
+    club = _write(tmp_path, "club", _with_text(CLUB).replace("  game {", "  pin 12\n  game {"))
+    result = runner.invoke(app, ["check", str(club)])
+    assert result.exit_code == 1
+    assert "club.coinche:5:3: error: pin takes the quoted fingerprint" in result.output
+
+
+def test_a_broken_pin_record_is_ignored_not_a_traceback(tmp_path: Path) -> None:
+    club = _write(tmp_path, "club", _with_text(CLUB).replace("  game {",
+                                                             '  pin "000-000-000-000"\n  game {'))
+    (tmp_path / "club.coinche.pin.json").write_text("[" * 100_000, encoding="utf-8")
+    [warning] = load_checked(club).warnings
+    assert "pinned 000-000-000-000" in warning.message
