@@ -36,6 +36,8 @@ SWITCHES: list[tuple[tuple[str, ...], Any]] = [
     (("belote", "enabled"), False),
     (("cards", "last_trick"), 9),
     (("cards", "no_trump_scale"), Scale()),
+    (("announcements", "who_scores"), "every_side"),
+    (("game", "both_over"), "declarers"),
 ]
 """Ways to take a situation away (one at a time, from the all-features-on base)."""
 
