@@ -120,3 +120,11 @@ def test_pruned_formula_drops_dead_branches_only() -> None:
     failed = prune(rs.scoring.failed["defenders"], constants(rs))
     assert "multiplier" not in failed.quantities() and "contract" in failed.quantities()
     assert isinstance(value_at(rs, ("scoring", "success")), Expr)
+
+
+def test_speak_once_says_nothing_of_raising_or_passes_that_end() -> None:
+    """it-701: "I giocatori parlano una sola volta" — no line may contradict it."""
+    rs = load_variant("it-701")
+    auction = to_markdown(build_sheet(rs, "it")).split("## 2.", 1)[1].split("## 3.", 1)[0]
+    assert "Ogni giocatore parla una sola volta." in auction
+    assert "propria dichiarazione" not in auction and "passi consecutivi" not in auction
