@@ -128,3 +128,12 @@ def test_speak_once_says_nothing_of_raising_or_passes_that_end() -> None:
     auction = to_markdown(build_sheet(rs, "it")).split("## 2.", 1)[1].split("## 3.", 1)[0]
     assert "Ogni giocatore parla una sola volta." in auction
     assert "propria dichiarazione" not in auction and "passi consecutivi" not in auction
+
+
+def test_the_generale_lead_is_not_told_where_generale_cannot_be_bid() -> None:
+    tr = translator("en")
+    leads = _switched(("table", "first_lead"), "generale_bidder")
+    assert "générale bidder leads" in describe(leads, ("table", "first_lead"), tr)
+    no_generale = _replace(leads, ("auction", "generale"), False)
+    assert describe(no_generale, ("table", "first_lead"), tr) == (
+        "The player after the dealer speaks first and leads to the first trick.")
