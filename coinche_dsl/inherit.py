@@ -105,7 +105,10 @@ def lost_cases(rs: Ruleset, found: list[Override]) -> list[Diagnostic]:
     fixed, out = constants(rs), []
     for o in found:
         new = _value(rs, o.path)
-        base = Expr.model_validate(o.base)
+        try:
+            base = Expr.model_validate(o.base)
+        except ValueError:  # a broken base formula the variant replaces: nothing lost worth naming
+            continue
         for cond, then in _chain(base):
             if truth(cond, fixed) is False or _told_apart(cond, new):
                 continue
@@ -136,6 +139,7 @@ def _chain(e: Expr) -> list[tuple[Expr, Expr]]:
 
 
 def _case(cond: Expr, then: Expr) -> dict[str, Any]:
+    """`if cond then then else …`, as data for `formula_text` (the `…` is only printed)."""
     return {"op": "if", "args": [cond.model_dump(exclude_none=True),
                                  then.model_dump(exclude_none=True),
                                  {"op": "qty", "name": "…"}]}
