@@ -47,6 +47,15 @@ def base_data(parsed: ParsedVariant) -> dict[str, Any]:
     return {k: v for k, v in parsed.data.items() if k not in (*OWN_TEXT, "pin")}
 
 
+def bad_pin(own: ParsedVariant) -> list[Diagnostic]:
+    """`pin` takes the quoted fingerprint `coinche fmt --pin` writes."""
+    pin = own.data.get("pin")
+    if pin is None or isinstance(pin, str):
+        return []
+    return [Diagnostic(own.positions.get(("pin",)), "pin takes the quoted fingerprint of the "
+                       "rules, as `coinche fmt --pin` writes it", hint='pin "abc-def-012-345"')]
+
+
 def missing_text(own: ParsedVariant) -> list[Diagnostic]:
     """A variant that extends another and lacks its own title, description or sources."""
     if own.extends is None:
@@ -96,12 +105,15 @@ def lost_cases(rs: Ruleset, found: list[Override]) -> list[Diagnostic]:
     fixed, out = constants(rs), []
     for o in found:
         new = _value(rs, o.path)
-        base = Expr.model_validate(o.base)
+        try:
+            base = Expr.model_validate(o.base)
+        except ValueError:  # a broken base formula the variant replaces: nothing lost worth naming
+            continue
         for cond, then in _chain(base):
             if truth(cond, fixed) is False or _told_apart(cond, new):
                 continue
             case = formula_text(_case(cond, then))
-            where = f" ({o.base_at.file.rsplit('/', 1)[-1]}:{o.base_at.line})" if o.base_at else ""
+            where = f" ({Path(o.base_at.file).name}:{o.base_at.line})" if o.base_at else ""
             out.append(warning(o.own_at, f"{'.'.join(o.path[1:])} replaces the base's formula "
                                f"and loses its case '{case}'{where}",
                                "write that case again in front of yours ('if … then … else "
@@ -127,6 +139,7 @@ def _chain(e: Expr) -> list[tuple[Expr, Expr]]:
 
 
 def _case(cond: Expr, then: Expr) -> dict[str, Any]:
+    """`if cond then then else …`, as data for `formula_text` (the `…` is only printed)."""
     return {"op": "if", "args": [cond.model_dump(exclude_none=True),
                                  then.model_dump(exclude_none=True),
                                  {"op": "qty", "name": "…"}]}
@@ -168,7 +181,7 @@ def pin_problems(rs: Ruleset, pin: str, at: Position | None, variant_file: str) 
 def _pinned_rules(variant_file: str, pin: str) -> dict[str, Any] | None:
     try:
         saved = json.loads(pin_file(variant_file).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):  # unreadable, not JSON, nested too deeply
         return None
     if not isinstance(saved, dict) or saved.get("fingerprint") != pin:
         return None

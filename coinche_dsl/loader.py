@@ -18,6 +18,7 @@ from pydantic import ValidationError
 from .errors import Diagnostic, Position, UnknownVariantError, VariantError
 from .inherit import (
     Override,
+    bad_pin,
     base_data,
     inherited_example,
     lost_cases,
@@ -130,6 +131,8 @@ def resolve(name_or_path: str | Path, own: ParsedVariant | None = None) -> Resol
     for parsed in reversed(chain[1:]):
         merge(data, positions, base_data(parsed), _base_positions(parsed), ())
     own = chain[0]
+    if bad_pin(own):
+        raise VariantError(bad_pin(own))
     replaced = overrides(data, positions, own)
     merge(data, positions, {k: v for k, v in own.data.items() if k != "pin"}, own.positions, ())
     if data.get("examples") == "none":  # `examples none`: the base's examples are dropped

@@ -47,7 +47,7 @@ def test_the_card_says_what_a_table_needs() -> None:
     # "(160 + contract) * multiplier" both when made coinched and when failed)
     assert "Bids: 80, 90, 100 … 160 (steps of 10), then capot (250)." in text
     assert "Coinche: × 2." in text and "Surcoinche: × 4." in text
-    assert "The multiplier applies to 160 + contract, made or failed." in text
+    assert "What is multiplied: 160 + contract (made or failed)." in text
     assert "| J 20 | A 11 | A 19 | J 20 |" in text  # trump, plain, no-trump, all-trump
     assert "Belote (king and queen of trumps): 20." in text
     assert "The game is played to 2,000 points." in text

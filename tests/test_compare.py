@@ -70,7 +70,7 @@ def test_identical_variants() -> None:
 
 def test_compare_in_french() -> None:
     text = compare([load_variant("ffb"), load_variant("ffb")], "fr", "md", every_rule=True)
-    assert "L'enchère la plus basse est 80." in text
+    assert "L’enchère la plus basse est 80." in text
 
 
 def test_cli() -> None:
@@ -149,3 +149,13 @@ def test_rich_tables_in_a_terminal(pair) -> None:
     text = console.export_text()
     assert max(len(line) for line in text.splitlines()) <= 100
     assert "┃" in text and "made: NS 220, EW 40" in text and "| Deal |" not in text
+
+
+def test_pdf_has_the_deals_table(pair) -> None:
+    pypdf = pytest.importorskip("pypdf")
+    pytest.importorskip("weasyprint")
+    import io
+
+    reader = pypdf.PdfReader(io.BytesIO(compare(pair, None, "pdf")))
+    text = " ".join(page.extract_text() for page in reader.pages)
+    assert "Les mêmes donnes dans chaque variante" in text and "EO 520" in text

@@ -141,3 +141,33 @@ def test_a_pin_without_its_record_still_warns(tmp_path: Path) -> None:
     [warning] = load_checked(club).warnings
     assert "changed since they were pinned" in warning.message
     assert "coinche compare" in warning.hint
+
+
+def test_a_pin_that_is_not_a_fingerprint_is_an_error(tmp_path: Path) -> None:
+    club = _write(tmp_path, "club", _with_text(CLUB).replace("  game {", "  pin 12\n  game {"))
+    result = runner.invoke(app, ["check", str(club)])
+    assert result.exit_code == 1
+    assert "club.coinche:5:3: error: pin takes the quoted fingerprint" in result.output
+
+
+def test_a_broken_pin_record_is_ignored_not_a_traceback(tmp_path: Path) -> None:
+    club = _write(tmp_path, "club", _with_text(CLUB).replace("  game {",
+                                                             '  pin "000-000-000-000"\n  game {'))
+    (tmp_path / "club.coinche.pin.json").write_text("[" * 100_000, encoding="utf-8")
+    [warning] = load_checked(club).warnings
+    assert "pinned 000-000-000-000" in warning.message
+
+
+@pytest.mark.parametrize("order", ["none first", "blocks first"])
+def test_examples_none_with_example_blocks_is_an_error_not_a_traceback(tmp_path: Path,
+                                                                       order: str) -> None:
+    block = ('  example "a" {\n    declarer N\n    bid 90\n    trump hearts\n'
+             "    card_points NS 100, EW 52\n    last_trick S\n    expect NS 200, EW 50\n  }\n")
+    parts = ["  examples none\n", block]
+    body = "".join(parts if order == "none first" else parts[::-1])
+    club = _write(tmp_path, "club", _with_text(CLUB).replace("  game {", body + "  game {"))
+    result = runner.invoke(app, ["check", str(club)])
+    assert result.exit_code == 1
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert "Traceback" not in result.output and "club.coinche:" in result.output
+    assert ("cannot go together" if order == "none first" else "set twice") in result.output

@@ -36,6 +36,8 @@ SWITCHES: list[tuple[tuple[str, ...], Any]] = [
     (("belote", "enabled"), False),
     (("cards", "last_trick"), 9),
     (("cards", "no_trump_scale"), Scale()),
+    (("announcements", "who_scores"), "every_side"),
+    (("game", "both_over"), "declarers"),
 ]
 """Ways to take a situation away (one at a time, from the all-features-on base)."""
 
@@ -118,3 +120,20 @@ def test_pruned_formula_drops_dead_branches_only() -> None:
     failed = prune(rs.scoring.failed["defenders"], constants(rs))
     assert "multiplier" not in failed.quantities() and "contract" in failed.quantities()
     assert isinstance(value_at(rs, ("scoring", "success")), Expr)
+
+
+def test_speak_once_says_nothing_of_raising_or_passes_that_end() -> None:
+    """it-701: "I giocatori parlano una sola volta" — no line may contradict it."""
+    rs = load_variant("it-701")
+    auction = to_markdown(build_sheet(rs, "it")).split("## 2.", 1)[1].split("## 3.", 1)[0]
+    assert "Ogni giocatore parla una sola volta." in auction
+    assert "propria dichiarazione" not in auction and "passi consecutivi" not in auction
+
+
+def test_the_generale_lead_is_not_told_where_generale_cannot_be_bid() -> None:
+    tr = translator("en")
+    leads = _switched(("table", "first_lead"), "generale_bidder")
+    assert "générale bidder leads" in describe(leads, ("table", "first_lead"), tr)
+    no_generale = _replace(leads, ("auction", "generale"), False)
+    assert describe(no_generale, ("table", "first_lead"), tr) == (
+        "The player after the dealer speaks first and leads to the first trick.")

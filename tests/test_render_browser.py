@@ -79,3 +79,26 @@ def test_comparison_loads_cleanly_in_chromium(tmp_path: Path) -> None:
     dom, log, requests = open_in_chromium(page, tmp_path)
     assert console_errors(log) == [] and requests == set()
     assert "Comparaison de variantes" in dom and 'class="wide"' in dom
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "es", "it", "pt"])
+def test_the_card_fits_one_screen(tmp_path: Path, lang: str) -> None:
+    """The card of the longest variant (every optional feature on) in a 1920×1080 window: no
+    scrolling, down or across."""
+    from test_card import every_feature_on
+
+    from coinche_dsl.render import card
+
+    html = str(card(every_feature_on(), lang, "html"))
+    probe = ('<script>document.title = "size " + document.documentElement.scrollWidth + " "'
+             ' + document.documentElement.scrollHeight;</script></body>')
+    page = tmp_path / "card.html"
+    page.write_text(html.replace("</body>", probe), encoding="utf-8")
+    done = subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu",
+                           "--window-size=1920,1080", f"--user-data-dir={tmp_path / 'p'}",
+                           "--host-resolver-rules=MAP * ~NOTFOUND", "--dump-dom",
+                           page.as_uri()], capture_output=True, text=True, timeout=120)
+    found = re.search(r"<title>size (\d+) (\d+)</title>", done.stdout)
+    assert found, done.stderr[-2000:]
+    width, height = int(found.group(1)), int(found.group(2))
+    assert 500 < height <= 1080 and width <= 1920, f"{lang}: {width}×{height}"

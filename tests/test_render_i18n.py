@@ -79,7 +79,7 @@ def test_plural_forms_come_from_babel() -> None:
 
 def test_french_typography() -> None:
     fr = translator("fr")
-    assert fr("r.auction.minimum_bid", n=80) == "L'enchère la plus basse est 80."
+    assert fr("r.auction.minimum_bid", n=80) == "L’enchère la plus basse est 80."
     assert f"donne{NNBSP}:" in fr("ex.card_points", ns=1, ew=2, seat="Nord").replace(
         "cartes", "donne")
     assert french_typography("« Belote »") == f"«{NNBSP}Belote{NNBSP}»"

@@ -18,7 +18,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from .base import RuleModel
-from .enums import CoincheTiming, Denomination, Reentry, Rounding, ScaleKind
+from .enums import BothOver, CoincheTiming, Denomination, Reentry, Rounding, ScaleKind, WhoScores
 from .expr import Expr
 from .ruleset import Ruleset, Scale
 
@@ -162,12 +162,16 @@ RELEVANT: dict[Path, Test] = {
     ("announcements", "no_trump_carres"): lambda rs: has_no_trump(
         rs) and rs.announcements.at_no_trump,
     ("announcements", "belote_in_sequence"): _belote,
+    ("announcements", "tie"): lambda rs: rs.announcements.who_scores == WhoScores.BEST_SIDE,
+    ("announcements", "trump_sequence_wins"): lambda rs: (
+        rs.announcements.who_scores == WhoScores.BEST_SIDE),
     ("belote", "at_no_trump"): has_no_trump,
     ("belote", "at_all_trump"): has_all_trump,
     ("scoring", "rounding_unit"): lambda rs: rs.scoring.rounding != Rounding.NONE,
     ("scoring", "round_what"): lambda rs: rs.scoring.rounding != Rounding.NONE,
     ("scoring", "litige"): can_tie_at_half,
     ("game", "belote_finish"): _belote,
+    ("game", "tie"): lambda rs: rs.game.both_over == BothOver.HIGHER_TOTAL,
 }
 """Rules that matter only in some situation, and the test of that situation. Every rule of an
 announcements or belote block also needs that block enabled (`BLOCKS`); the others always

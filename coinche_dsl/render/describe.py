@@ -13,6 +13,7 @@ from typing import Any
 
 from ..engine.compiled import bid_values
 from ..model import CardValue, Expr, Ruleset, Scale
+from ..model.enums import FirstLead
 from .fields import Path, constants, prune, value_at
 from .formula import words
 from .i18n import Translator
@@ -68,7 +69,7 @@ def _levels(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
     shown = ", ".join(levels[:3]) + (" … " + levels[3] if len(levels) > 3 else "")
     if rs.auction.maximum_bid is None:
         shown += " …"
-    return tr(f"{key}.{value.value}", levels=shown)
+    return tr(f"{key}.{value.value}", levels=shown, step=rs.auction.step)
 
 
 def _packets(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
@@ -126,6 +127,12 @@ def _coinche_capot(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
     return tr(f"{key}.{'yes' if value else 'no'}{only}")
 
 
+def _first_lead(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
+    """The générale bidder's lead is not told where générale cannot be bid (it never happens)."""
+    shown = value if rs.auction.generale else FirstLead.AFTER_DEALER
+    return tr(f"{key}.{shown.value}")
+
+
 def _language(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
     return tr("sheet.language", language=tr(f"lang.{value}"))
 
@@ -138,6 +145,7 @@ def _text(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
 
 _SPECIAL: dict[Path, Callable[[Ruleset, Any, str, Translator], str]] = {
     ("table", "packets"): _packets,
+    ("table", "first_lead"): _first_lead,
     ("auction", "bid_levels"): _levels,
     ("auction", "denominations"): _denominations,
     ("auction", "coinche_capot"): _coinche_capot,

@@ -8,6 +8,7 @@ scoring, worked examples, end of the game, glossary, sources. Each sentence come
 from __future__ import annotations
 
 from ..model import Ruleset
+from ..model.relevance import has_all_trump, has_coinche, has_no_trump, has_surcoinche
 from .describe import carres_rows, describe, sequence_rows
 from .document import Document, Para, Rules, Section, Table, Terms
 from .fields import PHASES, Path, is_relevant, leaf_paths, rule_paths
@@ -122,12 +123,12 @@ GLOSSARY = ("declarers", "defenders", "trump", "trumping", "overtrump", "undertr
 
 
 def glossary(rs: Ruleset, tr: Translator) -> list[tuple[str, str]]:
-    """The game's words that these rules use, in the sheet's language."""
-    a = rs.auction
+    """The game's words that these rules use, in the sheet's language (a word for a situation
+    the variant cannot meet is left out, by the same relevance rules as the sentences)."""
     used = {
-        "no_trump": "no-trump" in a.denominations, "all_trump": "all-trump" in a.denominations,
-        "coinche": a.coinche != "none", "surcoinche": a.surcoinche and a.coinche != "none",
-        "generale": a.generale, "belote": rs.belote.enabled,
+        "no_trump": has_no_trump(rs), "all_trump": has_all_trump(rs),
+        "coinche": has_coinche(rs), "surcoinche": has_surcoinche(rs),
+        "generale": rs.auction.generale, "belote": rs.belote.enabled,
         "carre": rs.announcements.enabled, "sequence": rs.announcements.enabled,
         "litige": is_relevant(rs, ("scoring", "litige")), "dix_de_der": rs.cards.last_trick > 0,
         "total": any("total" in f.quantities() for f in (

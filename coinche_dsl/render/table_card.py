@@ -95,12 +95,16 @@ def _multiplied(rs: Ruleset) -> list[tuple[str, Expr]]:
 
 
 def _times_multiplier(e: Expr) -> list[Expr]:
+    """The terms `e` multiplies by the multiplier, for an ordinary doubled contract: an `if` on
+    `doubled` is followed into its `then`, any other `if` (capot, générale…) into its `else`."""
     if e.op == "*":
         names = [a.name if a.op == "qty" else None for a in e.args]
         if "multiplier" in names:
             return [e.args[1 - names.index("multiplier")]]
+    if e.op == "if":
+        return _times_multiplier(e.args[1 if "doubled" in e.args[0].quantities() else 2])
     found: list[Expr] = []
-    for a in e.args[1:] if e.op == "if" else e.args:
+    for a in e.args:
         found += [t for t in _times_multiplier(a) if t not in found]
     return found
 

@@ -175,6 +175,12 @@ class _Walker:
         for item in items:
             if item.data == "example":
                 examples = out.setdefault("examples", [])
+                if not isinstance(examples, list):  # `examples none` drops the base's: no blocks
+                    self.problems.append(Diagnostic(
+                        self.at(item), "'examples none' and example blocks cannot go together",
+                        text="example", hint="keep your own examples (they replace the base's "
+                        "anyway), or 'examples none'"))
+                    continue
                 sub = (*path, "examples", len(examples))
                 title = item.children[0]
                 self.positions[sub] = self.at(item)
@@ -186,10 +192,10 @@ class _Walker:
             key = str(key_tok)
             sub = (*path, key)
             if key in out:
+                first = self.positions.get(sub) or self.positions[(*sub, 0)]  # or an example
                 self.problems.append(Diagnostic(
                     self.at(key_tok), f"'{key}' is set twice in this block",
-                    text=key, hint=f"first set at line {self.positions[sub].line}; "
-                                  f"write it once"))
+                    text=key, hint=f"first set at line {first.line}; write it once"))
                 continue
             self.positions[sub] = self.at(key_tok)
             if item.data == "section":
