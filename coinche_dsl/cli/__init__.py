@@ -6,7 +6,14 @@ Heavy libraries (pydantic, lark, jinja2, weasyprint) are imported inside command
 
 from __future__ import annotations
 
-import typer
+import os
+
+# Typer's rich help panels import rich and markdown-it on every `coinche --help` (about twice
+# the command's own start-up); Click's plain layout says the same. TYPER_USE_RICH=1 brings
+# the panels back.
+os.environ.setdefault("TYPER_USE_RICH", "0")
+
+import typer  # noqa: E402 - after the setting above, which typer reads when imported
 
 app = typer.Typer(
     help="Write, check, play and print the rules of Coinche and its variants.",
