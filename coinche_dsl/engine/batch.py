@@ -126,11 +126,9 @@ def play_batch(rules: CompiledRules, n: int, seed: int | None = None,
     rng = np.random.default_rng(seed)
     parts = [_play_chunk(rules, rng, min(CHUNK, n - start), start, contract, policy,
                          record_legal) for start in range(0, n, CHUNK)]
-    out = {k: np.concatenate([p[k] for p in parts]) for k in parts[0]} if parts else {}
-    if not out:
+    if not parts:
         raise ValueError("a batch has at least one deal")
-    made, scores = _score(rules, out, out.pop("ns_tricks"), out.pop("generale"))
-    return BatchResult(made=made, scores=scores, **out)
+    return BatchResult(**{k: np.concatenate([p[k] for p in parts]) for k in parts[0]})
 
 
 def _contracts(rules: CompiledRules, rng: np.random.Generator, n: int, start: int,
@@ -206,7 +204,8 @@ def _play_chunk(rules: CompiledRules, rng: np.random.Generator, n: int, start: i
     for row in state.winners:
         ns += (row & 1) ^ 1
         generale &= row == declarer
-    out["ns_tricks"], out["generale"] = ns, generale
+    # Scored chunk by chunk: the arrays stay the size of the processor's cache.
+    out["made"], out["scores"] = _score(rules, out, ns, generale)
     if state.legal is not None:
         out["legal"] = state.legal.T.copy()
     return out
