@@ -149,3 +149,23 @@ def test_array_split_is_the_engines():
         ours, theirs = _split_total(decl, of - decl, to, of)
         assert list(zip(ours.tolist(), theirs.tolist(), strict=True)) == [
             split_total(int(x), of - int(x), to, of) for x in decl]
+
+
+def test_a_fixed_hand_is_held_by_its_seat_and_the_rest_is_dealt_at_random():
+    """"How often is this hand's 100 made": the hand stays, the other 24 cards move."""
+    from coinche_dsl.cards import parse_cards
+
+    rules = compile(load_variant("ffb"))
+    mask = parse_cards(["JH", "9H", "AH", "10H", "KH", "AS", "AC", "AD"])
+    out = play_batch(rules, 4000, seed=3, contract=Contract(2, 100, 2), hand=(2, mask),
+                     record_legal=True)
+    assert (out.hands[:, 2] == mask).all()
+    assert (np.bitwise_or.reduce(out.hands, axis=1) == 0xFFFFFFFF).all()
+    others = out.hands[:, [0, 1, 3]]
+    share = np.array([[((others[:, s] >> c) & 1).mean() for c in range(32)
+                       if not mask >> c & 1] for s in range(3)])
+    assert abs(share - 1 / 3).max() < 0.04
+    for i in range(50):
+        _replay(rules, out, i, False)
+    with pytest.raises(ValueError, match="eight cards"):
+        play_batch(rules, 10, hand=(2, 0b111))

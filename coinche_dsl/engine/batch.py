@@ -118,14 +118,19 @@ class BatchResult:
 
 def play_batch(rules: CompiledRules, n: int, seed: int | None = None,
                contract: Contract | list[Contract] | None = None, policy: str = "random",
-               record_legal: bool = False) -> BatchResult:
+               record_legal: bool = False, hand: tuple[int, int] | None = None) -> BatchResult:
     """Play `n` deals under `rules` (see the module's docstring). `contract`: one for every
-    deal, a list used in turn (deal i plays `contract[i % len]`), or None to draw them."""
+    deal, a list used in turn (deal i plays `contract[i % len]`), or None to draw them.
+    `hand`: (seat, cards) when that seat always holds these eight cards (the other 24 dealt
+    at random): "how often is this hand's 100 made?"."""
     if policy not in POLICIES:
         raise ValueError(f"unknown policy {policy!r}; policies are {', '.join(POLICIES)}")
+    if hand is not None and (hand[0] not in range(4) or not 0 <= hand[1] < 1 << 32
+                             or hand[1].bit_count() != 8):
+        raise ValueError("hand is (seat 0..3, a mask of eight cards)")
     rng = np.random.default_rng(seed)
     parts = [_play_chunk(rules, rng, min(CHUNK, n - start), start, contract, policy,
-                         record_legal) for start in range(0, n, CHUNK)]
+                         record_legal, hand) for start in range(0, n, CHUNK)]
     if not parts:
         raise ValueError("a batch has at least one deal")
     return BatchResult(**{k: np.concatenate([p[k] for p in parts]) for k in parts[0]})
@@ -150,10 +155,19 @@ def _contracts(rules: CompiledRules, rng: np.random.Generator, n: int, start: in
             rows[:, 3].astype(np.uint8))
 
 
-def _deal(rng: np.random.Generator, n: int) -> np.ndarray:
-    """(4, n) hands of n uniformly shuffled deals."""
-    order = rng.random((n, 32), dtype=np.float32).argsort(axis=1).astype(U32)
-    return (U32(1) << order).reshape(n, 4, 8).sum(axis=2, dtype=U32).T.copy()
+def _deal(rng: np.random.Generator, n: int, hand: tuple[int, int] | None) -> np.ndarray:
+    """(4, n) hands of n uniformly shuffled deals; with `hand` (seat, cards), that seat's
+    cards sort first (keys below any random one) and the others are shuffled among the rest."""
+    keys = rng.random((n, 32), dtype=np.float32)
+    if hand is not None:
+        keys[:, [c for c in range(32) if hand[1] >> c & 1]] = -1.0
+    order = keys.argsort(axis=1).astype(U32)
+    dealt = (U32(1) << order).reshape(n, 4, 8).sum(axis=2, dtype=U32).T
+    if hand is None:
+        return dealt.copy()
+    seat = hand[0]
+    rest = [s for s in range(4) if s != seat]
+    return dealt[[rest.index(s) + 1 if s != seat else 0 for s in range(4)]].copy()
 
 
 class _Tables:
@@ -181,13 +195,14 @@ def _sel(cond: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 
 def _play_chunk(rules: CompiledRules, rng: np.random.Generator, n: int, start: int,
-                contract: Any, policy: str, record_legal: bool) -> dict[str, np.ndarray]:
+                contract: Any, policy: str, record_legal: bool,
+                hand: tuple[int, int] | None) -> dict[str, np.ndarray]:
     tables = rules.cache.get("batch_tables")
     if tables is None:
         tables = rules.cache["batch_tables"] = _Tables(rules)
     declarer, bid, den, double = _contracts(rules, rng, n, start, contract)
     dealer = (np.arange(start, start + n) & 3).astype(np.uint8)
-    hands = _deal(rng, n)
+    hands = _deal(rng, n, hand)
     leader = (dealer + rules.step) & 3
     if rules.first_lead_generale:
         leader = np.where(bid == GENERALE_KEY, declarer, leader).astype(np.uint8)
