@@ -34,7 +34,7 @@ from typing import Any
 
 import numpy as np
 
-from .announcements import KING, QUEEN, announcement_points, find_announcements
+from .announcements import KING, QUEEN, announcement_points, find_announcements, tables_for
 from .batch_scoring import DealArrays, score_arrays
 from .compiled import (
     AT_BEAT_ALWAYS,
@@ -433,16 +433,33 @@ def _score(rules: CompiledRules, out: dict[str, np.ndarray], ns_tricks: np.ndarr
 
 def _announcements(rules: CompiledRules, out: dict[str, np.ndarray]) -> dict[int, Any]:
     """Deal index -> (declared masks per seat, points per team), where the rules declare
-    announcements automatically (else every seat declares none)."""
+    announcements automatically (else every seat declares none). Only the hands holding a
+    carré or a run that scores (`_may_announce`, over arrays) are looked at in Python."""
     if not rules.announcements_automatic:
         return {}
     found: dict[int, Any] = {}
-    rs, allowed = rules.ruleset, rules.announcements_by_denomination
-    for i in np.flatnonzero(np.array(allowed)[out["denomination"]]):
-        d = int(out["denomination"][i])
-        declared = {seat: [c.mask for c in find_announcements(int(out["hands"][i, seat]), d, rs)]
-                    for seat in range(4)}
-        declared = {s: m for s, m in declared.items() if m}
-        if declared:
-            found[int(i)] = declared, announcement_points(declared, d, rs)
+    rs, hands, den = rules.ruleset, out["hands"], out["denomination"]
+    for d in range(6):
+        rows = np.flatnonzero(den == d)
+        if not rules.announcements_by_denomination[d] or not len(rows):
+            continue
+        may = _may_announce(tables_for(rs, d), hands[rows])
+        for i, seats in zip(rows[may.any(axis=1)], may[may.any(axis=1)], strict=True):
+            declared = {seat: [c.mask for c in find_announcements(int(hands[i, seat]), d, rs)]
+                        for seat in np.flatnonzero(seats).tolist()}
+            declared = {s: m for s, m in declared.items() if m}
+            if declared:
+                found[int(i)] = declared, announcement_points(declared, d, rs)
     return found
+
+
+def _may_announce(t: Any, hands: np.ndarray) -> np.ndarray:
+    """(rows, 4): the hand holds four of a rank that scores, or a suit with a scoring run
+    (`find_announcements` finds nothing in the others)."""
+    runs = np.array([bool(t.runs_of[b]) for b in range(256)])
+    may = np.zeros(hands.shape, dtype=bool)
+    for s in range(4):
+        may |= runs[(hands >> (8 * s)) & 0xFF]
+    for rank in t.carres:
+        may |= (hands >> rank) & 0x01010101 == 0x01010101
+    return may
