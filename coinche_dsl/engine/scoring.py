@@ -204,15 +204,14 @@ def _set_pair(ctx: list[Any], slots: tuple[int, int, int], ours: int, theirs: in
 
 def score_key(plan: Plan, rs: Any, facts: DealFacts) -> tuple[Any, ...] | None:
     """Everything of `facts` that `score_facts` reads (see `_base_context`), or None when the
-    tricks are unknown. Two deals with the same key have the same score."""
+    tricks are unknown or announcements were declared (those deals are scored afresh: their
+    key would cost what scoring costs). Two deals with the same key have the same score."""
     c, tricks = facts.contract, facts.tricks
-    if tricks is None:
+    if tricks is None or facts.announcements:
         return None
     d = c.declarer & 1
-    ann = announcement_points(facts.announcements, c.denomination, rs) \
-        if facts.announcements else (0, 0)
     return (d, c.bid, c.denomination, c.double, tricks[d] + tricks[d + 2],
-            tricks[c.declarer] == 8, facts.card_points, facts.last_trick & 1, ann[d], ann[1 - d],
+            tricks[c.declarer] == 8, facts.card_points, facts.last_trick & 1,
             _belote(plan, facts, d) if facts.belote else None)
 
 
