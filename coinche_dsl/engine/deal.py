@@ -23,11 +23,12 @@ every seat that has not declared is given the announcements `find_announcements`
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import NamedTuple
 
 from ..cards import SEATS, SUIT_MASKS, card_name, parse_card
 from ..errors import IllegalActionError, InputError
-from .announcements import KING, QUEEN, classify, find_announcements
+from .announcements import KING, QUEEN, RANK_MASK, classify, find_announcements, tables_for
 from .auction import Auction, Call, parse_call
 from .compiled import CompiledRules
 from .dealing import check_hands, deal_hands
@@ -203,9 +204,11 @@ class Deal:
         if r.first_lead_generale and contract.bid == "generale":
             self.to_act = contract.declarer
         if r.announcements_automatic:
+            may = _may_announce(r, self._d)
             for seat in range(4):
+                hand = self.initial_hands[seat]
                 self.declared[seat] = [c.mask for c in find_announcements(
-                    self.initial_hands[seat], self._d, r.ruleset)]
+                    hand, self._d, r.ruleset)] if may(hand) else []
 
     def _parse_card_action(self, text: str) -> int:
         words = text.split()
@@ -405,6 +408,25 @@ class Deal:
         if self._result is None:
             self._result = score_facts(self.rules.ruleset, self.facts())
         return self._result
+
+
+def _may_announce(r: CompiledRules, d: int) -> Callable[[int], bool]:
+    """Whether a hand holds four of a rank that scores or a suit with a run that scores at `d`
+    (cached per denomination): most hands do not, and `find_announcements` finds nothing in
+    them, so it is asked about the others only."""
+    key = ("may_announce", d)
+    test: Callable[[int], bool] | None = r.cache.get(key)
+    if test is None:
+        t = tables_for(r.ruleset, d)
+        runs = tuple(bool(t.runs_of[b]) for b in range(256)) if t.enabled else (False,) * 256
+        carres = tuple(RANK_MASK << rank for rank in t.carres) if t.enabled else ()
+
+        def test(hand: int) -> bool:
+            return (runs[hand & 255] or runs[hand >> 8 & 255] or runs[hand >> 16 & 255]
+                    or runs[hand >> 24] or any(hand & m == m for m in carres))
+
+        r.cache[key] = test
+    return test
 
 
 def _check_combination(r: CompiledRules, combo: int, d: int, seat: int) -> None:
