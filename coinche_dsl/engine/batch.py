@@ -34,8 +34,7 @@ from typing import Any
 
 import numpy as np
 
-from .announcements import KING, QUEEN, announcement_points, find_announcements, tables_for
-from .batch_scoring import DealArrays, score_arrays
+from .batch_scoring import deal_belotes, score_chunk
 from .compiled import (
     AT_BEAT_ALWAYS,
     AT_BEAT_UNLESS_PARTNER,
@@ -211,7 +210,7 @@ def _play_chunk(rules: CompiledRules, rng: np.random.Generator, n: int, start: i
     out = dict(dealer=dealer, hands=hands.T.copy(), declarer=declarer, bid=bid,
                denomination=den, double=double, cards=state.cards.T.copy(),
                winners=state.winners.T.copy(), card_points=state.taken.T.copy())
-    out["belote"] = _belote(rules, hands, den, declarer, state.cards)
+    out["belote"] = deal_belotes(rules, hands, den, declarer, state.cards)
     # Tricks per team and the declarer's générale, summed over the (8, n) rows (fast) rather
     # than along the (n, 8) columns (slow).
     ns = np.zeros(n, dtype=np.uint8)
@@ -220,7 +219,7 @@ def _play_chunk(rules: CompiledRules, rng: np.random.Generator, n: int, start: i
         ns += (row & 1) ^ 1
         generale &= row == declarer
     # Scored chunk by chunk: the arrays stay the size of the processor's cache.
-    out["made"], out["scores"] = _score(rules, out, ns, generale)
+    out["made"], out["scores"] = score_chunk(rules, out, ns, generale)
     if state.legal is not None:
         out["legal"] = state.legal.T.copy()
     return out
@@ -393,73 +392,3 @@ def greedy_card(r: CompiledRules, d: int, legal: int, trick: list[tuple[int, int
         takers = [c for c in cards if r.beaters[d][best] >> c & 1]
         cards = takers or cards
     return min(cards, key=lambda c: _cheap_key(r, d, c))
-
-
-def _belote(r: CompiledRules, hands: np.ndarray, den: np.ndarray, declarer: np.ndarray,
-            cards: np.ndarray) -> np.ndarray:
-    """(n, 2) belotes credited per team, as `Deal.belote_seats` credits them."""
-    out = np.zeros((len(den), 2), dtype=np.int32)
-    suits = np.array(r.belote_suits, dtype=np.int32)[den]
-    for s in range(4):
-        pair = U32(((1 << KING) | (1 << QUEEN)) << (8 * s))
-        for seat in range(4):
-            held = ((hands[seat] & pair) == pair) & ((suits >> s & 1) == 1)
-            if r.belote_declarers_only:
-                held &= ((declarer ^ seat) & 1) == 0
-            if r.belote_king_first:
-                order = cards.T
-                held &= np.argmax(order == s * 8 + KING, axis=1) < np.argmax(
-                    order == s * 8 + QUEEN, axis=1)
-            out[:, seat & 1] += held
-    return out
-
-
-def _score(rules: CompiledRules, out: dict[str, np.ndarray], ns_tricks: np.ndarray,
-           generale: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """`made` and `scores` of every deal (`batch_scoring.score_arrays`)."""
-    decl = out["declarer"].astype(np.int64)
-    ann = np.zeros((len(decl), 2), dtype=np.int64)
-    for i, (_, points) in _announcements(rules, out).items():
-        ann[i] = points
-    ns_tricks = ns_tricks.astype(np.int64)
-    deals = DealArrays(
-        declarer=decl, bid=out["bid"].astype(np.int64),
-        denomination=out["denomination"].astype(np.intp), double=out["double"].astype(np.intp),
-        card_points=out["card_points"], team_tricks=np.stack([ns_tricks, 8 - ns_tricks], axis=1),
-        generale=generale, last_trick_team=out["winners"][:, 7] & 1,
-        belote=out["belote"], announcements=ann)
-    return score_arrays(rules.ruleset, deals)
-
-
-def _announcements(rules: CompiledRules, out: dict[str, np.ndarray]) -> dict[int, Any]:
-    """Deal index -> (declared masks per seat, points per team), where the rules declare
-    announcements automatically (else every seat declares none). Only the hands holding a
-    carré or a run that scores (`_may_announce`, over arrays) are looked at in Python."""
-    if not rules.announcements_automatic:
-        return {}
-    found: dict[int, Any] = {}
-    rs, hands, den = rules.ruleset, out["hands"], out["denomination"]
-    for d in range(6):
-        rows = np.flatnonzero(den == d)
-        if not rules.announcements_by_denomination[d] or not len(rows):
-            continue
-        may = _may_announce(tables_for(rs, d), hands[rows])
-        for i, seats in zip(rows[may.any(axis=1)], may[may.any(axis=1)], strict=True):
-            declared = {seat: [c.mask for c in find_announcements(int(hands[i, seat]), d, rs)]
-                        for seat in np.flatnonzero(seats).tolist()}
-            declared = {s: m for s, m in declared.items() if m}
-            if declared:
-                found[int(i)] = declared, announcement_points(declared, d, rs)
-    return found
-
-
-def _may_announce(t: Any, hands: np.ndarray) -> np.ndarray:
-    """(rows, 4): the hand holds four of a rank that scores, or a suit with a scoring run
-    (`find_announcements` finds nothing in the others)."""
-    runs = np.array([bool(t.runs_of[b]) for b in range(256)])
-    may = np.zeros(hands.shape, dtype=bool)
-    for s in range(4):
-        may |= runs[(hands >> (8 * s)) & 0xFF]
-    for rank in t.carres:
-        may |= (hands >> rank) & 0x01010101 == 0x01010101
-    return may

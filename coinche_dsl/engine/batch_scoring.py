@@ -3,8 +3,9 @@
 The same steps in the same order, read from the same `scoring.Plan` (card points and last
 trick, the mode's scaling, the success formula on unrounded values, each side's formula,
 rounding and scale), with every quantity an array over deals and each formula evaluated by
-`array_expr` (the `model.Expr` tree with `np.where` for `if`). `engine.batch` calls it; its
-tests compare it with `score_facts` deal by deal on every built-in.
+`array_expr` (the `model.Expr` tree with `np.where` for `if`). `engine.batch` calls it
+(`score_chunk`, with the belotes of `deal_belotes` and the automatic announcements); its tests
+compare it with `score_facts` deal by deal on every built-in.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from typing import Any
 import numpy as np
 
 from ..model.expr import Expr
-from .compiled import CAPOT_KEY, GENERALE_KEY
+from .announcements import KING, QUEEN, announcement_points, find_announcements, tables_for
+from .compiled import CAPOT_KEY, GENERALE_KEY, CompiledRules
 from .facts import ALL_TRUMP, NO_TRUMP
 from .formula import new_context, slot
 from .scoring import Plan, plan_for
@@ -212,3 +214,75 @@ def _finish(plan: Plan, total: np.ndarray) -> np.ndarray:
     if plan.tenths:
         out = round_to(out, 10, "half_up") // 10
     return out
+
+
+# -- what the batch engine hands to scoring ----------------------------------------------
+
+def deal_belotes(r: CompiledRules, hands: np.ndarray, den: np.ndarray, declarer: np.ndarray,
+            cards: np.ndarray) -> np.ndarray:
+    """(n, 2) belotes credited per team, as `Deal.belote_seats` credits them."""
+    out = np.zeros((len(den), 2), dtype=np.int32)
+    suits = np.array(r.belote_suits, dtype=np.int32)[den]
+    for s in range(4):
+        pair = np.uint32(((1 << KING) | (1 << QUEEN)) << (8 * s))
+        for seat in range(4):
+            held = ((hands[seat] & pair) == pair) & ((suits >> s & 1) == 1)
+            if r.belote_declarers_only:
+                held &= ((declarer ^ seat) & 1) == 0
+            if r.belote_king_first:
+                order = cards.T
+                held &= np.argmax(order == s * 8 + KING, axis=1) < np.argmax(
+                    order == s * 8 + QUEEN, axis=1)
+            out[:, seat & 1] += held
+    return out
+
+
+def score_chunk(rules: CompiledRules, out: dict[str, np.ndarray], ns_tricks: np.ndarray,
+           generale: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """`made` and `scores` of every deal (`batch_scoring.score_arrays`)."""
+    decl = out["declarer"].astype(np.int64)
+    ann = np.zeros((len(decl), 2), dtype=np.int64)
+    for i, (_, points) in _announcements(rules, out).items():
+        ann[i] = points
+    ns_tricks = ns_tricks.astype(np.int64)
+    deals = DealArrays(
+        declarer=decl, bid=out["bid"].astype(np.int64),
+        denomination=out["denomination"].astype(np.intp), double=out["double"].astype(np.intp),
+        card_points=out["card_points"], team_tricks=np.stack([ns_tricks, 8 - ns_tricks], axis=1),
+        generale=generale, last_trick_team=out["winners"][:, 7] & 1,
+        belote=out["belote"], announcements=ann)
+    return score_arrays(rules.ruleset, deals)
+
+
+def _announcements(rules: CompiledRules, out: dict[str, np.ndarray]) -> dict[int, Any]:
+    """Deal index -> (declared masks per seat, points per team), where the rules declare
+    announcements automatically (else every seat declares none). Only the hands holding a
+    carré or a run that scores (`_may_announce`, over arrays) are looked at in Python."""
+    if not rules.announcements_automatic:
+        return {}
+    found: dict[int, Any] = {}
+    rs, hands, den = rules.ruleset, out["hands"], out["denomination"]
+    for d in range(6):
+        rows = np.flatnonzero(den == d)
+        if not rules.announcements_by_denomination[d] or not len(rows):
+            continue
+        may = _may_announce(tables_for(rs, d), hands[rows])
+        for i, seats in zip(rows[may.any(axis=1)], may[may.any(axis=1)], strict=True):
+            declared = {seat: [c.mask for c in find_announcements(int(hands[i, seat]), d, rs)]
+                        for seat in np.flatnonzero(seats).tolist()}
+            declared = {s: m for s, m in declared.items() if m}
+            if declared:
+                found[int(i)] = declared, announcement_points(declared, d, rs)
+    return found
+
+
+def _may_announce(t: Any, hands: np.ndarray) -> np.ndarray:
+    """(rows, 4): the hand holds four of a rank that scores, or a suit with a scoring run
+    (`find_announcements` finds nothing in the others)."""
+    runs = np.array([bool(t.runs_of[b]) for b in range(256)])
+    may = np.zeros(hands.shape, dtype=bool)
+    for s in range(4):
+        may |= runs[(hands >> (8 * s)) & 0xFF]
+    for rank in t.carres:
+        may |= (hands >> rank) & 0x01010101 == 0x01010101
+    return may
