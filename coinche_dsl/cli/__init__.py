@@ -7,9 +7,15 @@ error; the same in every command.
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
-import typer
+# Typer's rich help panels import rich and markdown-it on every `coinche --help` (about twice
+# the command's own start-up); Click's plain layout says the same. TYPER_USE_RICH=1 brings
+# the panels back.
+os.environ.setdefault("TYPER_USE_RICH", "0")
+
+import typer  # noqa: E402 - after the setting above, which typer reads when imported
 
 app = typer.Typer(
     help="Write, check, play and print the rules of Coinche and its variants.",

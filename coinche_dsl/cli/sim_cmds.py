@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import json
 import sys
+from contextlib import nullcontext
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -39,6 +40,9 @@ def simulate(
         "--format", help="text or json.")] = OutputFormat.text,
     plot: Annotated[Path | None, typer.Option(
         help="Also draw FILE.svg or FILE.png (needs matplotlib).")] = None,
+    cluster: Annotated[str | None, typer.Option(
+        help="Run on a Dask cluster: a scheduler address (tcp://host:8786), or 'local' for a "
+             "local one of --jobs workers (needs coinche_dsl[cluster]).")] = None,
 ) -> None:
     """Play the same seeded deals under each variant and compare: contract success by bid and
     denomination, points per side, coinche/capot/générale rates, deals per game, with 95%
@@ -53,9 +57,9 @@ def simulate(
         with reported():
             check_plot(plot)
     rulesets = [load(v) for v in variants]
-    with reported(), _progress(deals + games) as advance:
+    with reported(), _executor(cluster, jobs) as pool, _progress(deals + games) as advance:
         report = simulate_variants(rulesets, deals, games, seed, bots.value, jobs or None,
-                                   progress=advance)
+                                   executor=pool, progress=advance)
     if output == OutputFormat.json:
         print(json.dumps(report, indent=2, ensure_ascii=False))
     else:
@@ -66,6 +70,15 @@ def simulate(
         with reported():
             draw(report, plot)
         print(f"plot written to {plot}", file=sys.stderr)
+
+
+def _executor(cluster: str | None, jobs: int) -> Any:
+    """The Dask executor of `--cluster`, or no executor (processes per `--jobs`)."""
+    if cluster is None:
+        return nullcontext(None)
+    from ..sim.cluster import dask_executor
+
+    return dask_executor(None if cluster == "local" else cluster, jobs or 2)
 
 
 class _progress:

@@ -5,7 +5,11 @@
 - `play`: legal cards (fast masks, and a card-by-card reference that explains refusals).
 - `dealing`: shuffle, cut and packets (`table.*`).
 - `deal`: `Deal`, one deal as a state machine (`legal_calls`, `legal_cards`, `apply`,
-  `declare`, `result`).
+  `declare`, `result`; `fix_contract` to skip the auction, `play_out` for random play).
+- `specialise`: the random play of `Deal.play_out`, generated once per ruleset and
+  denomination from fixed templates with the `play.*` flags folded in.
+- `batch`, `batch_scoring`: many deals at once with NumPy (`play_batch`), scored over arrays;
+  imported on demand (NumPy is not loaded by the rest of the package).
 - `game`: `Game`, `GameOutcome`, `play_game` (`game.*` knobs, held litige points, redeals).
 - `replay`: check and score a recorded deal (`coinche replay`).
 - `scoring`, `announcements`, `formula`: the score of a finished deal.

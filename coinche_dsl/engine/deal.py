@@ -28,13 +28,14 @@ from typing import NamedTuple
 
 from ..cards import SEATS, SUIT_MASKS, card_name, parse_card
 from ..errors import IllegalActionError, InputError
-from .announcements import KING, QUEEN, classify, find_announcements
+from .announcements import KING, QUEEN, RANK_MASK, classify, find_announcements, tables_for
 from .auction import Auction, Call, parse_call
 from .compiled import CompiledRules
 from .dealing import check_hands, deal_hands
 from .facts import NO_TRUMP, Contract, DealFacts, DealScore
 from .play import explain_card, legal_mask, random_card, trick_best
 from .scoring import score_facts
+from .specialise import random_play
 
 Phase = str
 """`auction`, `play`, `over` or `redeal`."""
@@ -76,7 +77,11 @@ class Deal:
         self.contract: Contract | None = None
         self.trick: list[tuple[int, int]] = []
         """Cards on the table, as (seat, card), in playing order."""
-        self.tricks: list[Trick] = []
+        self._tricks: list[Trick] = []
+        self._fast: tuple[int, list[int], list[int]] | None = None
+        """Tricks played by `play_out` and not yet made `Trick`s: the first leader, the cards
+        in playing order, the winners (`tricks` builds them when first read)."""
+        self._last_winner = 0
         self.tricks_won = [0, 0, 0, 0]
         self.points = [0, 0]
         """Card points taken per team (NS, EW), without the last-trick bonus."""
@@ -100,12 +105,32 @@ class Deal:
         """An independent copy, to look ahead (a bot's search) without touching this deal."""
         new = object.__new__(Deal)
         new.__dict__.update(self.__dict__)
-        new.hands, new.trick, new.tricks = list(self.hands), list(self.trick), list(self.tricks)
+        new.hands, new.trick, new._tricks = list(self.hands), list(self.trick), list(self.tricks)
+        new._fast = None
         new.tricks_won, new.points = list(self.tricks_won), list(self.points)
         new.declared = {seat: list(c) for seat, c in self.declared.items()}
         new.belote_silent = set(self.belote_silent)
         new.auction = self.auction.copy()
         return new
+
+    @property
+    def tricks(self) -> list[Trick]:
+        """The finished tricks, in order."""
+        if self._fast is not None:
+            self._make_tricks()
+        return self._tricks
+
+    def _make_tricks(self) -> None:
+        """Turn what `play_out` recorded into `Trick`s."""
+        assert self._fast is not None
+        seat, cards, winners = self._fast
+        self._fast = None
+        p, step = self._points, self._step
+        for t, winner in enumerate(winners):
+            four = cards[4 * t: 4 * t + 4]
+            played = tuple(((seat + step * i) & 3, card) for i, card in enumerate(four))
+            self._tricks.append(_new_trick(Trick, (seat, played, winner, sum(p[c] for c in four))))
+            seat = winner
 
     def __repr__(self) -> str:
         where = f"{self.contract}, trick {len(self.tricks) + 1}" if self.contract else ""
@@ -149,11 +174,27 @@ class Deal:
         else:
             self.to_act = auction.to_act
 
+    def fix_contract(self, contract: Contract) -> None:
+        """Skip the auction: play `contract` (a declarer's bid at a denomination the rules
+        allow, doubled or not), as when a simulation asks how often one contract is made."""
+        r = self.rules
+        if self.phase != "auction" or self.auction.calls:
+            raise IllegalActionError("a contract can be fixed only before the first call",
+                                     "auction")
+        if contract.denomination not in r.denominations:
+            raise IllegalActionError(f"{contract}: not a denomination of these rules: "
+                                     f"{r.cite('auction', 'denominations')}",
+                                     "auction.denominations")
+        self._start_play(contract)
+
     def _end_auction(self) -> None:
         contract = self.auction.contract()
         if contract is None:
             self.phase = "redeal"
             return
+        self._start_play(contract)
+
+    def _start_play(self, contract: Contract) -> None:
         self.contract, self.phase, self._d = contract, "play", contract.denomination
         self._legal = -1
         r = self.rules
@@ -163,9 +204,11 @@ class Deal:
         if r.first_lead_generale and contract.bid == "generale":
             self.to_act = contract.declarer
         if r.announcements_automatic:
+            may = _may_announce(r, self._d)
             for seat in range(4):
+                hand = self.initial_hands[seat]
                 self.declared[seat] = [c.mask for c in find_announcements(
-                    self.initial_hands[seat], self._d, r.ruleset)]
+                    hand, self._d, r.ruleset)] if may(hand) else []
 
     def _parse_card_action(self, text: str) -> int:
         words = text.split()
@@ -221,38 +264,23 @@ class Deal:
             self._close_trick()
 
     def play_out(self, rng: random.Random) -> None:
-        """Play the rest of the deal with uniformly random legal cards: the same rules and the
-        same cards as `legal_cards` and `play` would give, in one tight loop (for simulations
-        and benchmarks)."""
+        """Play the rest of the deal with uniformly random legal cards: the same rules, the
+        same cards and the same random draws as `legal_cards`, `play` and `random_card` would
+        give, in a loop specialised for these rules and this denomination (`specialise`)."""
         rand = rng.random
         while self.phase == "play" and self.trick:  # first the trick in progress
             self.play(random_card(self.legal_cards(), rand))
-        while self.phase == "play":
-            self._play_trick(rand)
-
-    def _play_trick(self, rand: Callable[[], float]) -> None:
-        """A whole trick of random legal cards, for `play_out`, keeping the trick's state in
-        locals (`_best` and `_winner` are written only when `_legal_for` reads them)."""
-        hands, step, beaters = self.hands, self._step, self._beaters
-        seat = self.to_act
-        best = random_card(hands[seat], rand)
-        hands[seat] ^= 1 << best
-        led = self._led = best >> 3
-        suit, free, winner, trick = SUIT_MASKS[led], self._follow_free[led], seat, [(seat, best)]
-        for _ in range(3):
-            seat = (seat + step) & 3
-            hand = hands[seat]
-            legal = hand & suit
-            if not (legal and free):  # else the first case of `_legal_for`
-                self._best, self._winner = best, winner
-                legal = self._legal_for(hand, seat)
-            card = random_card(legal, rand)
-            hands[seat] = hand ^ (1 << card)
-            trick.append((seat, card))
-            if beaters[best] >> card & 1:
-                best, winner = card, seat
-        self.trick, self._winner, self._best, self._legal = trick, winner, best, -1
-        self._close_trick()
+        if self.phase != "play":
+            return
+        done = self.tricks
+        cards: list[int] = []
+        winners: list[int] = []
+        play = random_play(self.rules, self._d)
+        play(self.hands, self.to_act, rand, 8 - len(done), cards, winners, self.tricks_won,
+             self.points)
+        self._fast = (self.to_act, cards, winners)
+        self._last_winner = self.to_act = winners[-1]
+        self.phase, self._legal = "over", 0
 
     def _refuse(self, card: int) -> None:
         if self.phase != "play":
@@ -268,6 +296,7 @@ class Deal:
         (leader, c0), (_, c1), (_, c2), (_, c3) = t
         value = p[c0] + p[c1] + p[c2] + p[c3]
         self.tricks.append(_new_trick(Trick, (leader, tuple(t), winner, value)))
+        self._last_winner = winner
         self.points[winner & 1] += value
         self.tricks_won[winner] += 1
         self.trick = []
@@ -370,7 +399,7 @@ class Deal:
         declared = self.declared
         return DealFacts(
             self.contract, list(self.tricks_won), (self.points[0], self.points[1]),
-            self.tricks[-1].winner,
+            self._last_winner,
             {s: list(c) for s, c in declared.items() if c and allowed} if declared else {},
             self.belote_seats())
 
@@ -379,6 +408,25 @@ class Deal:
         if self._result is None:
             self._result = score_facts(self.rules.ruleset, self.facts())
         return self._result
+
+
+def _may_announce(r: CompiledRules, d: int) -> Callable[[int], bool]:
+    """Whether a hand holds four of a rank that scores or a suit with a run that scores at `d`
+    (cached per denomination): most hands do not, and `find_announcements` finds nothing in
+    them, so it is asked about the others only."""
+    key = ("may_announce", d)
+    test: Callable[[int], bool] | None = r.cache.get(key)
+    if test is None:
+        t = tables_for(r.ruleset, d)
+        runs = tuple(bool(t.runs_of[b]) for b in range(256)) if t.enabled else (False,) * 256
+        carres = tuple(RANK_MASK << rank for rank in t.carres) if t.enabled else ()
+
+        def test(hand: int) -> bool:
+            return (runs[hand & 255] or runs[hand >> 8 & 255] or runs[hand >> 16 & 255]
+                    or runs[hand >> 24] or any(hand & m == m for m in carres))
+
+        r.cache[key] = test
+    return test
 
 
 def _check_combination(r: CompiledRules, combo: int, d: int, seat: int) -> None:

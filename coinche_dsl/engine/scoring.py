@@ -66,10 +66,15 @@ class Plan:
     """Per contract (bid, denomination, double): a context with its quantities set."""
     lines: dict[tuple[str, int, str, str], ScoreLine] = field(default_factory=dict)
     """Score lines already made, shared by the deals that score the same line."""
+    scores: dict[tuple[Any, ...], DealScore] = field(default_factory=dict)
+    """Scores already computed, by `score_key`: deals that differ only in what scoring does
+    not read share one (frozen) DealScore."""
 
 
 _KNOWN_LINES = 20_000
 """At most this many score lines are kept in `Plan.lines` (a few MB)."""
+_KNOWN_SCORES = 50_000
+"""At most this many scores are kept in `Plan.scores` (a few tens of MB)."""
 
 
 _PLANS: dict[int, tuple[Any, Plan]] = {}
@@ -203,9 +208,35 @@ def _set_pair(ctx: list[Any], slots: tuple[int, int, int], ours: int, theirs: in
     ctx[d], ctx[f], ctx[both] = ours, theirs, ours + theirs
 
 
+def score_key(plan: Plan, rs: Any, facts: DealFacts) -> tuple[Any, ...] | None:
+    """Everything of `facts` that `score_facts` reads (see `_base_context`), or None when the
+    tricks are unknown or announcements were declared (those deals are scored afresh: their
+    key would cost what scoring costs). Two deals with the same key have the same score."""
+    c, tricks = facts.contract, facts.tricks
+    if tricks is None or facts.announcements:
+        return None
+    d = c.declarer & 1
+    return (d, c.bid, c.denomination, c.double, tricks[d] + tricks[d + 2],
+            tricks[c.declarer] == 8, facts.card_points, facts.last_trick & 1,
+            _belote(plan, facts, d) if facts.belote else None)
+
+
 def score_facts(ruleset: Any, facts: DealFacts) -> DealScore:
-    """Score a finished deal. `facts` are trusted (see `score_deal` for checked input)."""
+    """Score a finished deal. `facts` are trusted (see `score_deal` for checked input).
+
+    Scores are kept by `score_key` (a bounded number of them): a deal scoring like an earlier
+    one gets the same DealScore object back, to be read, never changed."""
     plan = plan_for(ruleset)
+    key = score_key(plan, ruleset, facts)
+    known = plan.scores.get(key) if key is not None else None
+    if known is None:
+        known = _score(plan, ruleset, facts)
+        if key is not None and len(plan.scores) < _KNOWN_SCORES:
+            plan.scores[key] = known
+    return known
+
+
+def _score(plan: Plan, ruleset: Any, facts: DealFacts) -> DealScore:
     c = facts.contract
     d, den = c.declarer % 2, c.denomination
     ctx, cp_raw, lt_raw, extra = _base_context(plan, ruleset, facts)

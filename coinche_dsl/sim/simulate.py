@@ -31,6 +31,7 @@ from .runner import (
     deal_record,
     play_deal,
 )
+from .streaming import Totals
 
 DEALS_PER_CHUNK = 100
 GAMES_PER_CHUNK = 2
@@ -122,25 +123,55 @@ def run(rulesets: Sequence[Ruleset], deals: int, games: int = 0, seed: int = 0,
     """
     work = chunks(rulesets, deals, games, seed, bots, chunk_size)
     results: list[list[list[Any]] | None] = [None] * len(work)
-    if executor is None and (jobs or os.cpu_count() or 1) > 1 and len(work) > 1:
-        with ProcessPoolExecutor(max_workers=jobs or os.cpu_count()) as pool:
-            _gather(pool, work, results, progress)
-    elif executor is None:
-        for i, chunk in enumerate(work):
-            results[i] = run_chunk(chunk)
-            if progress:
-                progress(chunk.stop - chunk.start)
-    else:
-        _gather(executor, work, results, progress)
+
+    def keep(i: int, records: Any) -> None:
+        results[i] = records
+
+    _execute(run_chunk, work, keep, jobs, executor, progress)
     return _merge(len(rulesets), work, results)
 
 
-def _gather(executor: Executor, work: list[Chunk], results: list[Any],
-            progress: Callable[[int], None] | None) -> None:
-    futures = {executor.submit(run_chunk, chunk): i for i, chunk in enumerate(work)}
+def run_totals(rulesets: Sequence[Ruleset], deals: int, games: int = 0, seed: int = 0,
+               bots: BotSpec = "heuristic", jobs: int | None = None,
+               executor: Executor | None = None, progress: Callable[[int], None] | None = None,
+               chunk_size: int | None = None) -> Totals:
+    """`run`, boiled down to running totals where each chunk runs (`streaming.Totals`): the
+    memory of a simulation does not grow with its deals."""
+    totals = Totals.empty(len(rulesets))
+    _execute(chunk_totals, chunks(rulesets, deals, games, seed, bots, chunk_size),
+             lambda i, t: totals.merge(t), jobs, executor, progress)
+    return totals
+
+
+def chunk_totals(chunk: Chunk) -> Totals:
+    """The running totals of one chunk (a top-level function, so it pickles)."""
+    totals = Totals.empty(len(chunk.rulesets))
+    totals.add_chunk(chunk.kind, run_chunk(chunk))
+    return totals
+
+
+def _execute(fn: Callable[[Chunk], Any], work: list[Chunk], take: Callable[[int, Any], None],
+             jobs: int | None, executor: Executor | None,
+             progress: Callable[[int], None] | None) -> None:
+    """`take(i, fn(work[i]))` for every chunk, on `executor`, `jobs` processes or here."""
+    if executor is None and (jobs or os.cpu_count() or 1) > 1 and len(work) > 1:
+        with ProcessPoolExecutor(max_workers=jobs or os.cpu_count()) as pool:
+            _gather(pool, fn, work, take, progress)
+    elif executor is None:
+        for i, chunk in enumerate(work):
+            take(i, fn(chunk))
+            if progress:
+                progress(chunk.stop - chunk.start)
+    else:
+        _gather(executor, fn, work, take, progress)
+
+
+def _gather(executor: Executor, fn: Callable[[Chunk], Any], work: list[Chunk],
+            take: Callable[[int, Any], None], progress: Callable[[int], None] | None) -> None:
+    futures = {executor.submit(fn, chunk): i for i, chunk in enumerate(work)}
     for future in as_completed(futures):
         i = futures[future]
-        results[i] = future.result()
+        take(i, future.result())
         if progress:
             progress(work[i].stop - work[i].start)
 
@@ -169,13 +200,12 @@ def simulate_variants(variants: Sequence[str | Ruleset], deals: int, games: int 
     """
     from ..loader import load_variant
     from .bots import BOT_KINDS
-    from .report import summarise
 
     if not callable(bots) and bots not in BOT_KINDS:
         raise ValueError(f"unknown bots {bots!r}; choose {', '.join(BOT_KINDS)}")
     rulesets = [v if isinstance(v, Ruleset) else load_variant(v) for v in variants]
     names = [v if isinstance(v, str) else v.name for v in variants]
-    outcome = run(rulesets, deals, games, seed, bots, jobs, executor, progress)
+    totals = run_totals(rulesets, deals, games, seed, bots, jobs, executor, progress)
     label = bots if isinstance(bots, str) else getattr(bots, "__name__", repr(bots))
     settings = {"deals": deals, "games": games, "seed": seed, "bots": label}
-    return summarise(names, outcome.deals, outcome.games, settings)
+    return totals.report(names, settings)

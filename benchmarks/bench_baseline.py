@@ -1,0 +1,200 @@
+"""The generic engine against a hand-written engine for one variant, on the same work.
+
+    python benchmarks/bench_baseline.py [SECONDS] [--rounds N]
+
+The baseline below knows the FFB rules only (federal coinche: anticlockwise, dealer's choice of
+packets, cut of at least 3, must follow, must trump, must overtrump, may discard when unable to
+overtrump, partner master frees; last trick 10, capot 252, belote 20, made when points + belote
+reach the contract, failed 160 + contract, scores rounded half up to 10). It is written as fast
+as plain Python allows: bitmask hands, tables per trump suit built at import, one function with
+everything in locals, no objects per trick.
+
+Work per deal, for both: shuffle, cut, deal in packets; the contract fixed (90 hearts by the
+player after the dealer); eight tricks of uniformly random legal cards; card points, last trick,
+belote; the deal's score. The generic engine does it through `Deal` under each built-in
+(`Deal.fix_contract`, `Deal.play_out`, `Deal.result`).
+
+Rates are deals per CPU second of this process (`time.process_time`), the best of N rounds of
+the two measured alternately, so that the ratio compares runs made under the same load.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from collections.abc import Callable
+from functools import partial
+from operator import itemgetter
+
+from coinche_dsl.engine import Deal, compile
+from coinche_dsl.engine.facts import Contract
+from coinche_dsl.loader import BUILTINS, load_variant
+
+# -- the hand-written FFB engine ----------------------------------------------------------
+
+_BIT = tuple(1 << c for c in range(32))
+_STEPS = tuple((i, i + 1) for i in range(31, 0, -1))
+_SUIT = (0xFF, 0xFF << 8, 0xFF << 16, 0xFF << 24)
+_PACKETS = ((3, 2, 3), (3, 3, 2), (2, 3, 3))
+# rank index 7 8 9 10 J Q K A
+_TRUMP_STRENGTH = (1, 2, 7, 5, 8, 3, 4, 6)
+_TRUMP_POINTS = (0, 0, 14, 10, 20, 3, 4, 11)
+_PLAIN_STRENGTH = (1, 2, 3, 7, 4, 5, 6, 8)
+_PLAIN_POINTS = (0, 0, 0, 10, 2, 3, 4, 11)
+
+
+def _trump_tables(trump: int) -> tuple[list[int], list[int], list[int]]:
+    """Per card, for a `trump` contract: points, the same-suit cards above it, and the cards
+    that take a trick it is winning."""
+    strength = [(_TRUMP_STRENGTH[c & 7] + 8) if c >> 3 == trump else _PLAIN_STRENGTH[c & 7]
+                for c in range(32)]
+    points = [_TRUMP_POINTS[c & 7] if c >> 3 == trump else _PLAIN_POINTS[c & 7]
+              for c in range(32)]
+    above = [sum(1 << o for o in range(c & ~7, (c & ~7) + 8) if strength[o] > strength[c])
+             for c in range(32)]
+    beaters = [above[c] | (0 if c >> 3 == trump else _SUIT[trump]) for c in range(32)]
+    return points, above, beaters
+
+
+_TABLES = [_trump_tables(t) for t in range(4)]
+
+
+def _takers() -> dict[tuple[int, int, int], itemgetter]:
+    """(dealer, packets index, cut) -> an itemgetter of each seat's deck positions, per seat."""
+    out = {}
+    for dealer in range(4):
+        order = [(dealer + 3 * (i + 1)) & 3 for i in range(4)]
+        for p, packets in enumerate(_PACKETS):
+            receivers = [seat for size in packets for seat in order for _ in range(size)]
+            for cut in range(3, 30):
+                pos: list[list[int]] = [[], [], [], []]
+                for i, seat in enumerate(receivers):
+                    pos[seat].append((i + cut) % 32)
+                out[dealer, p, cut] = tuple(itemgetter(*q) for q in pos)  # type: ignore[assignment]
+    return out  # type: ignore[return-value]
+
+
+_TAKE = _takers()
+
+
+def baseline_deal(dealer: int, rand: Callable[[], float], trump: int = 2,
+                  bid: int = 90) -> tuple[int, int]:
+    """One FFB deal at `bid` in `trump` by the player after `dealer`; the two teams' scores."""
+    deck = list(_BIT)
+    for i, n in _STEPS:
+        j = int(rand() * n)
+        deck[i], deck[j] = deck[j], deck[i]
+    cut = 3 + int(rand() * 27)
+    hands = [sum(take(deck)) for take in _TAKE[dealer, int(rand() * 3), cut]]
+    king_queen = 0b01100000 << (8 * trump)
+    belote = -1
+    for seat in range(4):
+        if hands[seat] & king_queen == king_queen:
+            belote = seat & 1
+    points, above, beaters = _TABLES[trump]
+    tmask = _SUIT[trump]
+    seat = declarer = (dealer + 3) & 3
+    taken = [0, 0]
+    tricks = [0, 0]
+    for _ in range(8):
+        hand = hands[seat]
+        k = int(rand() * hand.bit_count())
+        m = hand
+        while k:
+            m &= m - 1
+            k -= 1
+        best = (m & -m).bit_length() - 1
+        hands[seat] = hand ^ (1 << best)
+        led = best >> 3
+        suit = _SUIT[led]
+        winner, value = seat, points[best]
+        for _ in range(3):
+            seat = (seat + 3) & 3
+            hand = hands[seat]
+            legal = hand & suit
+            if legal:
+                if led == trump:
+                    legal = (legal & above[best]) or legal
+            else:
+                trumps = hand & tmask
+                if not trumps or winner == seat ^ 2:
+                    legal = hand
+                elif best >> 3 == trump:
+                    legal = (trumps & above[best]) or hand
+                else:
+                    legal = trumps
+            k = int(rand() * legal.bit_count())
+            while k:
+                legal &= legal - 1
+                k -= 1
+            card = (legal & -legal).bit_length() - 1
+            hands[seat] = hand ^ (1 << card)
+            value += points[card]
+            if beaters[best] >> card & 1:
+                best, winner = card, seat
+        taken[winner & 1] += value
+        tricks[winner & 1] += 1
+        seat = winner
+    d = declarer & 1
+    last = 100 if tricks[d] == 8 or tricks[1 - d] == 8 else 10
+    taken[winner & 1] += last
+    bel = [20 if belote == 0 else 0, 20 if belote == 1 else 0]
+    if taken[d] + bel[d] >= bid:
+        score = [taken[0] + bel[0], taken[1] + bel[1]]
+        score[d] += bid
+    else:
+        score = [bel[0], bel[1]]
+        score[1 - d] += 160 + bid
+    return (score[0] + 5) // 10 * 10, (score[1] + 5) // 10 * 10
+
+
+# -- the generic engine -------------------------------------------------------------------
+
+def generic_deal(rules, dealer: int, rng: random.Random,
+                 contracts: tuple[Contract, ...] = ()) -> tuple[int, int]:
+    """The same deal through `Deal` under `rules` (`contracts`: the fixed contract per dealer,
+    made once, as the baseline takes its bid and trump as arguments)."""
+    deal = Deal(rules, dealer, rng=rng)
+    deal.fix_contract(contracts[dealer] if contracts else
+                      Contract((dealer + rules.step) & 3, 90, 2))
+    deal.play_out(rng)
+    scores = deal.result().scores
+    return scores["NS"], scores["EW"]
+
+
+def _rate(play: Callable[[int], object], seconds: float) -> float:
+    n, start = 0, time.process_time()
+    while True:
+        for i in range(200):
+            play(i & 3)
+        n += 200
+        elapsed = time.process_time() - start
+        if elapsed >= seconds:
+            return n / elapsed
+
+
+def compare(rules, seconds: float, rounds: int) -> tuple[float, float]:
+    """Best rates (baseline, generic) over `rounds` alternated runs of `seconds` each."""
+    best_base = best_gen = 0.0
+    for r in range(rounds):
+        rand, rng = random.Random(r).random, random.Random(r)
+        best_base = max(best_base, _rate(partial(baseline_deal, rand=rand), seconds))
+        contracts = tuple(Contract((dealer + rules.step) & 3, 90, 2) for dealer in range(4))
+        best_gen = max(best_gen, _rate(partial(generic_deal, rules, rng=rng,
+                                               contracts=contracts), seconds))
+    return best_base, best_gen
+
+
+def main(argv: list[str]) -> None:
+    seconds = float(argv[0]) if argv and not argv[0].startswith("-") else 0.5
+    rounds = int(argv[argv.index("--rounds") + 1]) if "--rounds" in argv else 5
+    print(f"{'variant':<14}{'baseline/s':>12}{'generic/s':>12}{'generic/baseline':>18}")
+    for name in BUILTINS:
+        rules = compile(load_variant(name))
+        base, gen = compare(rules, seconds, rounds)
+        print(f"{name:<14}{base:>12,.0f}{gen:>12,.0f}{gen / base:>17.2f}x", flush=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

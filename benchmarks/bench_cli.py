@@ -1,0 +1,60 @@
+"""Whole `coinche` commands, each in a new process (cold): wall and CPU seconds against targets.
+
+    python benchmarks/bench_cli.py [--repeat N]
+
+Each command runs N times (default 5); the best run is reported, wall clock and CPU (user +
+system of the child). On a busy machine the wall clock includes waiting for a core: CPU time
+is what the command itself costs. Targets from issue #12: `--help` 0.15 s, `check` of one file
+0.3 s, an HTML sheet 0.2 s, a PDF sheet 2 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(args: list[str]) -> tuple[float, float]:
+    """(wall, CPU) seconds of one `coinche` process."""
+    before = os.times()
+    start = time.perf_counter()
+    subprocess.run(args, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    wall = time.perf_counter() - start
+    after = os.times()
+    return wall, (after.children_user - before.children_user
+                  + after.children_system - before.children_system)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args()
+    exe = shutil.which("coinche") or sys.executable
+    base = [exe] if exe != sys.executable else [exe, "-m", "coinche_dsl"]
+    out = Path(tempfile.mkdtemp())
+    commands = [
+        ("coinche --help", ["--help"], 0.15),
+        ("coinche check ffb.coinche", ["check", str(ROOT / "variants" / "ffb.coinche")], 0.3),
+        ("coinche sheet ffb (html)", ["sheet", "ffb", "-o", str(out / "s.html")], 0.2),
+        ("coinche sheet ffb (md)", ["sheet", "ffb", "-o", str(out / "s.md")], None),
+        ("coinche sheet ffb (pdf)", ["sheet", "ffb", "-o", str(out / "s.pdf")], 2.0),
+    ]
+    print(f"{'command':<28}{'best wall s':>12}{'best CPU s':>12}{'target s':>10}")
+    for label, argv, target in commands:
+        runs = [run(base + argv) for _ in range(args.repeat)]
+        wall, cpu = min(r[0] for r in runs), min(r[1] for r in runs)
+        shown = f"{target:.2f}" if target else "-"
+        print(f"{label:<28}{wall:>12.2f}{cpu:>12.2f}{shown:>10}", flush=True)
+    shutil.rmtree(out, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

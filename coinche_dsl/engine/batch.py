@@ -1,0 +1,394 @@
+"""Many deals at once: the play of N deals vectorised over deals with NumPy, under any Ruleset.
+
+    >>> from coinche_dsl.engine import compile
+    >>> from coinche_dsl.engine.batch import play_batch
+    >>> from coinche_dsl.loader import load_variant
+    >>> out = play_batch(compile(load_variant("ffb")), 1000, seed=1)
+    >>> out.card_points.shape, bool((out.card_points.sum(axis=1) == 152).all()), out.scores.shape
+    ((1000, 2), True, (1000, 2))
+
+Each deal is shuffled uniformly (independent deals: the cut and the packets of `table.*` do not
+change the distribution of hands after a shuffle), its contract fixed (given, or drawn
+uniformly among the rules' declarers, denominations and numeric bids), and its eight tricks
+played by a policy: `random` (a uniformly random legal card, as `Deal.play_out`) or `greedy`
+(`greedy_card`: take the trick with the cheapest card that takes it unless the partner holds
+it, else play the cheapest card). The hot loop is one step per card position (32 in all),
+each a few dozen array operations over every deal: which cards are legal is the same rule as
+`play.legal_mask`, written with masks and arithmetic selects (`np.where` is branchy and slow on
+random masks); the flags of `CompiledRules` are read once per batch, the denomination per deal.
+
+Scores are `score_facts`'s, computed over arrays by `batch_scoring.score_arrays` (the same
+steps read from the same `scoring.Plan`). Announcements: a seat declares nothing (its belote
+is claimed), except under `announcements.timing automatic`, where each hand's are found by
+`find_announcements` (in Python, per deal: those variants play batches more slowly).
+
+NumPy because it is the array library every scientific Python install has, its integer
+kernels (bitwise ops, `bitwise_count`, `take`) are all this needs, and it adds no compiler or
+JIT warm-up: a batch is fast from the first call.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from .batch_scoring import deal_belotes, score_chunk
+from .compiled import (
+    AT_BEAT_ALWAYS,
+    AT_BEAT_UNLESS_PARTNER,
+    CAPOT_KEY,
+    GENERALE_KEY,
+    CompiledRules,
+)
+from .facts import NO_TRUMP, Contract
+
+__all__ = ["BatchResult", "play_batch", "greedy_card", "POLICIES"]
+
+POLICIES = ("random", "greedy")
+CHUNK = 1 << 15
+"""Deals played together: arrays of this size stay in the processor's cache."""
+
+U32 = np.uint32
+_SUITS = np.array([0xFF << (8 * s) for s in range(4)], dtype=U32)
+_BITS = np.array([1 << c for c in range(32)], dtype=U32)
+
+
+def _kth_table() -> np.ndarray:
+    """`table[m * 16 + k]`: the index of the k-th lowest set bit of the 16-bit `m`."""
+    bits = (np.arange(65536)[:, None] >> np.arange(16)) & 1
+    rank = np.cumsum(bits, axis=1) - 1  # among the set bits, the rank of each
+    table = np.zeros((65536, 16), dtype=np.uint8)
+    rows, cols = np.nonzero(bits)
+    table[rows, rank[rows, cols]] = cols
+    return table.ravel()
+
+
+_KTH: np.ndarray | None = None
+
+
+@dataclass
+class BatchResult:
+    """Per-deal outcomes of `play_batch` (row i is deal i; seats N E S W, teams NS EW)."""
+
+    dealer: np.ndarray
+    """(n,) the dealer's seat."""
+    hands: np.ndarray
+    """(n, 4) the hands dealt, as card masks."""
+    declarer: np.ndarray
+    """(n,) the declarer's seat."""
+    bid: np.ndarray
+    """(n,) the bid: its number, or `compiled.CAPOT_KEY` / `GENERALE_KEY`."""
+    denomination: np.ndarray
+    """(n,) 0..3 a trump suit, 4 no-trump, 5 all-trump."""
+    double: np.ndarray
+    """(n,) 0 none, 1 coinche, 2 surcoinche."""
+    cards: np.ndarray
+    """(n, 32) the cards in playing order (trick t is columns 4t..4t+3, its leader first)."""
+    winners: np.ndarray
+    """(n, 8) the winner of each trick."""
+    card_points: np.ndarray
+    """(n, 2) raw card points taken per team, without the last-trick bonus."""
+    belote: np.ndarray
+    """(n, 2) belotes credited per team."""
+    made: np.ndarray
+    """(n,) the contract was made."""
+    scores: np.ndarray
+    """(n, 2) the deal's score per team, after rounding and scale."""
+    legal: np.ndarray | None = None
+    """(n, 32) with `record_legal`: the legal cards of the player of each card."""
+
+    def __len__(self) -> int:
+        return len(self.dealer)
+
+    def contract(self, i: int) -> Contract:
+        """Deal i's contract as the engine's `Contract`."""
+        bid = int(self.bid[i])
+        value: Any = "capot" if bid == CAPOT_KEY else "generale" if bid == GENERALE_KEY else bid
+        return Contract(int(self.declarer[i]), value, int(self.denomination[i]),
+                        int(self.double[i]))
+
+    @property
+    def tricks(self) -> np.ndarray:
+        """(n, 4) tricks won per seat."""
+        return np.stack([(self.winners == s).sum(axis=1) for s in range(4)], axis=1)
+
+
+def play_batch(rules: CompiledRules, n: int, seed: int | None = None,
+               contract: Contract | list[Contract] | None = None, policy: str = "random",
+               record_legal: bool = False, hand: tuple[int, int] | None = None) -> BatchResult:
+    """Play `n` deals under `rules` (see the module's docstring). `contract`: one for every
+    deal, a list used in turn (deal i plays `contract[i % len]`), or None to draw them.
+    `hand`: (seat, cards) when that seat always holds these eight cards (the other 24 dealt
+    at random): "how often is this hand's 100 made?"."""
+    if policy not in POLICIES:
+        raise ValueError(f"unknown policy {policy!r}; policies are {', '.join(POLICIES)}")
+    if hand is not None and (hand[0] not in range(4) or not 0 <= hand[1] < 1 << 32
+                             or hand[1].bit_count() != 8):
+        raise ValueError("hand is (seat 0..3, a mask of eight cards)")
+    rng = np.random.default_rng(seed)
+    parts = [_play_chunk(rules, rng, min(CHUNK, n - start), start, contract, policy,
+                         record_legal, hand) for start in range(0, n, CHUNK)]
+    if not parts:
+        raise ValueError("a batch has at least one deal")
+    return BatchResult(**{k: np.concatenate([p[k] for p in parts]) for k in parts[0]})
+
+
+def _contracts(rules: CompiledRules, rng: np.random.Generator, n: int, start: int,
+               contract: Contract | list[Contract] | None) -> tuple[np.ndarray, ...]:
+    """Declarer, bid, denomination and double arrays for deals start..start+n-1."""
+    if contract is None:
+        return (rng.integers(0, 4, n).astype(np.uint8),
+                rng.choice(np.array(rules.bid_values, dtype=np.int32), n),
+                rng.choice(np.array(rules.denominations, dtype=np.uint8), n),
+                np.zeros(n, dtype=np.uint8))
+    given = [contract] if isinstance(contract, Contract) else list(contract)
+    for c in given:
+        if c.denomination not in rules.denominations:
+            raise ValueError(f"{c}: not a denomination of these rules")
+    pick = np.arange(start, start + n) % len(given)
+    rows = np.array([(c.declarer, rules.bid_key(c.bid), c.denomination, c.double)
+                     for c in given], dtype=np.int32)[pick]
+    return (rows[:, 0].astype(np.uint8), rows[:, 1].copy(), rows[:, 2].astype(np.uint8),
+            rows[:, 3].astype(np.uint8))
+
+
+def _deal(rng: np.random.Generator, n: int, hand: tuple[int, int] | None) -> np.ndarray:
+    """(4, n) hands of n uniformly shuffled deals; with `hand` (seat, cards), that seat's
+    cards sort first (keys below any random one) and the others are shuffled among the rest."""
+    keys = rng.random((n, 32), dtype=np.float32)
+    if hand is not None:
+        keys[:, [c for c in range(32) if hand[1] >> c & 1]] = -1.0
+    order = keys.argsort(axis=1).astype(U32)
+    dealt = (U32(1) << order).reshape(n, 4, 8).sum(axis=2, dtype=U32).T
+    if hand is None:
+        return dealt.copy()
+    seat = hand[0]
+    rest = [s for s in range(4) if s != seat]
+    return dealt[[rest.index(s) + 1 if s != seat else 0 for s in range(4)]].copy()
+
+
+class _Tables:
+    """The per-denomination tables of `rules` as flat arrays (index `d * 32 + card`)."""
+
+    def __init__(self, r: CompiledRules):
+        self.points = np.array(r.points, dtype=np.int32).ravel()
+        self.above = np.array(r.above, dtype=U32).ravel()
+        self.beaters = np.array(r.beaters, dtype=U32).ravel()
+        self.trumps = np.array(r.trump_mask, dtype=U32)
+        at_partner = r.all_trump_beat == AT_BEAT_ALWAYS
+        at_opponent = r.all_trump_beat in (AT_BEAT_ALWAYS, AT_BEAT_UNLESS_PARTNER)
+        # Following suit: must go higher over the partner / an opponent (suit contracts: only
+        # when trumps are led, tested per card).
+        self.beat_partner = np.array([r.trump_lead_beat_partner] * 4
+                                     + [r.no_trump_beat, at_partner], dtype=U32)
+        self.beat_opponent = np.array([r.must_overtrump] * 4 + [r.no_trump_beat, at_opponent],
+                                      dtype=U32)
+        self.cheap, self.cheap_key = _cheap_tables(r)
+
+
+def _sel(cond: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """`a` where `cond` (0 or 1, uint32) else `b`, without branches."""
+    return b ^ ((a ^ b) * cond)
+
+
+def _play_chunk(rules: CompiledRules, rng: np.random.Generator, n: int, start: int,
+                contract: Any, policy: str, record_legal: bool,
+                hand: tuple[int, int] | None) -> dict[str, np.ndarray]:
+    tables = rules.cache.get("batch_tables")
+    if tables is None:
+        tables = rules.cache["batch_tables"] = _Tables(rules)
+    declarer, bid, den, double = _contracts(rules, rng, n, start, contract)
+    dealer = (np.arange(start, start + n) & 3).astype(np.uint8)
+    hands = _deal(rng, n, hand)
+    leader = (dealer + rules.step) & 3
+    if rules.first_lead_generale:
+        leader = np.where(bid == GENERALE_KEY, declarer, leader).astype(np.uint8)
+    state = _Play(rules, tables, hands.ravel().copy(), den, leader, rng, policy, record_legal)
+    state.run()
+    out = dict(dealer=dealer, hands=hands.T.copy(), declarer=declarer, bid=bid,
+               denomination=den, double=double, cards=state.cards.T.copy(),
+               winners=state.winners.T.copy(), card_points=state.taken.T.copy())
+    out["belote"] = deal_belotes(rules, hands, den, declarer, state.cards)
+    # Tricks per team and the declarer's générale, summed over the (8, n) rows (fast) rather
+    # than along the (n, 8) columns (slow).
+    ns = np.zeros(n, dtype=np.uint8)
+    generale = np.ones(n, dtype=bool)
+    for row in state.winners:
+        ns += (row & 1) ^ 1
+        generale &= row == declarer
+    # Scored chunk by chunk: the arrays stay the size of the processor's cache.
+    out["made"], out["scores"] = score_chunk(rules, out, ns, generale)
+    if state.legal is not None:
+        out["legal"] = state.legal.T.copy()
+    return out
+
+
+class _Play:
+    """The state of a chunk's play, advanced one card position at a time."""
+
+    def __init__(self, r: CompiledRules, t: _Tables, hands: np.ndarray, den: np.ndarray,
+                 leader: np.ndarray, rng: np.random.Generator, policy: str, record: bool):
+        global _KTH
+        if _KTH is None:
+            _KTH = _kth_table()
+        n = len(den)
+        self.r, self.t, self.hands, self.rng, self.policy = r, t, hands, rng, policy
+        self.n, self.ar = n, np.arange(n, dtype=np.intp)
+        self.base = den.astype(np.intp) * 32
+        self.d = den.astype(U32)
+        self.trumps = t.trumps[den]
+        self.beat_p, self.beat_o = t.beat_partner[den], t.beat_opponent[den]
+        self.suit_contract = (den < NO_TRUMP).astype(U32)
+        self.seat = leader.astype(U32)
+        self.cards = np.zeros((32, n), dtype=np.uint8)
+        self.winners = np.zeros((8, n), dtype=np.uint8)
+        self.taken = np.zeros((2, n), dtype=np.int32)
+        self.legal = np.zeros((32, n), dtype=U32) if record else None
+
+    def run(self) -> None:
+        for trick in range(8):
+            self._trick(trick)
+
+    def _trick(self, trick: int) -> None:
+        step, t = self.r.step, self.t
+        seat: np.ndarray = self.seat
+        hand = self.hands.take(seat * self.n + self.ar)
+        best = self._pick(hand, 4 * trick, None)
+        self._remove(seat, hand, best, 4 * trick)
+        led = best >> 3
+        winner: np.ndarray = seat
+        value = t.points.take(self.base + best)
+        for p in range(1, 4):
+            seat = (seat + step) & 3
+            hand = self.hands.take(seat * self.n + self.ar)
+            partner = (winner == (seat ^ 2)).astype(U32)
+            legal = self._legal(hand, led, best, partner)
+            card = self._pick(legal, 4 * trick + p, (best, partner))
+            self._remove(seat, hand, card, 4 * trick + p)
+            value += t.points.take(self.base + card)
+            beats = (t.beaters.take(self.base + best) >> card) & 1
+            best, winner = _sel(beats, card, best), _sel(beats, seat, winner)
+        self.winners[trick] = winner
+        ew = winner & 1
+        self.taken[1] += value * ew.astype(np.int32)
+        self.taken[0] += value * (1 - ew).astype(np.int32)
+        self.seat = winner
+
+    def _remove(self, seat: np.ndarray, hand: np.ndarray, card: np.ndarray, pos: int) -> None:
+        self.hands[seat * self.n + self.ar] = hand ^ (U32(1) << card)
+        self.cards[pos] = card
+
+    def _legal(self, hand: np.ndarray, led: np.ndarray, best: np.ndarray,
+               partner: np.ndarray) -> np.ndarray:
+        """`play.legal_mask` for every deal at once (`partner`: 1 where the partner wins)."""
+        r, t = self.r, self.t
+        follow = hand & _SUITS[led]
+        above = t.above.take(self.base + best)
+        # Following: go higher when the rules say so (at a suit contract, when trumps are led).
+        beat = _sel(partner, self.beat_p, self.beat_o)
+        beat &= (1 - self.suit_contract) | (led == self.d).astype(U32)
+        higher = follow & above
+        legal = _sel(beat & (higher != 0), higher, follow)
+        # Void: trumps are due (or free, or lower ones allowed) as `_void_with_trumps` says.
+        trumps = hand & self.trumps
+        void = _void(r, hand, trumps, above, (best >> 3 == self.d).astype(U32), partner)
+        void = _sel((trumps != 0).astype(U32), void, hand)
+        return _sel((follow != 0).astype(U32), legal, void)
+
+    def _pick(self, legal: np.ndarray, pos: int, trick: Any) -> np.ndarray:
+        """The card played from `legal` at card position `pos` (`trick`: None when leading,
+        else the best card so far and whether the partner holds it)."""
+        if self.legal is not None:
+            self.legal[pos] = legal
+        if self.policy == "greedy":
+            return self._greedy(legal, trick)
+        return _random_bit(legal, self.rng)
+
+    def _greedy(self, legal: np.ndarray, trick: Any) -> np.ndarray:
+        if trick is None:
+            return _cheapest(legal, self.d, self.t)
+        best, partner = trick
+        takers = legal & self.t.beaters.take(self.base + best) * (1 - partner)
+        return _cheapest(_sel((takers != 0).astype(U32), takers, legal), self.d, self.t)
+
+
+def _void(r: CompiledRules, hand: np.ndarray, trumps: np.ndarray, above: np.ndarray,
+          best_trump: np.ndarray, partner: np.ndarray) -> np.ndarray:
+    """`play._void_with_trumps` over arrays (the flags of `r` read once)."""
+    higher = trumps & above * best_trump
+    has_higher = (higher != 0).astype(U32)
+    if r.overtrump_partner == r.must_overtrump:
+        duty = has_higher if r.must_overtrump else np.zeros_like(has_higher)
+    else:
+        duty = has_higher & (partner if r.overtrump_partner else 1 - partner)
+    allowed = _sel(duty, higher, trumps)
+    if not r.must_trump:
+        out = (hand ^ trumps) | allowed
+    elif r.undertrump_required:
+        out = allowed
+    else:
+        out = _sel(best_trump & (1 - has_higher) & (1 - partner), hand, allowed)
+    if r.partner_master_free:
+        free = _sel(has_higher, (hand ^ trumps) | higher, hand) if r.overtrump_partner else hand
+        out = _sel(partner, free, out)
+    return out
+
+
+def _random_bit(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """A uniformly chosen set bit of each (non-zero) mask: the k-th lowest, k uniform."""
+    assert _KTH is not None
+    count = np.bitwise_count(mask)
+    k = (rng.random(len(mask), dtype=np.float32) * count).astype(U32)
+    k = np.minimum(k, count - 1)
+    low = mask & 0xFFFF
+    low_count = np.bitwise_count(low).astype(U32)
+    high = (k >= low_count).astype(U32)
+    half = _sel(high, mask >> 16, low)
+    return (_KTH.take(half * 16 + k - low_count * high) + high * 16).astype(U32)
+
+
+def _cheap_tables(r: CompiledRules) -> tuple[np.ndarray, np.ndarray]:
+    """Per denomination and suit, for each 8-bit pattern of that suit, its cheapest card (by
+    `_cheap_key`; 32 when empty); and the key of every card (index `d * 33 + card`)."""
+    keys = np.full((6, 33), 1 << 20, dtype=np.int32)
+    cheap = np.full((6, 4, 256), 32, dtype=U32)
+    for d in range(6):
+        for card in range(32):
+            keys[d, card] = _cheap_key(r, d, card)
+        for s in range(4):
+            for pattern in range(1, 256):
+                cards = [s * 8 + b for b in range(8) if pattern >> b & 1]
+                cheap[d, s, pattern] = min(cards, key=keys[d].__getitem__)
+    return cheap.ravel(), keys.ravel()
+
+
+def _cheap_key(r: CompiledRules, d: int, card: int) -> int:
+    """Cheapest first: fewer points, then weaker, then the lower index."""
+    return (r.points[d][card] * 64 + r.strength[d][card]) * 32 + card
+
+
+def _cheapest(mask: np.ndarray, d: np.ndarray, t: _Tables) -> np.ndarray:
+    """The cheapest card of each non-empty mask (see `greedy_card`)."""
+    best = np.full(len(mask), 32, dtype=U32)
+    best_key = np.full(len(mask), 1 << 20, dtype=np.int32)
+    for s in range(4):
+        card = t.cheap.take((d * 4 + s) * 256 + ((mask >> (8 * s)) & 0xFF))
+        key = t.cheap_key.take(d * 33 + card)
+        lower = (key < best_key).astype(U32)
+        best = _sel(lower, card, best)
+        best_key = np.minimum(key, best_key)
+    return best
+
+
+def greedy_card(r: CompiledRules, d: int, legal: int, trick: list[tuple[int, int]],
+                partner_wins: bool, best: int) -> int:
+    """The `greedy` policy for one player: unless leading or the partner holds the trick, the
+    cheapest legal card that takes it (fewest points, then weakest); otherwise, or when none
+    takes it, the cheapest legal card. (`best`: the card winning the trick so far.)"""
+    cards = [c for c in range(32) if legal >> c & 1]
+    if trick and not partner_wins:
+        takers = [c for c in cards if r.beaters[d][best] >> c & 1]
+        cards = takers or cards
+    return min(cards, key=lambda c: _cheap_key(r, d, c))

@@ -1,0 +1,288 @@
+"""`scoring.score_facts` over arrays: the scores of many finished deals at once.
+
+The same steps in the same order, read from the same `scoring.Plan` (card points and last
+trick, the mode's scaling, the success formula on unrounded values, each side's formula,
+rounding and scale), with every quantity an array over deals and each formula evaluated by
+`array_expr` (the `model.Expr` tree with `np.where` for `if`). `engine.batch` calls it
+(`score_chunk`, with the belotes of `deal_belotes` and the automatic announcements); its tests
+compare it with `score_facts` deal by deal on every built-in.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..model.expr import Expr
+from .announcements import KING, QUEEN, announcement_points, find_announcements, tables_for
+from .compiled import CAPOT_KEY, GENERALE_KEY, CompiledRules
+from .facts import ALL_TRUMP, NO_TRUMP
+from .formula import new_context, slot
+from .scoring import Plan, plan_for
+
+Arrays = list[Any]
+_BINARY: dict[str, Callable[[Any, Any], Any]] = {
+    "+": operator.add, "-": operator.sub, "*": operator.mul,
+    "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
+    "==": operator.eq, "!=": operator.ne, "and": np.logical_and, "or": np.logical_or,
+}
+
+
+def array_expr(e: Expr) -> Callable[[Arrays], Any]:
+    """`formula.compile_expr` for a context of arrays."""
+    if e.op == "num":
+        value = e.value
+        return lambda c: value
+    if e.op == "qty":
+        i = slot(e.name or "", e.side)
+        return lambda c: c[i]
+    fns = [array_expr(a) for a in e.args]
+    if e.op == "neg":
+        return lambda c: -fns[0](c)
+    if e.op == "not":
+        return lambda c: np.logical_not(fns[0](c))
+    if e.op == "if":
+        k, t, f = fns
+        return lambda c: np.where(k(c), t(c), f(c))
+    fn, (left, right) = _BINARY[e.op], fns
+    return lambda c: fn(left(c), right(c))
+
+
+@dataclass
+class DealArrays:
+    """What scoring reads of n finished deals (arrays of n, int64 unless said)."""
+
+    declarer: np.ndarray
+    bid: np.ndarray
+    """Numbers, or `CAPOT_KEY` / `GENERALE_KEY`."""
+    denomination: np.ndarray
+    double: np.ndarray
+    card_points: np.ndarray
+    """(n, 2) raw, per team NS EW."""
+    team_tricks: np.ndarray
+    """(n, 2) per team NS EW."""
+    generale: np.ndarray
+    """The declarer took all eight tricks (bool)."""
+    last_trick_team: np.ndarray
+    belote: np.ndarray
+    """(n, 2) belotes declared per team."""
+    announcements: np.ndarray
+    """(n, 2) announcement points per team (as `announcement_points` gives them)."""
+
+
+def round_to(x: np.ndarray, unit: int, mode: str) -> np.ndarray:
+    """`scoring.round_to` over an array."""
+    if mode == "none" or unit == 1:
+        return x
+    q, r = np.divmod(x, unit)
+    up = (2 * r > unit) | ((2 * r == unit) & (mode == "half_up"))
+    return (q + up) * unit
+
+
+def _side(a: np.ndarray, team: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Columns (per team NS EW) turned to (declarers, defenders); `team` is 0 or 1."""
+    ns, ew = a[:, 0].astype(np.int64), a[:, 1].astype(np.int64)
+    swap = (ew - ns) * team
+    return ns + swap, ew - swap
+
+
+def score_arrays(ruleset: Any, deals: DealArrays) -> tuple[np.ndarray, np.ndarray]:
+    """`made` (bool) and `scores` ((n, 2), NS EW) of every deal, as `score_facts` scores it."""
+    plan = plan_for(ruleset)
+    team = (deals.declarer & 1).astype(np.intp)
+    ctx = _contract_context(plan, deals)
+    tricks = _side(deals.team_tricks, team)
+    _set(ctx, "tricks", *tricks)
+    ctx[slot("capot", "declarers")], ctx[slot("capot", "defenders")] = (
+        tricks[0] == 8, tricks[1] == 8)
+    _set(ctx, "announcements", *_side(deals.announcements, team))
+    _set(ctx, "belote", *_belote(plan, deals, team))
+    ctx[slot("generale")] = deals.generale
+    lt_ours = (deals.last_trick_team == team).astype(np.int64)
+    lt = (lt_ours * plan.last_trick, (1 - lt_ours) * plan.last_trick)
+    bonus = plan.capot_last_trick - plan.last_trick
+    extra = ((tricks[0] == 8) * bonus, (tricks[1] == 8) * bonus)
+    cp_raw = _side(deals.card_points.astype(np.int64), team)
+    cp, lt_scaled = _scaled(plan, deals.denomination, cp_raw, lt, extra)
+    if plan.scale_before_success:
+        _set_points(ctx, cp, lt_scaled)
+    else:
+        _set_points(ctx, cp_raw, (lt[0] + extra[0], lt[1] + extra[1]))
+    made = np.asarray(_compiled(plan, "success", ruleset.scoring.success)(ctx), dtype=bool)
+    points = ctx[slot("points", "declarers")], ctx[slot("points", "defenders")]
+    litige = (points[0] == points[1]) if plan.litige_held else np.zeros_like(made)
+    if plan.round_points and plan.rounding != "none":
+        r, u = plan.rounding, plan.unit
+        total = (round_to(cp[0] + lt_scaled[0], u, r), round_to(cp[1] + lt_scaled[1], u, r))
+        cp = (round_to(cp[0], u, r), round_to(cp[1], u, r))
+        lt_scaled = (total[0] - cp[0], total[1] - cp[1])
+    _set_points(ctx, cp, lt_scaled)
+    ours = _formula(plan, ruleset, made & ~litige, "declarers", ctx)
+    theirs = _formula(plan, ruleset, made | litige, "defenders", ctx)
+    ns = np.where(team == 0, ours, theirs)
+    ew = np.where(team == 0, theirs, ours)
+    return made & ~litige, np.stack([_finish(plan, ns), _finish(plan, ew)], axis=1)
+
+
+def _set(ctx: Arrays, name: str, ours: Any, theirs: Any) -> None:
+    ctx[slot(name, "declarers")], ctx[slot(name, "defenders")] = ours, theirs
+    ctx[slot(name, "both")] = ours + theirs
+
+
+def _set_points(ctx: Arrays, cp: tuple[Any, Any], lt: tuple[Any, Any]) -> None:
+    _set(ctx, "card_points", *cp)
+    _set(ctx, "last_trick", *lt)
+    _set(ctx, "points", cp[0] + lt[0], cp[1] + lt[1])
+
+
+def _contract_context(plan: Plan, deals: DealArrays) -> Arrays:
+    ctx: Arrays = new_context()
+    bid, den, double = deals.bid, deals.denomination, deals.double
+    values = np.where(bid == CAPOT_KEY, plan.contract_values["capot"],
+                      np.where(bid == GENERALE_KEY, plan.contract_values["generale"], bid))
+    ctx[slot("contract")] = values.astype(np.int64)
+    ctx[slot("multiplier")] = np.array(plan.multipliers, dtype=np.int64)[double]
+    ctx[slot("doubled")] = double > 0
+    ctx[slot("bid_capot")], ctx[slot("bid_generale")] = bid == CAPOT_KEY, bid == GENERALE_KEY
+    ctx[slot("no_trump")], ctx[slot("all_trump")] = den == NO_TRUMP, den == ALL_TRUMP
+    return ctx
+
+
+def _belote(plan: Plan, deals: DealArrays, team: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """`scoring._belote` over arrays: belote points per side (declarers, defenders)."""
+    at = np.array(plan.belote_at, dtype=np.int64)[deals.denomination]
+    ours, theirs = _side(deals.belote.astype(np.int64), team)
+    if plan.belote_declarers_only:
+        theirs = np.zeros_like(theirs)
+    return ours * at * plan.belote_value, theirs * at * plan.belote_value
+
+
+def _split_total(decl: np.ndarray, dfd: np.ndarray, to: int, of: int) -> tuple[Any, Any]:
+    """`scoring.split_total` for parts that add up to `of` (whole deals always do)."""
+    qd, rd = np.divmod(decl * to, of)
+    qf, rf = np.divmod(dfd * to, of)
+    some = (rd + rf) > 0
+    return qd + (some & (rd > rf)), qf + (some & (rd <= rf))
+
+
+def _scaled(plan: Plan, den: np.ndarray, cp: tuple[Any, Any], lt: tuple[Any, Any],
+            extra: tuple[Any, Any]) -> tuple[tuple[Any, Any], tuple[Any, Any]]:
+    """`scoring._points` over arrays (each denomination with its own scaling)."""
+    cp0, cp1, lt0, lt1 = (np.array(x, dtype=np.int64) for x in (*cp, *lt))
+    for d, (kind, to) in enumerate(plan.scale):
+        rows = den == d
+        if kind == "none" or not rows.any():
+            continue
+        total = plan.deck_total[d]
+        if kind == "cards":
+            cp0[rows], cp1[rows] = _split_total(cp0[rows], cp1[rows], to, total)
+        else:
+            of = total + plan.last_trick
+            p0, p1 = _split_total(cp0[rows] + lt0[rows], cp1[rows] + lt1[rows], to, of)
+            l0, l1 = ((x[rows] * to * 2 // of + 1) // 2 for x in (lt0, lt1))
+            cp0[rows], cp1[rows], lt0[rows], lt1[rows] = p0 - l0, p1 - l1, l0, l1
+    return (cp0, cp1), (lt0 + extra[0], lt1 + extra[1])
+
+
+_EXPRS: dict[tuple[int, str], tuple[Plan, Callable[[Arrays], Any]]] = {}
+
+
+def _compiled(plan: Plan, key: str, e: Expr) -> Callable[[Arrays], Any]:
+    """`array_expr(e)`, built once per plan (kept with it, as `scoring.plan_for` keeps plans)."""
+    hit = _EXPRS.get((id(plan), key))
+    if hit is None or hit[0] is not plan:
+        hit = _EXPRS[(id(plan), key)] = plan, array_expr(e)
+    return hit[1]
+
+
+def _formula(plan: Plan, ruleset: Any, made: np.ndarray, side: str, ctx: Arrays) -> np.ndarray:
+    s = ruleset.scoring
+    made_value = _compiled(plan, f"made.{side}", s.made[side])(ctx)
+    failed_value = _compiled(plan, f"failed.{side}", s.failed[side])(ctx)
+    return np.where(made, made_value, failed_value).astype(np.int64)
+
+
+def _finish(plan: Plan, total: np.ndarray) -> np.ndarray:
+    """`scoring._finish` over an array (without the score lines)."""
+    out = total
+    if not plan.round_points and plan.rounding != "none":
+        out = round_to(total, plan.unit, plan.rounding)
+    if plan.tenths:
+        out = round_to(out, 10, "half_up") // 10
+    return out
+
+
+# -- what the batch engine hands to scoring ----------------------------------------------
+
+def deal_belotes(r: CompiledRules, hands: np.ndarray, den: np.ndarray, declarer: np.ndarray,
+            cards: np.ndarray) -> np.ndarray:
+    """(n, 2) belotes credited per team, as `Deal.belote_seats` credits them."""
+    out = np.zeros((len(den), 2), dtype=np.int32)
+    suits = np.array(r.belote_suits, dtype=np.int32)[den]
+    for s in range(4):
+        pair = np.uint32(((1 << KING) | (1 << QUEEN)) << (8 * s))
+        for seat in range(4):
+            held = ((hands[seat] & pair) == pair) & ((suits >> s & 1) == 1)
+            if r.belote_declarers_only:
+                held &= ((declarer ^ seat) & 1) == 0
+            if r.belote_king_first:
+                order = cards.T
+                held &= np.argmax(order == s * 8 + KING, axis=1) < np.argmax(
+                    order == s * 8 + QUEEN, axis=1)
+            out[:, seat & 1] += held
+    return out
+
+
+def score_chunk(rules: CompiledRules, out: dict[str, np.ndarray], ns_tricks: np.ndarray,
+           generale: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """`made` and `scores` of every deal (`batch_scoring.score_arrays`)."""
+    decl = out["declarer"].astype(np.int64)
+    ann = np.zeros((len(decl), 2), dtype=np.int64)
+    for i, (_, points) in _announcements(rules, out).items():
+        ann[i] = points
+    ns_tricks = ns_tricks.astype(np.int64)
+    deals = DealArrays(
+        declarer=decl, bid=out["bid"].astype(np.int64),
+        denomination=out["denomination"].astype(np.intp), double=out["double"].astype(np.intp),
+        card_points=out["card_points"], team_tricks=np.stack([ns_tricks, 8 - ns_tricks], axis=1),
+        generale=generale, last_trick_team=out["winners"][:, 7] & 1,
+        belote=out["belote"], announcements=ann)
+    return score_arrays(rules.ruleset, deals)
+
+
+def _announcements(rules: CompiledRules, out: dict[str, np.ndarray]) -> dict[int, Any]:
+    """Deal index -> (declared masks per seat, points per team), where the rules declare
+    announcements automatically (else every seat declares none). Only the hands holding a
+    carré or a run that scores (`_may_announce`, over arrays) are looked at in Python."""
+    if not rules.announcements_automatic:
+        return {}
+    found: dict[int, Any] = {}
+    rs, hands, den = rules.ruleset, out["hands"], out["denomination"]
+    for d in range(6):
+        rows = np.flatnonzero(den == d)
+        if not rules.announcements_by_denomination[d] or not len(rows):
+            continue
+        may = _may_announce(tables_for(rs, d), hands[rows])
+        for i, seats in zip(rows[may.any(axis=1)], may[may.any(axis=1)], strict=True):
+            declared = {seat: [c.mask for c in find_announcements(int(hands[i, seat]), d, rs)]
+                        for seat in np.flatnonzero(seats).tolist()}
+            declared = {s: m for s, m in declared.items() if m}
+            if declared:
+                found[int(i)] = declared, announcement_points(declared, d, rs)
+    return found
+
+
+def _may_announce(t: Any, hands: np.ndarray) -> np.ndarray:
+    """(rows, 4): the hand holds four of a rank that scores, or a suit with a scoring run
+    (`find_announcements` finds nothing in the others)."""
+    runs = np.array([bool(t.runs_of[b]) for b in range(256)])
+    may = np.zeros(hands.shape, dtype=bool)
+    for s in range(4):
+        may |= runs[(hands >> (8 * s)) & 0xFF]
+    for rank in t.carres:
+        may |= (hands >> rank) & 0x01010101 == 0x01010101
+    return may
