@@ -18,7 +18,14 @@ app = typer.Typer(
 
 def _register() -> None:
     # An explicit list of command modules: no import-time registry.
-    from . import lang_cmds, render_cmds, replay_cmds, score_cmds, sim_cmds  # noqa: F401
+    from . import (  # noqa: F401
+        lang_cmds,
+        render_cmds,
+        replay_cmds,
+        score_cmds,
+        sim_cmds,
+        studio_cmds,
+    )
 
 
 def main() -> None:
