@@ -21,7 +21,9 @@ ALLOWED = {
     "engine": {"model", "loader"},
     "render": {"model", "loader", "engine"},
     "sim": {"model", "loader", "engine", "render"},
-    "cli": {"syntax", "model", "loader", "engine", "render", "sim"},
+    "analysis": {"syntax", "model", "loader", "engine"},  # editor features, text to answers
+    "lsp": {"analysis"},  # the language server: a thin adapter over analysis
+    "cli": {"syntax", "model", "loader", "engine", "render", "sim", "lsp"},
     "docgen": {"syntax", "model", "loader"},  # writes docs/language.md from the model
 }
 LEAVES = {"errors", "cards"}

@@ -19,6 +19,7 @@ app = typer.Typer(
 def _register() -> None:
     # An explicit list of command modules: no import-time registry.
     from . import (  # noqa: F401
+        editor_cmds,
         lang_cmds,
         render_cmds,
         replay_cmds,

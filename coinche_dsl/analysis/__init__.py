@@ -1,0 +1,317 @@
+"""Editor analysis of a variant file's text: diagnostics, completion, hover, definition,
+symbols and formatting, as pure functions of (text, file name, cursor).
+
+The language server (`coinche lsp`) is a thin adapter over this module, and a browser studio
+can call the same functions. Lines and columns are 1-based, counted in characters, like every
+`file:line:col` of the package.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..errors import CoincheError, Diagnostic, Position, VariantError
+from ..loader import BUILTINS, Resolved, _base_path, merge, position_of, resolve, validate
+from ..syntax import ParsedVariant, parse_text
+from ..syntax.parser import DataPath
+from .context import BlockContext, context_at, field_at, fields_in, value_choices, word_at
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One diagnostic, placed in the analysed file: a span, a severity and words."""
+
+    file: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    severity: str
+    """`error` or `warning`."""
+    message: str
+    hint: str = ""
+    fix: str | None = None
+    """The replacement a "did you mean" proposes for the span, when there is one."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"file": self.file, "line": self.line, "column": self.column,
+                "severity": self.severity, "message": self.message, "hint": self.hint}
+
+
+@dataclass(frozen=True)
+class Completion:
+    label: str
+    kind: str
+    """`block`, `setting`, `choice`, `quantity` or `variant`."""
+    detail: str = ""
+    insert: str | None = None
+    """Text to insert when it differs from the label (a quoted variant name)."""
+
+
+@dataclass(frozen=True)
+class Location:
+    file: str
+    line: int
+    column: int
+
+
+@dataclass
+class Symbol:
+    name: str
+    kind: str
+    """`variant`, `block`, `setting`, `formula` or `example`."""
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    children: list[Symbol] = field(default_factory=list)
+
+
+# --- resolving an unsaved text -------------------------------------------------------------
+
+def resolve_text(text: str, file: str = "<string>") -> tuple[Resolved, ParsedVariant]:
+    """The text parsed and merged over its base (read from disk, as `check` would)."""
+    parsed = parse_text(text, file)
+    data: dict[str, Any] = {}
+    positions: dict[DataPath, Position] = {}
+    chain = [file]
+    if parsed.extends is not None:
+        base = resolve(_base_path(parsed))
+        data, positions, chain = base.data, dict(base.positions), [file, *base.chain]
+    merge(data, positions, parsed.data, parsed.positions, ())
+    data["name"], data["extends"] = parsed.name, parsed.extends
+    assert parsed.header is not None
+    positions[("name",)] = parsed.header
+    if parsed.extends_at:
+        positions[("extends",)] = parsed.extends_at
+    return Resolved(data, positions, parsed.header, chain), parsed
+
+
+def base_of(parsed: ParsedVariant) -> Resolved | None:
+    """The resolved base a file extends, or None (no `extends`, or a broken base)."""
+    if parsed.extends is None:
+        return None
+    try:
+        return resolve(_base_path(parsed))
+    except CoincheError:
+        return None
+
+
+def loader_warnings(resolved: Resolved) -> list[Diagnostic]:
+    """Warnings the loader has about a resolved variant. The loader has no warnings channel
+    yet: this is the one place to read it from once it has."""
+    return []
+
+
+def check_resolved(resolved: Resolved) -> tuple[list[tuple[str, Diagnostic]], int]:
+    """(severity, diagnostic) for every problem of a resolved variant, and its example count:
+    validation errors, then worked examples that disagree with the engine, then warnings."""
+    from ..engine.examples import check_examples
+
+    try:
+        ruleset = validate(resolved)
+    except VariantError as e:
+        return [("error", d) for d in e.diagnostics], 0
+    found = [("error", Diagnostic(position_of(("examples", i), resolved), message))
+             for i, message in check_examples(ruleset)]
+    found += [("warning", d) for d in loader_warnings(resolved)]
+    return found, len(ruleset.examples)
+
+
+# --- diagnostics ----------------------------------------------------------------------------
+
+_DID_YOU_MEAN = re.compile(r"did you mean '([^']+)'")
+
+
+def diagnose(text: str, file: str = "<string>") -> list[Finding]:
+    """Every located problem of the text, as `coinche check` reports it; a problem found in a
+    base file is shown at the `extends` that brings it in."""
+    try:
+        resolved, parsed = resolve_text(text, file)
+    except VariantError as e:
+        return [_finding(text, file, "error", d, None) for d in e.diagnostics]
+    except CoincheError as e:
+        return [_finding(text, file, "error", Diagnostic(None, str(e)), None)]
+    found, _ = check_resolved(resolved)
+    anchor = parsed.extends_at or parsed.header
+    return [_finding(text, file, severity, d, anchor) for severity, d in found]
+
+
+def _finding(text: str, file: str, severity: str, d: Diagnostic,
+             anchor: Position | None) -> Finding:
+    at = d.position
+    message = d.message
+    if at is None or at.file != file:
+        if at is not None:
+            message = f"{Path(at.file).name}:{at.line}:{at.column}: {message}"
+        at = anchor or Position(file, 1, 1)
+    line, column, end = _span(text, at.line, at.column, d.text if at is d.position else "")
+    fix = None
+    match = _DID_YOU_MEAN.search(d.hint)
+    if match and at is d.position:
+        fix = match.group(1)
+    return Finding(file, line, column, line, end, severity, message, d.hint, fix)
+
+
+def _span(text: str, line: int, column: int, offending: str = "") -> tuple[int, int, int]:
+    """The word at a position, or the offending text written from there (a setting's bad
+    value): (line, column, end column), at least one character wide."""
+    lines = text.splitlines() or [""]
+    line = min(max(line, 1), len(lines))
+    needle = offending.strip("'\"")
+    if needle:
+        m = re.compile(rf"(?<![\w-]){re.escape(needle)}(?![\w-])").search(lines[line - 1],
+                                                                          column - 1)
+        if m:
+            return line, m.start() + 1, m.end() + 1
+    found = word_at(lines[line - 1], column - 1)
+    if found is None:
+        return line, column, column + 1
+    start, end = found
+    return line, start + 1, end + 1
+
+
+# --- completion, hover, definition -----------------------------------------------------------
+
+def complete(text: str, line: int, column: int) -> list[Completion]:
+    """What may be written at the cursor: setting and block names valid in the cursor's block,
+    the choices of the setting being written, quantities in a formula, built-ins after
+    `extends`."""
+    ctx = context_at(text, line, column)
+    if ctx.after_extends:
+        return [Completion(name, "variant", "built-in variant", f'"{name}"') for name in BUILTINS]
+    if ctx.in_formula:
+        from ..model.expr import QUANTITIES
+
+        return [Completion(form, "quantity", q.doc) for q in QUANTITIES.values()
+                for form in ([f"{q.name}({side})" for side in q.sides] or [q.name])]
+    if ctx.setting is not None:
+        info = field_at((*ctx.path, ctx.setting))
+        return [Completion(c, "choice", ctx.setting) for c in value_choices(info)]
+    return [Completion(name, kind, doc) for name, kind, doc in fields_in(ctx.path)]
+
+
+def hover(text: str, line: int, column: int, file: str = "<string>") -> str | None:
+    """Markdown about the word at the cursor: a setting's docstring, default, and the value
+    its base gives it and where; a block's purpose; a quantity's meaning."""
+    ctx = context_at(text, line, column, whole_word=True)
+    if ctx.word is None:
+        return None
+    if ctx.in_formula:
+        from ..model.expr import QUANTITIES
+
+        q = QUANTITIES.get(ctx.word)
+        return f"**{q.name}** ({q.type}): {q.doc}" if q else None
+    if not ctx.at_name:
+        return None
+    info = field_at((*ctx.path, ctx.word))
+    if info is None:
+        return None
+    path = ".".join(str(p) for p in (*ctx.path, ctx.word))
+    out = [f"**{path}**", "", info.doc]
+    if info.default is not None:
+        out += ["", f"Default: `{info.default}`"]
+    inherited = _inherited(text, file, (*ctx.path, ctx.word))
+    if inherited is not None:
+        out += ["", inherited]
+    return "\n".join(out).strip()
+
+
+def _inherited(text: str, file: str, path: DataPath) -> str | None:
+    """What the base says for `path`, as written, and where; None without a base value."""
+    from ..syntax.writer import dump_variant
+
+    base = _base_for(text, file)
+    if base is None or path[:1] == ("examples",):
+        return None
+    value: Any = base.data
+    for part in path:
+        if not isinstance(value, dict) or part not in value:
+            return None
+        value = value[part]
+    at = base.positions.get(path)
+    where = f"{Path(at.file).name}:{at.line}" if at else "the base"
+    if isinstance(value, dict) and "op" not in value:
+        return f"Extends the block of {where}."
+    body = dump_variant("x", None, {str(path[-1]): value}).splitlines()[1:-1]
+    written = "\n".join(line[2:] for line in body)
+    return f"Inherited from {where}:\n```coinche\n{written}\n```"
+
+
+def _base_for(text: str, file: str) -> Resolved | None:
+    try:
+        parsed = parse_text(text, file)
+    except CoincheError:
+        return None
+    return base_of(parsed)
+
+
+def definition(text: str, line: int, column: int, file: str = "<string>") -> Location | None:
+    """Where the word at the cursor is defined: the base file for an `extends` name, the base's
+    line for a setting this file overrides or a block it extends."""
+    ctx = context_at(text, line, column, whole_word=True)
+    if ctx.word is None:
+        return None
+    base = _base_for(text, file)
+    if base is None:
+        return None
+    if ctx.extends_name:
+        return Location(base.chain[0], base.header.line, base.header.column)
+    if ctx.at_name and ctx.path[:1] != ("examples",):
+        at = base.positions.get((*ctx.path, ctx.word))
+        if at is not None:
+            return Location(at.file, at.line, at.column)
+    return None
+
+
+# --- symbols and formatting ------------------------------------------------------------------
+
+def symbols(text: str, file: str = "<string>") -> list[Symbol]:
+    """The outline: the variant, its blocks, settings, formulas and examples (empty when the
+    text does not parse)."""
+    from ..syntax.parser import parse_with_comments, string_value
+
+    try:
+        tree, _ = parse_with_comments(text, file)
+    except CoincheError:
+        return []
+    node: Any = tree.children[0]
+    out = Symbol(string_value(node.children[0]), "variant", *_range(node))
+    out.children = [_symbol(item, string_value) for item in node.children[1:]
+                    if item.data != "extends"]
+    return [out]
+
+
+_KINDS = {"section": "block", "setting": "setting", "formula": "formula", "example": "example"}
+
+
+def _symbol(item: Any, string_value: Any) -> Symbol:
+    name_tok = item.children[0]
+    name = string_value(name_tok) if item.data == "example" else str(name_tok)
+    out = Symbol(name, _KINDS[item.data], *_range(item))
+    if item.data in ("section", "example"):
+        out.children = [_symbol(i, string_value) for i in item.children[1:]]
+    return out
+
+
+def _range(node: Any) -> tuple[int, int, int, int]:
+    meta = node.meta
+    return meta.line, meta.column, meta.end_line, meta.end_column
+
+
+def format_document(text: str, file: str = "<string>") -> str | None:
+    """The canonical layout of the text, or None when it does not parse."""
+    from ..syntax.formatter import format_text
+
+    try:
+        return format_text(text, file)
+    except CoincheError:
+        return None
+
+
+__all__ = ["BlockContext", "Completion", "Finding", "Location", "Symbol", "check_resolved",
+           "complete", "definition", "diagnose", "format_document", "hover", "resolve_text",
+           "symbols"]

@@ -1,0 +1,168 @@
+"""`coinche lsp` driven by a real LSP client (pygls' LanguageClient) over stdio: open,
+change, complete, hover, format, definition, symbols and the did-you-mean quick fix."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("pygls", reason="pygls is not installed (lsp extra)")
+
+from lsprotocol import types as t  # noqa: E402
+from pygls.lsp.client import LanguageClient  # noqa: E402
+from pygls.uris import from_fs_path, to_fs_path  # noqa: E402
+
+CLUB = """\
+variant "club" extends "ffb" {
+  title "Club"
+  auction { coinche any_tme }
+  play {
+    undertrump required
+  }
+}
+"""
+FIXED = CLUB.replace("any_tme", "any_time")
+
+
+class Session:
+    """A client talking to `python -m coinche_dsl lsp`, with the diagnostics it received."""
+
+    def __init__(self) -> None:
+        self.client = LanguageClient("coinche-test", "1")
+        self.diagnostics: dict[str, asyncio.Queue[list[t.Diagnostic]]] = {}
+
+        @self.client.feature(t.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+        def published(params: t.PublishDiagnosticsParams) -> None:
+            self.queue(params.uri).put_nowait(params.diagnostics)
+
+    def queue(self, uri: str) -> asyncio.Queue[list[t.Diagnostic]]:
+        return self.diagnostics.setdefault(uri, asyncio.Queue())
+
+    async def start(self) -> None:
+        await self.client.start_io(sys.executable, "-m", "coinche_dsl", "lsp")
+        await self.client.initialize_async(t.InitializeParams(
+            capabilities=t.ClientCapabilities(), process_id=None, root_uri=None))
+        self.client.initialized(t.InitializedParams())
+
+    async def next_diagnostics(self, uri: str) -> list[t.Diagnostic]:
+        return await asyncio.wait_for(self.queue(uri).get(), timeout=60)
+
+    async def stop(self) -> None:
+        await self.client.shutdown_async(None)
+        self.client.exit(None)
+        await self.client.stop()
+
+
+def _run(scenario):  # type: ignore[no-untyped-def]
+    async def main() -> None:
+        session = Session()
+        await session.start()
+        try:
+            await scenario(session)
+        finally:
+            await session.stop()
+
+    asyncio.run(asyncio.wait_for(main(), timeout=120))
+
+
+def _doc(uri: str) -> t.TextDocumentIdentifier:
+    return t.TextDocumentIdentifier(uri=uri)
+
+
+def test_open_change_complete_hover_format_definition(tmp_path: Path) -> None:
+    path = tmp_path / "club.coinche"
+    path.write_text(CLUB, encoding="utf-8")
+    uri = from_fs_path(str(path)) or ""
+
+    async def scenario(s: Session) -> None:
+        c = s.client
+        c.text_document_did_open(t.DidOpenTextDocumentParams(text_document=t.TextDocumentItem(
+            uri=uri, language_id="coinche", version=1, text=CLUB)))
+        [diag] = await s.next_diagnostics(uri)
+        assert "'any_tme' is not a choice for auction.coinche" in diag.message
+        assert diag.severity == t.DiagnosticSeverity.Error
+        assert (diag.range.start.line, diag.range.start.character) == (2, 20)
+        assert diag.range.end.character == 27  # the word `any_tme`
+
+        actions = await c.text_document_code_action_async(t.CodeActionParams(
+            text_document=_doc(uri), range=diag.range,
+            context=t.CodeActionContext(diagnostics=[diag])))
+        assert actions is not None
+        [action] = actions
+        assert isinstance(action, t.CodeAction) and action.edit and action.edit.changes
+        assert [e.new_text for e in action.edit.changes[uri]] == ["any_time"]
+
+        c.text_document_did_change(t.DidChangeTextDocumentParams(
+            text_document=t.VersionedTextDocumentIdentifier(uri=uri, version=2),
+            content_changes=[t.TextDocumentContentChangeWholeDocument(text=FIXED)]))
+        assert list(await s.next_diagnostics(uri)) == []
+
+        # after `undertrump `: the setting's choices
+        done = await c.text_document_completion_async(t.CompletionParams(
+            text_document=_doc(uri), position=t.Position(line=4, character=15)))
+        assert isinstance(done, t.CompletionList)
+        assert sorted(i.label for i in done.items) == ["optional", "required"]
+        # at the start of a line in `play { }`: the play settings, nothing else
+        done = await c.text_document_completion_async(t.CompletionParams(
+            text_document=_doc(uri), position=t.Position(line=4, character=4)))
+        assert isinstance(done, t.CompletionList)
+        labels = {i.label for i in done.items}
+        assert {"must_trump", "undertrump", "overtrump_partner"} <= labels
+        assert not labels & {"coinche", "target", "title"}
+
+        shown = await c.text_document_hover_async(t.HoverParams(
+            text_document=_doc(uri), position=t.Position(line=4, character=6)))
+        assert shown is not None and isinstance(shown.contents, t.MarkupContent)
+        assert "must you play a lower trump" in shown.contents.value  # the field's docstring
+        assert "Default: `optional`" in shown.contents.value
+        assert "ffb.coinche:" in shown.contents.value and "undertrump optional" in \
+            shown.contents.value  # the inherited value and where the base wrote it
+
+        where = await c.text_document_definition_async(t.DefinitionParams(
+            text_document=_doc(uri), position=t.Position(line=0, character=26)))
+        assert isinstance(where, t.Location)
+        assert Path(to_fs_path(where.uri) or "").name == "ffb.coinche"
+        base_text = Path(to_fs_path(where.uri) or "").read_text(encoding="utf-8")
+        assert base_text.splitlines()[where.range.start.line].startswith('variant "ffb"')
+        where = await c.text_document_definition_async(t.DefinitionParams(
+            text_document=_doc(uri), position=t.Position(line=4, character=8)))
+        assert isinstance(where, t.Location)
+        line = base_text.splitlines()[where.range.start.line]
+        assert line.strip().startswith("undertrump optional")
+
+        edits = await c.text_document_formatting_async(t.DocumentFormattingParams(
+            text_document=_doc(uri), options=t.FormattingOptions(tab_size=2,
+                                                                 insert_spaces=True)))
+        assert edits is not None and len(edits) == 1
+        assert "  auction {\n    coinche any_time\n  }\n" in edits[0].new_text
+
+        symbols = await c.text_document_document_symbol_async(t.DocumentSymbolParams(
+            text_document=_doc(uri)))
+        assert symbols is not None
+        [variant] = symbols
+        assert isinstance(variant, t.DocumentSymbol) and variant.name == "club"
+        assert [s.name for s in variant.children or []] == ["title", "auction", "play"]
+
+    _run(scenario)
+
+
+def test_a_syntax_error_is_a_diagnostic_and_completion_offers_builtins(tmp_path: Path) -> None:
+    path = tmp_path / "broken.coinche"
+    uri = from_fs_path(str(path)) or ""
+    text = 'variant "b" extends "ffb" {\n  game { target }\n}\n'
+
+    async def scenario(s: Session) -> None:
+        s.client.text_document_did_open(t.DidOpenTextDocumentParams(
+            text_document=t.TextDocumentItem(uri=uri, language_id="coinche", version=1,
+                                             text=text)))
+        [diag] = await s.next_diagnostics(uri)
+        assert diag.range.start.line == 1
+        done = await s.client.text_document_completion_async(t.CompletionParams(
+            text_document=_doc(uri), position=t.Position(line=0, character=20)))
+        assert isinstance(done, t.CompletionList)
+        assert {i.insert_text for i in done.items} >= {'"ffb"', '"fr-bga"'}
+
+    _run(scenario)
