@@ -80,11 +80,9 @@ def _parsed(raw: bytes, file: str) -> ParsedVariant:
     return parse_text(decode(raw, file), file)
 
 
-def resolve(name_or_path: str | Path, text: str | None = None) -> Resolved:
-    """Parse a variant and its bases and merge them, base first. With `text`, the variant's
-    own file is that text (an editor's unsaved buffer) and `name_or_path` only says where it
-    lives: its bases are found next to it."""
-    path = Path(name_or_path) if text is not None else locate(name_or_path)
+def resolve(name_or_path: str | Path) -> Resolved:
+    """Parse a variant and its bases and merge them, base first."""
+    path = locate(name_or_path)
     chain: list[ParsedVariant] = []
     seen: list[Path] = []
     while True:
@@ -96,8 +94,7 @@ def resolve(name_or_path: str | Path, text: str | None = None) -> Resolved:
         if len(seen) >= MAX_EXTENDS_DEPTH:
             raise VariantError([Diagnostic(chain[-1].extends_at, "extends goes too deep")])
         seen.append(real)
-        parsed = parse_text(text, str(path)) if text is not None and not chain \
-            else read_variant(path)
+        parsed = read_variant(path)
         chain.append(parsed)
         if parsed.extends is None:
             break

@@ -4,6 +4,7 @@ folder; `UPDATE_SCREENSHOTS=1` also writes them to docs/images/ for the README."
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
 import threading
@@ -38,6 +39,8 @@ variant "club" extends "ffb" {
   game { target 1500 }  # short games
 }
 """
+PDF_READY = all(importlib.util.find_spec(m) for m in ("weasyprint", "pypdf"))
+"""PDF printing is checked where WeasyPrint and pypdf are installed (the test extra)."""
 SHOTS = Path(__file__).resolve().parents[1] / "docs" / "images"
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
@@ -89,6 +92,12 @@ def replace_text(page: object, text: str) -> None:
     page.keyboard.insert_text(text)
 
 
+def pdf_text(path: Path) -> str:
+    import pypdf
+
+    return " ".join(" ".join(p.extract_text() for p in pypdf.PdfReader(str(path)).pages).split())
+
+
 def frame_text(page: object, selector: str) -> str:
     return page.frame_locator(selector).locator("body").inner_text()
 
@@ -113,14 +122,49 @@ def test_a_secretarys_session(page: object, studio: tuple[str, Path], tmp_path: 
     expect(page.locator(".cm-content")).to_contain_text("target 1500")
     expect(page.locator("#problems")).to_contain_text("No problems")
 
+    # Completion of the settings valid in the block, then hover help and the base's value.
+    replace_text(page, CLUB.replace("game { target 1500 }", "game {\n    target 1500\n    \n  }"))
+    page.evaluate("""() => {
+        const at = editor.getText().indexOf("    \\n  }") + 4;
+        editor.view.dispatch({selection: {anchor: at}}); editor.view.focus(); }""")
+    page.keyboard.type("rea")
+    expect(page.locator(".cm-tooltip-autocomplete li[aria-selected]")).to_contain_text("reach")
+    page.wait_for_timeout(200)  # the popup settles once every typed letter is answered
+    page.keyboard.press("Enter")
+    page.keyboard.type(" exceed")
+    page.keyboard.press("Escape")
+    expect(page.locator(".cm-content")).to_contain_text("reach exceed")
+    expect(page.locator("#problems")).to_contain_text("No problems")
+    at = page.evaluate("""() => {
+        const c = editor.view.coordsAtPos(editor.getText().indexOf("target 1500") + 2);
+        return [c.left + 2, (c.top + c.bottom) / 2]; }""")
+    page.mouse.move(*at)
+    expect(page.locator(".cm-coinche-hover")).to_contain_text("The score that ends the game.")
+    expect(page.locator(".cm-coinche-hover")).to_contain_text("Inherited from ffb.coinche")
+    page.evaluate("""() => {
+        const at = editor.getText().indexOf("target 1500") + 2;
+        editor.view.dispatch({selection: {anchor: at}}); editor.view.focus(); }""")
+    page.keyboard.press("F12")
+    expect(page.locator("#base-file")).to_have_text("ffb.coinche")
+    expect(page.locator("#base .here")).to_contain_text("target 2000")
+    shot(page, tmp_path, "studio-base")
+    page.click("nav [data-tab=preview]")
+
     # The target changes and the preview's sentence follows, in the language chosen.
     replace_text(page, CLUB.replace("1500", "1000"))
     page.select_option("#lang", "en")
-    expect(page.frame_locator("#preview").locator("body")).to_contain_text("The game is played to 1,000 points")
+    preview = page.frame_locator("#preview").locator("body")
+    expect(preview).to_contain_text("The game is played to 1,000 points")
     assert "1,500" not in frame_text(page, "#preview")
     page.select_option("#lang", "it")
-    expect(page.frame_locator("#preview").locator("body")).to_contain_text("La partita si gioca a 1.000 punti")
+    expect(preview).to_contain_text("La partita si gioca a 1.000 punti")
     shot(page, tmp_path, "studio-preview")
+    if PDF_READY:
+        with page.expect_download() as got:
+            page.click("#print")
+        pdf = got.value.path()
+        assert Path(pdf).read_bytes().startswith(b"%PDF")
+        assert "La partita si gioca a 1.000 punti" in pdf_text(Path(pdf))
 
     # Compare with BoardGameArena's rules.
     page.click("nav [data-tab=compare]")

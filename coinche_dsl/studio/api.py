@@ -7,6 +7,8 @@ the page is trusted no more than a variant file.
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Any
 
 from ..render.i18n import LANGUAGES
@@ -52,6 +54,48 @@ def check(ws: Workspace, data: dict[str, Any]) -> dict[str, Any]:
     return {"diagnostics": analysis.diagnostics, "valid": analysis.ruleset is not None}
 
 
+def _cursor(data: dict[str, Any]) -> tuple[int, int]:
+    """The request's 1-based line and 0-based character as the analysis's line and column."""
+    line, char = data.get("line"), data.get("character")
+    if not isinstance(line, int) or not isinstance(char, int) or line < 1 or char < 0:
+        raise StudioError("'line' (from 1) and 'character' (from 0) must be whole numbers")
+    return line, char + 1
+
+
+def complete(ws: Workspace, data: dict[str, Any]) -> dict[str, Any]:
+    """What may be written at the cursor (the analysis the language server uses)."""
+    from ..analysis import complete as completions
+
+    items = completions(_text(data), *_cursor(data))
+    return {"items": [{"label": c.label, "kind": c.kind, "detail": c.detail,
+                       "insert": c.insert or c.label} for c in items]}
+
+
+def hover(ws: Workspace, data: dict[str, Any]) -> dict[str, Any]:
+    """Help on the word at the cursor, as plain text: the page shows it as text, never HTML."""
+    from ..analysis import hover as help_at
+
+    found = help_at(_text(data), *_cursor(data), file=str(ws.file))
+    return {"text": _plain(found) if found else None}
+
+
+def _plain(markdown: str) -> str:
+    return re.sub(r"\*\*|```\w*\n?|`", "", markdown).strip()
+
+
+def definition(ws: Workspace, data: dict[str, Any]) -> dict[str, Any]:
+    """The base's value of the setting at the cursor (or the base itself, on an `extends`
+    name): the base file's name, text and line, for the page's read-only view."""
+    from ..analysis import definition as defined_at
+
+    found = defined_at(_text(data), *_cursor(data), file=str(ws.file))
+    if found is None:
+        return {"found": False}
+    base = Path(found.file)
+    return {"found": True, "file": base.name, "line": found.line,
+            "text": base.read_text(encoding="utf-8")}
+
+
 def format_(ws: Workspace, data: dict[str, Any]) -> dict[str, Any]:
     """The canonical layout of the text (comments kept), or why it cannot be laid out."""
     from ..errors import VariantError
@@ -78,6 +122,18 @@ def preview(ws: Workspace, data: dict[str, Any]) -> dict[str, Any]:
     if analysis.ruleset is None:
         return {"diagnostics": analysis.diagnostics}
     return {"html": sheet(analysis.ruleset, _lang(data), "html")}
+
+
+def pdf(ws: Workspace, data: dict[str, Any]) -> bytes | dict[str, Any]:
+    """The rule sheet of the edited text as a PDF, to print (needs the `pdf` extra)."""
+    from ..render import sheet
+
+    analysis = ws.analyse(_text(data))
+    if analysis.ruleset is None:
+        return {"diagnostics": analysis.diagnostics}
+    out = sheet(analysis.ruleset, _lang(data), "pdf")
+    assert isinstance(out, bytes)
+    return out
 
 
 def compare(ws: Workspace, data: dict[str, Any]) -> dict[str, Any]:
@@ -140,6 +196,7 @@ def start(ws: Workspace, data: dict[str, Any]) -> dict[str, Any]:
                                           for d in check_parses(text, str(ws.file))]}
 
 
-HANDLERS = {"state": state, "check": check, "format": format_, "save": save,
-            "preview": preview, "compare": compare, "score": score,
+HANDLERS = {"state": state, "check": check, "complete": complete, "hover": hover,
+            "definition": definition, "format": format_, "save": save,
+            "preview": preview, "pdf": pdf, "compare": compare, "score": score,
             "questionnaire": questionnaire, "answer": answer, "start": start}

@@ -76,7 +76,10 @@ def _endpoint(workspace: Workspace, token: str, handler: Handler
         if not isinstance(data, dict):
             return JSONResponse({"error": "the request is not a JSON object"}, status_code=400)
         try:
-            return JSONResponse(handler(workspace, data))
+            answer = handler(workspace, data)
         except CoincheError as e:
             return JSONResponse({"error": str(e)}, status_code=422)
+        if isinstance(answer, bytes):  # a PDF to print
+            return Response(answer, media_type="application/pdf")
+        return JSONResponse(answer)
     return run

@@ -126,7 +126,7 @@ def set_setting(text: str, path: tuple[str, str], value_text: str, file: str) ->
     from ..syntax.parser import parse_with_comments
 
     tree, _ = parse_with_comments(text, file)
-    variant = tree.children[0]
+    variant: Any = tree.children[0]
     block, key = path
     section = _child(variant, "section", block)
     setting = _child(section, "setting", key) if section is not None else None

@@ -15,11 +15,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..errors import CoincheError, Diagnostic, VariantError
-from ..loader import BUILTINS, SUFFIX, load_variant, resolve, validate
+from ..analysis import Finding
+from ..errors import CoincheError, Diagnostic, Position
+from ..loader import BUILTINS, SUFFIX, load_variant, validate
 from ..model import Ruleset
-
-_DID_YOU_MEAN = re.compile(r"did you mean '([^']+)'")
 
 
 class StudioError(CoincheError, ValueError):
@@ -34,13 +33,20 @@ class Analysis:
     diagnostics: list[dict[str, Any]] = field(default_factory=list)
 
 
-def diagnostic_json(d: Diagnostic, severity: str = "error") -> dict[str, Any]:
-    """A diagnostic for the page: 1-based line and column, the did-you-mean as a fix."""
-    at = d.position
-    return {"line": at.line if at else 1, "column": at.column if at else 1,
-            "length": max(len(d.text), 1), "severity": severity, "message": d.message,
-            "hint": d.hint, "fixes": _DID_YOU_MEAN.findall(d.hint),
-            "file": Path(at.file).name if at else ""}
+def finding_json(f: Finding) -> dict[str, Any]:
+    """A finding of the analysis for the page: 1-based line and column, its width, and the
+    did-you-mean as a fix."""
+    return {"line": f.line, "column": f.column,
+            "length": max(f.end_column - f.column, 1) if f.end_line == f.line else 1,
+            "severity": f.severity, "message": f.message, "hint": f.hint,
+            "fixes": [f.fix] if f.fix else [], "file": Path(f.file).name}
+
+
+def diagnostic_json(d: Diagnostic) -> dict[str, Any]:
+    """A syntax diagnostic (formatting a text that does not parse) in the same shape."""
+    at = d.position or Position("", 1, 1)
+    return finding_json(Finding(at.file, at.line, at.column, at.line,
+                                at.column + max(len(d.text), 1), "error", d.message, d.hint))
 
 
 @dataclass
@@ -73,23 +79,16 @@ class Workspace:
         return starter(self.file.stem)
 
     def analyse(self, text: str) -> Analysis:
-        """Everything `coinche check` says of `text`, as if saved as the edited file."""
-        from ..engine.examples import check_examples
-        from ..loader import position_of
+        """Everything `coinche check` says of `text`, as if saved as the edited file (the
+        analysis the language server gives an editor), and its Ruleset when it has no error."""
+        from ..analysis import diagnose, resolve_text
 
-        try:
-            resolved = resolve(self.file, text=text)
-            ruleset = validate(resolved)
-        except VariantError as e:
-            own = [d for d in e.diagnostics if d.position is None
-                   or Path(d.position.file) == self.file]
-            return Analysis(None, [diagnostic_json(d) for d in own or e.diagnostics])
-        except CoincheError as e:
-            return Analysis(None, [{"line": 1, "column": 1, "length": 1, "severity": "error",
-                                    "message": str(e), "hint": "", "fixes": [], "file": ""}])
-        found = [diagnostic_json(Diagnostic(position_of(("examples", i), resolved), message))
-                 for i, message in check_examples(ruleset)]
-        return Analysis(None if found else ruleset, found)
+        findings = diagnose(text, str(self.file))
+        found = [finding_json(f) for f in findings]
+        if any(f.severity == "error" for f in findings):
+            return Analysis(None, found)
+        resolved, _ = resolve_text(text, str(self.file))
+        return Analysis(validate(resolved), found)
 
     def save(self, text: str) -> dict[str, Any]:
         """Write `text` to the edited file atomically; a file with errors is saved as a draft."""

@@ -87,6 +87,7 @@ export function create(parent, hooks) {
         lint, lintGutter(), autocompletion({override: [complete]}), hover,
         keymap.of([
           {key: "Mod-s", preventDefault: true, run: () => { hooks.save(); return true; }},
+          {key: "F12", preventDefault: true, run: () => { hooks.definition(); return true; }},
           indentWithTab, ...completionKeymap, ...searchKeymap, ...historyKeymap, ...defaultKeymap,
         ]),
         EditorView.updateListener.of((u) => { if (u.docChanged) hooks.changed(u.state.doc.toString()); }),
@@ -100,6 +101,7 @@ export function create(parent, hooks) {
       view.dispatch({changes: {from: 0, to: view.state.doc.length, insert: text}});
     },
     relint: () => forceLinting(view),
+    cursor: () => view.state.selection.main.head,
     goTo(line) {
       const l = view.state.doc.line(Math.min(Math.max(line, 1), view.state.doc.lines));
       view.dispatch({selection: {anchor: l.from}, scrollIntoView: true});

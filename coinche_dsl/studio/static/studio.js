@@ -53,12 +53,41 @@ function position(text, pos) {
 
 async function complete(text, pos) {
   const found = await call("complete", {text, ...position(text, pos)});
-  return (found ? found.items : []).map((i) => ({label: i.label, type: i.kind, detail: i.detail || "", info: i.documentation || undefined}));
+  const kinds = {block: "namespace", setting: "property", choice: "enum", quantity: "variable", variant: "constant"};
+  return (found ? found.items : []).map((i) => ({label: i.label, apply: i.insert, type: kinds[i.kind] || "text", detail: i.detail}));
 }
 
 async function hover(text, pos) {
   const found = await call("hover", {text, ...position(text, pos)});
   return found && found.text ? {text: found.text} : null;
+}
+
+async function definition() {
+  const text = editor.getText();
+  const found = await call("definition", {text, ...position(text, editor.cursor())});
+  if (!found || !found.found) { status("No base value at the cursor: put it on an inherited setting or on the extends name"); return; }
+  const box = $("base");
+  box.replaceChildren();
+  $("base-file").textContent = found.file;
+  found.text.split("\n").forEach((line, i) => {
+    const row = el("div", `${String(i + 1).padStart(4)}  ${line}`, {class: i + 1 === found.line ? "here" : ""});
+    box.append(row);
+  });
+  selectTab("base");
+  box.querySelector(".here").scrollIntoView({block: "center"});
+}
+
+async function printPdf() {
+  const reply = await fetch("/api/pdf", {method: "POST",
+    body: JSON.stringify({text: editor.getText(), lang: $("lang").value || null}),
+    headers: {"Content-Type": "application/json", "X-Studio-Token": TOKEN}});
+  if (!reply.ok) { status(`No PDF: ${(await reply.json()).error}`, "draft"); return; }
+  if (reply.headers.get("content-type") !== "application/pdf") { status("Fix the file's problems to print it", "draft"); return; }
+  const link = el("a", null, {href: URL.createObjectURL(await reply.blob()), download: $("file").textContent.replace(/\.coinche$/, ".pdf")});
+  document.body.append(link);
+  link.click();
+  link.remove();
+  status("PDF ready");
 }
 
 async function save() {
@@ -210,7 +239,9 @@ async function main() {
   fill($("start-base"), s.variants, "ffb");
   fill($("other"), s.variants, "ffb");
   latest = s.text;
-  editor = CoincheEditor.create($("editor"), {text: s.text, diagnose, complete, hover, save, changed});
+  editor = CoincheEditor.create($("editor"), {text: s.text, diagnose, complete, hover, save, changed, definition});
+  $("goto-base").addEventListener("click", definition);
+  $("print").addEventListener("click", printPdf);
   $("save").addEventListener("click", save);
   $("format").addEventListener("click", format);
   $("start-go").addEventListener("click", startFile);
