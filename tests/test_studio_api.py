@@ -197,3 +197,37 @@ def test_the_page_carries_its_token_and_a_strict_policy(client: TestClient) -> N
     assert '<meta name="studio-token" content="secret">' in page.text
     assert "default-src 'self'" in page.headers["content-security-policy"]
     assert client.get("/static/editor.js").status_code == 200
+
+
+def test_the_command_serves_the_folder_and_stops_cleanly(folder: Path) -> None:
+    import signal
+    import subprocess
+    import sys
+    import urllib.request
+
+    cmd = [sys.executable, "-m", "coinche_dsl", "studio", "club.coinche", "--port", "0",
+           "--no-browser"]
+    proc = subprocess.Popen(cmd, cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    try:
+        line = proc.stdout.readline()  # type: ignore[union-attr]
+        assert line.startswith("coinche studio: editing club.coinche at http://127.0.0.1:")
+        url = line.split(" at ")[1].split()[0]
+        with urllib.request.urlopen(url, timeout=10) as page:
+            assert b'name="studio-token"' in page.read()
+    finally:
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=20)
+    assert proc.returncode == 0, err
+    assert "Traceback" not in err
+
+
+def test_a_file_outside_the_folder_is_a_usage_error(folder: Path) -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "coinche_dsl", "studio", "../x.coinche",
+                           "--no-browser"], cwd=folder, capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 1
+    assert done.stderr.strip() == "'../x.coinche' is outside the studio's folder"

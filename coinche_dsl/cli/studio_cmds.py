@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -32,23 +32,31 @@ def studio(
     config = uvicorn.Config(create_app(workspace), host="127.0.0.1", port=port,
                             log_level="warning")
     server = uvicorn.Server(config)
-    if browser:
-        _open_when_started(server)
-    print(f"coinche studio: editing {workspace.file.name}; Ctrl-C to stop")
-    server.run()
+    _announce_when_started(server, workspace.file.name, browser)
+    try:
+        server.run()
+    except KeyboardInterrupt:  # uvicorn re-raises the Ctrl-C it stopped on: a normal stop
+        return
+    if not server.started:
+        fail(f"the studio could not listen on 127.0.0.1:{port} (in use? try --port 0)")
 
 
-def _open_when_started(server: object) -> None:
-    """Open the page once uvicorn listens (its port is known only then when --port 0)."""
+def _announce_when_started(server: Any, name: str, browser: bool) -> None:
+    """Print the page's address (and open it) once uvicorn listens: with --port 0 the port
+    is known only then."""
     import threading
     import time
     import webbrowser
 
     def wait() -> None:
-        while not getattr(server, "started", False):
+        while not server.started:
+            if server.should_exit:
+                return
             time.sleep(0.05)
-        sockets = [s for srv in getattr(server, "servers", []) for s in srv.sockets]
-        port = sockets[0].getsockname()[1] if sockets else 8765
-        webbrowser.open(f"http://127.0.0.1:{port}/")
+        port = server.servers[0].sockets[0].getsockname()[1]
+        url = f"http://127.0.0.1:{port}/"
+        print(f"coinche studio: editing {name} at {url} (Ctrl-C to stop)", flush=True)
+        if browser:
+            webbrowser.open(url)
 
     threading.Thread(target=wait, daemon=True).start()
