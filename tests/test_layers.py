@@ -24,7 +24,10 @@ ALLOWED = {
     "sim": {"model", "loader", "engine", "render"},
     "analysis": {"syntax", "model", "loader", "engine"},  # editor features, text to answers
     "lsp": {"analysis"},  # the language server: a thin adapter over analysis
-    "cli": {"syntax", "model", "loader", "inherit", "engine", "render", "sim", "analysis", "lsp"},
+    # the browser studio: the same analysis, the sheets, compare and the scorer over HTTP
+    "studio": {"syntax", "model", "loader", "inherit", "engine", "render", "analysis"},
+    "cli": {"syntax", "model", "loader", "inherit", "engine", "render", "sim", "analysis", "lsp",
+            "studio"},
     "docgen": {"syntax", "model", "loader"},  # writes docs/language.md from the model
 }
 LEAVES = {"errors", "cards", "limits", "text_safety"}

@@ -15,12 +15,32 @@ def test_ci_runs_the_readme_test_command() -> None:
     assert ci.rstrip().splitlines()[-1] == TEST_COMMAND
 
 
-def test_readme_names_only_existing_variants() -> None:
+def test_readme_presents_every_builtin() -> None:
     from coinche_dsl.loader import BUILTINS
 
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     for name in BUILTINS:
         assert f"`{name}`" in readme, f"README does not present the built-in {name}"
+
+
+def test_readme_commands_name_only_existing_variants() -> None:
+    """Every variant a README command names is a built-in (files end in a suffix)."""
+    from coinche_dsl.loader import BUILTINS
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    named = []
+    for line in readme.splitlines():
+        words = line.split("#")[0].split()
+        if words[:1] != ["coinche"] or len(words) < 3:
+            continue
+        after_option = False
+        for word in words[2:]:
+            if not word.startswith("-") and not after_option and "." not in word \
+                    and "/" not in word and "*" not in word:
+                named.append(word)
+            after_option = word.startswith("-") and "=" not in word
+    assert len(named) >= 10, named  # the tour names variants: a parse that finds none is wrong
+    assert [n for n in named if n not in BUILTINS] == []
 
 
 def test_readme_variant_example_is_valid_and_its_example_holds(tmp_path: Path) -> None:

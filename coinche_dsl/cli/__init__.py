@@ -80,6 +80,7 @@ def _register() -> None:
         replay_cmds,
         score_cmds,
         sim_cmds,
+        studio_cmds,
     )
 
     _plain_help_types()

@@ -67,8 +67,19 @@ def _unknown(loc: DataPath, value: Any, data: dict[str, Any], at: Position) -> D
     close = difflib.get_close_matches(str(loc[-1]), names, n=1)
     where = f"in {label(loc[:-1], data).rstrip(':')}" if loc[:-1] else "at the top level"
     what = "block" if isinstance(value, dict) and "op" not in value else "setting"
-    hint = f"did you mean '{close[0]}'?" if close else f"known here: {', '.join(names)}"
+    home = blocks_of(str(loc[-1]))
+    if home:  # a real setting in the wrong block: where it goes beats a near name here
+        hint = f"'{loc[-1]}' belongs in {' or '.join(home)} {{ … }}"
+    else:
+        hint = f"did you mean '{close[0]}'?" if close else f"known here: {', '.join(names)}"
     return Diagnostic(at, f"unknown {what} '{loc[-1]}' {where}", str(loc[-1]), hint)
+
+
+def blocks_of(name: str) -> list[str]:
+    """The blocks of the Ruleset that have a setting called `name` (`cut_minimum`: table)."""
+    return [block for block, field in Ruleset.model_fields.items()
+            if _is_model(model := _inner_model(field.annotation)) and model is not Ruleset
+            and block != "examples" and name in model.model_fields]
 
 
 def _not_a_choice(loc: DataPath, value: Any, field: str, err: Any, at: Position) -> Diagnostic:

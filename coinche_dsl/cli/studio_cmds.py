@@ -1,0 +1,62 @@
+"""`coinche studio`: the rules studio in the browser (needs the `studio` extra)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from . import app
+from .common import USAGE, fail, reported
+
+
+@app.command()
+def studio(
+    file: Annotated[str | None, typer.Argument(
+        help="The variant file to edit, in this folder (default: club.coinche).")] = None,
+    port: Annotated[int, typer.Option(help="Port on 127.0.0.1 (0: any free port).")] = 8765,
+    browser: Annotated[bool, typer.Option(
+        "--browser/--no-browser", help="Open the page in the default browser.")] = True,
+) -> None:
+    """Write, check, preview and compare house rules in the browser, on this machine only."""
+    try:
+        import uvicorn
+
+        from ..studio.app import create_app
+        from ..studio.service import Workspace
+    except ImportError:
+        fail('the studio needs its extra: pip install "coinche_dsl[studio]"', USAGE)
+    with reported():
+        workspace = Workspace.open(Path.cwd(), file)
+    config = uvicorn.Config(create_app(workspace), host="127.0.0.1", port=port,
+                            log_level="warning")
+    server = uvicorn.Server(config)
+    _announce_when_started(server, workspace.file.name, browser)
+    try:
+        server.run()
+    except KeyboardInterrupt:  # uvicorn re-raises the Ctrl-C it stopped on: a normal stop
+        return
+    if not server.started:
+        fail(f"the studio could not listen on 127.0.0.1:{port} (in use? try --port 0)")
+
+
+def _announce_when_started(server: Any, name: str, browser: bool) -> None:
+    """Print the page's address (and open it) once uvicorn listens: with --port 0 the port
+    is known only then."""
+    import threading
+    import time
+    import webbrowser
+
+    def wait() -> None:
+        while not server.started:
+            if server.should_exit:
+                return
+            time.sleep(0.05)
+        port = server.servers[0].sockets[0].getsockname()[1]
+        url = f"http://127.0.0.1:{port}/"
+        print(f"coinche studio: editing {name} at {url} (Ctrl-C to stop)", flush=True)
+        if browser:
+            webbrowser.open(url)
+
+    threading.Thread(target=wait, daemon=True).start()

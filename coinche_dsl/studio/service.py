@@ -1,0 +1,130 @@
+"""What the studio's page asks of the server, as plain functions over the edited text.
+
+One user, one folder: every file the page names is resolved inside the folder the studio was
+started in (`Workspace.root`), and refused otherwise. The text being edited is untrusted like any
+variant file: it is parsed and validated, never executed, and everything shown from it is
+escaped by the renderers (HTML) or by the page (text nodes).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..analysis import Finding
+from ..errors import CoincheError, Diagnostic, Position
+from ..loader import BUILTINS, SUFFIX, load_variant, validate
+from ..model import Ruleset
+
+
+class StudioError(CoincheError, ValueError):
+    """A request the studio refuses (a path outside its folder, a bad variant name)."""
+
+
+@dataclass
+class Analysis:
+    """The edited text, checked: its Ruleset when valid, and every located problem."""
+
+    ruleset: Ruleset | None
+    diagnostics: list[dict[str, Any]] = field(default_factory=list)
+
+
+def finding_json(f: Finding) -> dict[str, Any]:
+    """A finding of the analysis for the page: 1-based line and column, its width, and the
+    did-you-mean as a fix."""
+    return {"line": f.line, "column": f.column,
+            "length": max(f.end_column - f.column, 1) if f.end_line == f.line else 1,
+            "severity": f.severity, "message": f.message, "hint": f.hint,
+            "fixes": [f.fix] if f.fix else [], "file": Path(f.file).name}
+
+
+def diagnostic_json(d: Diagnostic) -> dict[str, Any]:
+    """A syntax diagnostic (formatting a text that does not parse) in the same shape."""
+    at = d.position or Position("", 1, 1)
+    return finding_json(Finding(at.file, at.line, at.column, at.line,
+                                at.column + max(len(d.text), 1), "error", d.message, d.hint))
+
+
+@dataclass
+class Workspace:
+    """The folder the studio serves and the variant file being edited in it."""
+
+    root: Path
+    file: Path
+
+    @classmethod
+    def open(cls, root: Path, file: str | None) -> Workspace:
+        root = root.resolve()
+        ws = cls(root, root / "club.coinche")
+        if file:
+            ws.file = ws.inside(file)
+        return ws
+
+    def inside(self, name: str) -> Path:
+        """`name` as a variant file in the studio's folder; StudioError otherwise."""
+        path = (self.root / name).resolve()
+        if not path.is_relative_to(self.root):
+            raise StudioError(f"'{name}' is outside the studio's folder")
+        if path.suffix != SUFFIX:
+            raise StudioError(f"'{name}': variant files end in {SUFFIX}")
+        return path
+
+    def read(self) -> str:
+        if self.file.is_file():
+            return self.file.read_text(encoding="utf-8")
+        return starter(self.file.stem)
+
+    def analyse(self, text: str) -> Analysis:
+        """Everything `coinche check` says of `text`, as if saved as the edited file (the
+        analysis the language server gives an editor), and its Ruleset when it has no error."""
+        from ..analysis import diagnose, resolve_text
+
+        findings = diagnose(text, str(self.file))
+        found = [finding_json(f) for f in findings]
+        if any(f.severity == "error" for f in findings):
+            return Analysis(None, found)
+        resolved, _ = resolve_text(text, str(self.file))
+        return Analysis(validate(resolved), found)
+
+    def save(self, text: str) -> dict[str, Any]:
+        """Write `text` to the edited file atomically; a file with errors is saved as a draft."""
+        problems = self.analyse(text).diagnostics
+        write_text_atomic(self.file, text)
+        return {"saved": self.file.name, "draft": bool(problems), "problems": len(problems)}
+
+    def other(self, name: str) -> Ruleset:
+        """A variant to compare with: a built-in, or a file in the studio's folder."""
+        if name in BUILTINS:
+            return load_variant(name)
+        return load_variant(self.inside(name))
+
+    def variants(self) -> list[str]:
+        """Built-ins and the folder's own variant files, for the page's pickers."""
+        own = sorted(p.name for p in self.root.glob(f"*{SUFFIX}") if p.is_file())
+        return [*BUILTINS, *own]
+
+
+def starter(name: str) -> str:
+    """The text of a new file: the federation's rules, renamed, to edit from."""
+    clean = re.sub(r"[^a-z0-9_-]", "-", name.lower())[:40].strip("-") or "club"
+    return (f'variant "{clean}" extends "ffb" {{\n  title "{clean}"\n  language fr\n}}\n')
+
+
+def write_text_atomic(path: Path, text: str) -> None:
+    """Replace `path` by `text` all at once: a temp file created exclusively beside it, then
+    renamed over it; the file's mode is kept."""
+    mode = path.stat().st_mode & 0o777 if path.exists() else None
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(text)
+        if mode is not None:
+            os.chmod(tmp, mode)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

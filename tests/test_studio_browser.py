@@ -1,0 +1,213 @@
+"""The studio in a real headless Chromium (Debian's, driven by Playwright; no browser download):
+a secretary's session from typo to printed rules. Each step leaves a screenshot in the test's
+folder; `UPDATE_SCREENSHOTS=1` also writes them to docs/images/ for the README."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+pytest.importorskip("starlette", reason="the studio extra is not installed")
+playwright = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+CHROMIUM = next((p for p in ("/usr/bin/chromium", shutil.which("chromium") or "")
+                 if p and Path(p).is_file()), None)
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium not installed "
+                                "(apt-get install chromium); the studio's browser test is skipped")
+
+import uvicorn  # noqa: E402
+
+from coinche_dsl import load_variant  # noqa: E402
+from coinche_dsl.studio.app import create_app  # noqa: E402
+from coinche_dsl.studio.service import Workspace  # noqa: E402
+from coinche_dsl.syntax.formatter import format_text  # noqa: E402
+
+CLUB = """\
+variant "club" extends "ffb" {
+  title "Coinche du jeudi"  # our Thursday game
+  language fr
+  description "Partie courte."
+  sources "Règlement du club, 2026"
+
+  game { target 1500 }  # short games
+}
+"""
+PDF_READY = all(importlib.util.find_spec(m) for m in ("weasyprint", "pypdf"))
+"""PDF printing is checked where WeasyPrint and pypdf are installed (the test extra)."""
+SHOTS = Path(__file__).resolve().parents[1] / "docs" / "images"
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+
+
+@pytest.fixture
+def studio(tmp_path: Path) -> Iterator[tuple[str, Path]]:
+    """A studio on a free port of 127.0.0.1, serving a folder with the club's file."""
+    (tmp_path / "club.coinche").write_text(CLUB, encoding="utf-8")
+    app = create_app(Workspace.open(tmp_path, "club.coinche"))
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_level="error"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        assert time.monotonic() < deadline, "the studio did not start"
+        time.sleep(0.05)
+    port = server.servers[0].sockets[0].getsockname()[1]
+    yield f"http://127.0.0.1:{port}/", tmp_path
+    server.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture
+def page(studio: tuple[str, Path], tmp_path: Path) -> Iterator[object]:
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        pg = browser.new_page(viewport={"width": 1400, "height": 850})
+        pg.problems, pg.requests = [], []
+        pg.on("console", lambda m: pg.problems.append(m.text) if m.type == "error" else None)
+        pg.on("pageerror", lambda e: pg.problems.append(str(e)))
+        pg.on("request", lambda r: pg.requests.append(r.url))
+        pg.goto(studio[0])
+        pg.wait_for_selector(".cm-content")
+        yield pg
+        browser.close()
+
+
+def shot(page: object, tmp_path: Path, name: str) -> None:
+    page.screenshot(path=str(tmp_path / f"{name}.png"))
+    if os.environ.get("UPDATE_SCREENSHOTS"):
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def replace_text(page: object, text: str) -> None:
+    page.click(".cm-content")
+    page.keyboard.press("Control+a")
+    page.keyboard.insert_text(text)
+
+
+def pdf_text(path: Path) -> str:
+    import pypdf
+
+    return " ".join(" ".join(p.extract_text() for p in pypdf.PdfReader(str(path)).pages).split())
+
+
+def frame_text(page: object, selector: str) -> str:
+    return page.frame_locator(selector).locator("body").inner_text()
+
+
+def test_a_secretarys_session(page: object, studio: tuple[str, Path], tmp_path: Path) -> None:
+    url, folder = studio
+    expect = playwright.expect
+    expect(page.locator("#problems")).to_contain_text("No problems")
+    expect(page.frame_locator("#preview").locator("body")).to_contain_text("Coinche du jeudi")
+    shot(page, tmp_path, "studio-start")
+
+    # A typo: the diagnostic with its suggestion, inline and in the list.
+    replace_text(page, CLUB.replace("target 1500", "targt 1500"))
+    expect(page.locator("#problems")).to_contain_text("unknown setting 'targt' in game")
+    expect(page.locator("#problems")).to_contain_text("did you mean 'target'?")
+    expect(page.locator("#preview-note")).to_contain_text("last valid sheet")
+    page.wait_for_selector(".cm-lintRange-error")
+    page.hover(".cm-lintRange-error")
+    page.wait_for_selector(".cm-tooltip-lint")
+    shot(page, tmp_path, "studio-typo")
+    page.click(".cm-tooltip-lint button")  # the did-you-mean, applied
+    expect(page.locator(".cm-content")).to_contain_text("target 1500")
+    expect(page.locator("#problems")).to_contain_text("No problems")
+
+    # Completion of the settings valid in the block, then hover help and the base's value.
+    replace_text(page, CLUB.replace("game { target 1500 }", "game {\n    target 1500\n    \n  }"))
+    page.evaluate("""() => {
+        const at = editor.getText().indexOf("    \\n  }") + 4;
+        editor.view.dispatch({selection: {anchor: at}}); editor.view.focus(); }""")
+    page.keyboard.type("rea")
+    expect(page.locator(".cm-tooltip-autocomplete li[aria-selected]")).to_contain_text("reach")
+    page.wait_for_timeout(200)  # the popup settles once every typed letter is answered
+    page.keyboard.press("Enter")
+    page.keyboard.type(" exceed")
+    page.keyboard.press("Escape")
+    expect(page.locator(".cm-content")).to_contain_text("reach exceed")
+    expect(page.locator("#problems")).to_contain_text("No problems")
+    at = page.evaluate("""() => {
+        const c = editor.view.coordsAtPos(editor.getText().indexOf("target 1500") + 2);
+        return [c.left + 2, (c.top + c.bottom) / 2]; }""")
+    page.mouse.move(*at)
+    expect(page.locator(".cm-coinche-hover")).to_contain_text("The score that ends the game.")
+    expect(page.locator(".cm-coinche-hover")).to_contain_text("Inherited from ffb.coinche")
+    page.evaluate("""() => {
+        const at = editor.getText().indexOf("target 1500") + 2;
+        editor.view.dispatch({selection: {anchor: at}}); editor.view.focus(); }""")
+    page.keyboard.press("F12")
+    expect(page.locator("#base-file")).to_have_text("ffb.coinche")
+    expect(page.locator("#base .here")).to_contain_text("target 2000")
+    shot(page, tmp_path, "studio-base")
+    page.click("nav [data-tab=preview]")
+
+    # The target changes and the preview's sentence follows, in the language chosen.
+    replace_text(page, CLUB.replace("1500", "1000"))
+    page.select_option("#lang", "en")
+    preview = page.frame_locator("#preview").locator("body")
+    expect(preview).to_contain_text("The game is played to 1,000 points")
+    assert "1,500" not in frame_text(page, "#preview")
+    page.select_option("#lang", "it")
+    expect(preview).to_contain_text("La partita si gioca a 1.000 punti")
+    shot(page, tmp_path, "studio-preview")
+    if PDF_READY:
+        with page.expect_download() as got:
+            page.click("#print")
+        pdf = got.value.path()
+        assert Path(pdf).read_bytes().startswith(b"%PDF")
+        assert "La partita si gioca a 1.000 punti" in pdf_text(Path(pdf))
+
+    # Compare with BoardGameArena's rules.
+    page.click("nav [data-tab=compare]")
+    page.select_option("#other", "fr-bga")
+    expect(page.frame_locator("#comparison").locator("body")).to_contain_text("fr-bga")
+    shot(page, tmp_path, "studio-compare")
+
+    # A disputed deal: a coinched 100 at spades that fails, the declarer holding belote.
+    # ffb.coinche's rule: the defenders score (160 + 100) x 2 = 520, the declarers keep their
+    # protected belote, 20.
+    page.click("nav [data-tab=score]")
+    form = page.locator("#deal")
+    form.locator("[name=bid]").fill("100")
+    form.locator("[name=trump]").select_option("spades")
+    form.locator("[name=double]").select_option("coinche")
+    form.locator("[name=ns]").fill("70")
+    form.locator("[name=ew]").fill("82")
+    form.locator("[name=last_trick]").select_option("E")
+    form.locator("[name=belote]").fill("N")
+    page.click("#score-go")
+    expect(page.locator("#score-total")).to_have_text("Failed — NS 20, EW 520")
+    shot(page, tmp_path, "studio-score")
+
+    # The questionnaire: a new file from the federation's rules, then one answer changed.
+    page.click("nav [data-tab=form]")
+    page.wait_for_selector("[data-path='game.target']")
+    page.fill("#start-name", "jeudi")
+    page.fill("#start-title", "Coinche du jeudi")
+    page.fill("[data-path='game.target']", "1000")
+    page.click("#start-go")
+    expect(page.locator(".cm-content")).to_contain_text('variant "jeudi" extends')
+    page.wait_for_selector("[data-path='play.undertrump']")
+    page.select_option("[data-path='play.undertrump']", "required")
+    expect(page.locator(".cm-content")).to_contain_text("undertrump required")
+    shot(page, tmp_path, "studio-questionnaire")
+    page.click("#save")
+    expect(page.locator("#status")).to_have_text("Saved club.coinche")
+    saved = (folder / "club.coinche").read_text(encoding="utf-8")
+    assert format_text(saved) == saved  # what `fmt --check` leaves unchanged
+    rules = load_variant(folder / "club.coinche")  # what `check` accepts
+    assert (rules.name, rules.game.target, rules.play.undertrump.value) == \
+        ("jeudi", 1000, "required")
+
+    assert page.problems == []
+    assert {urlsplit(u).hostname for u in page.requests if not u.startswith(("data:", "about:"))} \
+        == {"127.0.0.1"}
