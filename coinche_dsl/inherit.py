@@ -28,12 +28,14 @@ from .syntax.formula_text import formula_text
 FORMULAS = (("scoring", "success"), *(("scoring", o, s) for o in ("made", "failed")
                                       for s in ("declarers", "defenders")))
 """The score formulas, each replaced whole by a variant that writes it."""
-KINDS = frozenset({"bid_capot", "bid_generale", "capot", "generale", "no_trump", "all_trump"})
-"""Conditions naming a kind of contract or deal: a base's case on one of them is a rule of its
-own (a capot is judged on its tricks), which a replacing formula that never names it has surely
-lost. A case on `doubled` is not among them: a new formula for every made contract, doubled or
-not, is a rule of its own (seed 003's defence keeps its points), and says so by its `multiplier`
-or by not caring."""
+KINDS = frozenset({"bid_capot", "bid_generale", "no_trump", "all_trump"})
+"""Conditions naming a kind of contract: a base's case on one of them is a rule of its own (a
+capot bid is judged on its tricks), which a replacing formula that never names it has surely
+lost. Cases on how a deal went are not among them: `doubled` (a new formula for every made
+contract, doubled or not, is a rule of its own: seed 003's defence keeps its points, and says
+so by its `multiplier` or by not caring), nor a capot taken in play (`capot(declarers)`): a
+formula over the sides' points already scores a deal where one side took everything, and the
+seeds that score it so (001-004: the defence keeps "its points", none on a capot) mean it."""
 PIN_SUFFIX = ".pin.json"
 """`club.coinche` pinned keeps the rules it was pinned on in `club.coinche.pin.json`."""
 

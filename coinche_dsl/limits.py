@@ -29,6 +29,9 @@ MAX_VALUE: Final = 1_000_000_000
 """Any value a formula can compute (bounded from the variant's own numbers), any expected score."""
 MAX_BID: Final = 1_000
 """A numeric bid, `maximum_bid` included (real ones stop at 160 to 180)."""
+BID_CAP_WITHOUT_MAXIMUM: Final = 500
+"""With `maximum_bid none`, numeric bids go up to this value, so that `legal_calls()` stays
+finite and every formula stays bounded: no deal of 162 card points makes more."""
 MAX_SPECIAL_BID: Final = 10_000
 """The contract value of capot or générale (real ones: 250 to 1000)."""
 MAX_ANNOUNCEMENT: Final = 1_000

@@ -43,12 +43,20 @@ def every_feature_on() -> Ruleset:
 def test_the_card_says_what_a_table_needs() -> None:
     rs = load_variant("ffb")
     text = str(card(rs, "en", "md"))
-    # the ladder, from the auction's numbers; the multipliers and what they multiply (ffb:
-    # "(160 + contract) * multiplier" both when made coinched and when failed)
-    assert "Bids: 80, 90, 100 … 160 (steps of 10), then capot (250)." in text
+    # the ladder, from the auction's numbers; the multipliers and what they multiply (FFB 2015
+    # § 10.1.1: coinched and made, "(160 points (ou 250 points si capot réalisé) + Leurs
+    # annonces + Leur belote + Les annonces des défenseurs ... + Le montant du contrat) × 2";
+    # § 10.1.2: failed, "160 + Leurs annonces + Leur belote + Les annonces des preneurs + Le
+    # montant du contrat", doubled)
+    # FFB 2015 § 4.1: multiples of 10 from 80, no highest number; "à tout moment ... un capot"
+    assert "Bids: 80, 90, 100 … (steps of 10, no highest number), then capot (250)." in text
     assert "Coinche: × 2." in text and "Surcoinche: × 4." in text
-    assert "What is multiplied: 160 + contract (made or failed)." in text
-    assert "| J 20 | A 11 | A 19 | J 20 |" in text  # trump, plain, no-trump, all-trump
+    assert ("What is multiplied: (if the declarers took all eight tricks then 250, otherwise "
+            "160) + announcements of both sides + belote of the declarers + contract (contract "
+            "made); 160 + announcements of both sides + belote of the defenders + contract "
+            "(contract failed).") in text
+    # trump, plain, no-trump, all-trump (§ 11.3: "Valet 13, Neuf 9, As 6, ...")
+    assert "| J 20 | A 11 | A 19 | J 13 |" in text
     assert "Belote (king and queen of trumps): 20." in text
     assert "The game is played to 2,000 points." in text
     assert fingerprint(rs) in text and "Contents" not in text

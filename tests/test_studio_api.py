@@ -11,6 +11,7 @@ pytest.importorskip("starlette", reason="the studio extra is not installed")
 from starlette.testclient import TestClient  # noqa: E402
 
 from coinche_dsl import load_variant  # noqa: E402
+from coinche_dsl.loader import load_checked  # noqa: E402
 from coinche_dsl.studio.app import create_app  # noqa: E402
 from coinche_dsl.studio.service import Workspace  # noqa: E402
 from coinche_dsl.syntax.formatter import format_text  # noqa: E402
@@ -109,16 +110,23 @@ def test_the_questionnaire_reads_the_current_answers(client: TestClient) -> None
 def test_start_writes_a_minimal_extends_file_that_checks(client: TestClient,
                                                          folder: Path) -> None:
     made = post(client, "start", base="ffb", name="jeudi", title='Le "jeudi"', lang="fr",
+                description="Partie en 1000.", sources="Le bureau",
                 answers={"game.target": "1000", "announcements.enabled": "no",
                          "scoring.rounding": "half_up"})  # half_up is ffb's: not written
     text = made["text"]
     assert made["diagnostics"] == []
-    assert text.startswith('variant "jeudi" extends "ffb" {\n  title "Le \\"jeudi\\""\n')
+    assert text.startswith('variant "jeudi" extends "ffb" {\n  title "Le \\"jeudi\\""\n'
+                           '  description "Partie en 1000."\n  sources "Le bureau"\n')
     assert "rounding" not in text
     assert format_text(text) == text
     (folder / "jeudi.coinche").write_text(text, encoding="utf-8")
     rules = load_variant(folder / "jeudi.coinche")
     assert (rules.game.target, rules.announcements.enabled) == (1000, False)
+    assert load_checked(folder / "jeudi.coinche").warnings == []  # its own text, nothing lost
+    # ffb's examples include announcements, which the club turned off: they are dropped, so
+    # that `check` accepts the new file as it is
+    assert "examples none" in text
+    assert post(client, "check", text=text) == {"diagnostics": [], "valid": True}
 
 
 def test_a_disputed_deal_is_scored_with_its_lines(client: TestClient) -> None:
@@ -154,7 +162,7 @@ def test_save_is_atomic_and_a_file_with_errors_is_a_draft(client: TestClient,
                                                          folder: Path) -> None:
     (folder / "club.coinche").chmod(0o600)
     done = post(client, "save", text=CLUB.replace("1500", "1000"))
-    assert done == {"saved": "club.coinche", "draft": False, "problems": 0,
+    assert done == {"saved": "club.coinche", "draft": False, "problems": 0, "warnings": 0,
                     "text": format_text(CLUB.replace("1500", "1000"))}
     assert (folder / "club.coinche").read_text(encoding="utf-8") == done["text"]
     assert (folder / "club.coinche").stat().st_mode & 0o777 == 0o600

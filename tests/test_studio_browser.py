@@ -193,6 +193,8 @@ def test_a_secretarys_session(page: object, studio: tuple[str, Path], tmp_path: 
     page.wait_for_selector("[data-path='game.target']")
     page.fill("#start-name", "jeudi")
     page.fill("#start-title", "Coinche du jeudi")
+    page.fill("#start-description", "Partie en 1000 points.")
+    page.fill("#start-sources", "Réunion du club, 2026")
     page.fill("[data-path='game.target']", "1000")
     page.click("#start-go")
     expect(page.locator(".cm-content")).to_contain_text('variant "jeudi" extends')

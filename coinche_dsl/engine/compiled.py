@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import RANKS, SUIT_MASKS
+from ..limits import BID_CAP_WITHOUT_MAXIMUM
 from ..model import Ruleset
 from ..model.enums import (
     AfterCoinche,
@@ -48,9 +49,6 @@ __all__ = ["CompiledRules", "compile", "DEALER_CHOICE_PACKETS", "BID_CAP_WITHOUT
 
 DEALER_CHOICE_PACKETS = ((3, 2, 3), (3, 3, 2), (2, 3, 3))
 """The packet schemes a dealer may choose among under `packets dealer_choice` (FFB)."""
-BID_CAP_WITHOUT_MAXIMUM = 500
-"""With `maximum_bid none`, numeric bids are still listed only up to this value, so that
-`legal_calls()` stays finite; no 162-point deal can make more."""
 
 # Small-int codes of the policies, named where they are tested.
 REENTRY_ALLOWED, REENTRY_FORBIDDEN, REENTRY_SPEAK_ONCE = 0, 1, 2

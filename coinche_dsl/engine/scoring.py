@@ -22,6 +22,7 @@ from typing import Any
 
 from ..cards import TEAMS
 from ..errors import InputError
+from ..model.relevance import constants, prune
 from .announcements import announcement_points
 from .compiled import belote_suit_mask
 from .facts import ALL_TRUMP, NO_TRUMP, Contract, DealFacts, DealScore, ScoreLine
@@ -97,7 +98,10 @@ def _rule(rs: Any, *path: str) -> str:
 
 def _build_plan(rs: Any) -> Plan:
     s, c, a, b = rs.scoring, rs.cards, rs.auction, rs.belote
-    formulas = {(outcome, side): (compile_terms(getattr(s, outcome)[side], side),
+    # Without the branches and terms the variant can never have (no announcements, no
+    # coinche…): the same scores, and score lines that name only what can happen.
+    fixed = constants(rs)
+    formulas = {(outcome, side): (compile_terms(prune(getattr(s, outcome)[side], fixed), side),
                                   _rule(rs, "scoring", outcome, side))
                 for outcome in ("made", "failed") for side in SIDES}
     rules = {k: _rule(rs, *p) for k, p in (

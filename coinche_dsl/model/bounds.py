@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..limits import MAX_VALUE
+from ..limits import BID_CAP_WITHOUT_MAXIMUM, MAX_VALUE
 from .enums import Denomination, ScaleKind
 from .expr import COMPARE, LOGIC, Expr
 from .ruleset import Ruleset
@@ -45,7 +45,8 @@ def quantity_ranges(rs: Ruleset) -> dict[str, Range]:
                                                                   c.all_trump_scale)))
     values = [*an.carres.values(), *(an.no_trump_carres or {}).values()]
     ann = 8 * max(values, default=0) + 11 * max(an.sequences.values(), default=0)
-    top_bid = a.maximum_bid if a.maximum_bid is not None else a.minimum_bid + 1000
+    top_bid = a.maximum_bid if a.maximum_bid is not None else max(a.minimum_bid,
+                                                                   BID_CAP_WITHOUT_MAXIMUM)
     contract = max(top_bid, a.capot_value * a.capot, a.generale_value * a.generale)
     factor = max(1, a.coinche_factor, a.surcoinche_factor * a.surcoinche)
     return {"card_points": (0, cards), "last_trick": (0, last), "points": (0, cards + last),

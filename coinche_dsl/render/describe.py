@@ -57,19 +57,25 @@ def denominations(values: list[Any], tr: Translator) -> str:
 
 
 def bid_levels(rs: Ruleset) -> list[int]:
-    """The first numeric bids and the last, as the auction rules place them."""
+    """The first numeric bids and the last (none last without a highest bid), as the auction
+    rules place them."""
     a = rs.auction
     top = a.maximum_bid if a.maximum_bid is not None else a.minimum_bid + 10 * a.step
     first = bid_values(a.minimum_bid, a.step, a.bid_levels.value, top)
-    return [*first[:3], *([first[-1]] if len(first) > 3 else [])]
+    last = [first[-1]] if len(first) > 3 and a.maximum_bid is not None else []
+    return [*first[:3], *last]
+
+
+def ladder(rs: Ruleset, tr: Translator) -> str:
+    """`80, 90, 100 … 160`, or `80, 90, 100 …` when numeric bids have no highest."""
+    levels = [tr.num(n) for n in bid_levels(rs)]
+    if rs.auction.maximum_bid is None:
+        return ", ".join(levels[:3]) + " …"
+    return ", ".join(levels[:3]) + (" … " + levels[3] if len(levels) > 3 else "")
 
 
 def _levels(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
-    levels = [tr.num(n) for n in bid_levels(rs)]
-    shown = ", ".join(levels[:3]) + (" … " + levels[3] if len(levels) > 3 else "")
-    if rs.auction.maximum_bid is None:
-        shown += " …"
-    return tr(f"{key}.{value.value}", levels=shown, step=rs.auction.step)
+    return tr(f"{key}.{value.value}", levels=ladder(rs, tr), step=rs.auction.step)
 
 
 def _packets(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:

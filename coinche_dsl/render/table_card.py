@@ -10,7 +10,7 @@ up is not on the card either.
 from __future__ import annotations
 
 from ..model import Expr, Ruleset
-from .describe import bid_levels, carres, describe, sequences
+from .describe import carres, describe, ladder, sequences
 from .document import Document, Formula, Rules, Section, Table
 from .fields import Path, constants, is_relevant, prune, rule_paths
 from .fingerprint import fingerprint
@@ -59,13 +59,10 @@ def _rules(rs: Ruleset, paths: tuple[Path, ...], tr: Translator) -> Rules:
 def _ladder(rs: Ruleset, tr: Translator) -> str:
     """80, 90, 100 … 160, then capot (250), then générale (500)."""
     a = rs.auction
-    levels = bid_levels(rs)
-    shown = ", ".join(tr.num(n) for n in levels[:3]) + (
-        " … " + tr.num(levels[3]) if len(levels) > 3 else "") + (
-        " …" if a.maximum_bid is None else "")
     specials = [tr("card.special", bid=tr(f"bid.{b}"), n=v) for b, v, on in (
         ("capot", a.capot_value, a.capot), ("generale", a.generale_value, a.generale)) if on]
-    return tr("card.ladder", levels=shown, step=a.step) + (
+    key = "card.ladder" if a.maximum_bid is not None else "card.ladder.open"
+    return tr(key, levels=ladder(rs, tr), step=a.step) + (
         tr("card.ladder.then", specials=tr.join(specials)) if specials else "")
 
 

@@ -3,7 +3,7 @@ interface that `simulate.run` already takes (the `cluster` extra: `pip install
 'coinche_dsl[cluster]'`).
 
     >>> from coinche_dsl.sim.cluster import dask_executor   # doctest: +SKIP
-    >>> with dask_executor("tcp://scheduler:8786") as pool:
+    >>> with dask_executor("tcp://scheduler:8786") as pool:  # doctest: +SKIP
     ...     report = simulate_variants(["ffb", "fr-brut"], deals=10**6, executor=pool)
 
 Chunks are self-contained (`simulate.Chunk`: the rulesets, the index range, the seed) and every

@@ -16,6 +16,7 @@ from .questions import (
     AnswerError,
     answer_text,
     check_parses,
+    drop_base_examples,
     new_variant,
     questions,
     set_setting,
@@ -191,9 +192,19 @@ def start(ws: Workspace, data: dict[str, Any]) -> dict[str, Any]:
                for p, v in answers.items() if isinstance(p, str) and v != current.get(p)}
     text = new_variant(_str(data, "name"), base, _str(data, "title"),
                        _lang(data, ruleset.language) or ruleset.language,
-                       changed, str(ws.file))  # type: ignore[arg-type]
-    return {"text": text, "diagnostics": [diagnostic_json(d)
-                                          for d in check_parses(text, str(ws.file))]}
+                       changed, str(ws.file),  # type: ignore[arg-type]
+                       _str(data, "description", "", 2000), _str(data, "sources", "", 2000))
+    problems = check_parses(text, str(ws.file))
+    if not problems and _base_examples_fail(ws, text):
+        text = drop_base_examples(text, str(ws.file))
+    return {"text": text, "diagnostics": [diagnostic_json(d) for d in problems]}
+
+
+def _base_examples_fail(ws: Workspace, text: str) -> bool:
+    """Whether some worked example the new file inherits no longer holds under its answers."""
+    from ..analysis import diagnose
+
+    return any(f.severity == "error" for f in diagnose(text, str(ws.file)))
 
 
 HANDLERS = {"state": state, "check": check, "complete": complete, "hover": hover,

@@ -151,16 +151,30 @@ def _child(node: Any, kind: str, name: str) -> Any:
 
 
 def new_variant(name: str, base: str, title: str, language: str,
-                answers: dict[tuple[str, str], str], file: str) -> str:
-    """A minimal `extends` file: the club's name, title and language, and each answer."""
+                answers: dict[tuple[str, str], str], file: str, description: str = "",
+                sources: str = "") -> str:
+    """A minimal `extends` file: the club's name, its own title, description and sources (a
+    base's would describe the base), its language, and each answer."""
     if not re.fullmatch(r"[a-z0-9][a-z0-9_-]{0,39}", name):
         raise AnswerError("a name is 1 to 40 lower-case letters, digits, '-' or '_'")
-    quoted = title.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ")
-    text = (f'variant "{name}" extends "{base}" {{\n  title "{quoted}"\n'
-            f"  language {language}\n}}\n")
+    texts = "".join(f'  {key} "{_quoted(value)}"\n' for key, value in (
+        ("title", title), ("description", description), ("sources", sources)) if value.strip())
+    text = f'variant "{name}" extends "{base}" {{\n{texts}  language {language}\n}}\n'
     for path, value in answers.items():
         text = set_setting(text, path, value, file)
     return text
+
+
+def drop_base_examples(text: str, file: str) -> str:
+    """`text` with `examples none`: the base's worked examples describe the base's rules, and
+    some no longer hold under the club's answers (the club writes its own)."""
+    close = text.rstrip().rfind("}")
+    note = "  # the base's worked examples do not hold under these rules: write the club's own\n"
+    return format_text(f"{text[:close]}{note}  examples none\n{text[close:]}", file)
+
+
+def _quoted(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ")
 
 
 def check_parses(text: str, file: str) -> list[Diagnostic]:

@@ -92,9 +92,11 @@ class Workspace:
 
     def save(self, text: str) -> dict[str, Any]:
         """Write `text` to the edited file atomically; a file with errors is saved as a draft."""
-        problems = self.analyse(text).diagnostics
+        found = self.analyse(text).diagnostics
+        errors = sum(d["severity"] == "error" for d in found)
         write_text_atomic(self.file, text)
-        return {"saved": self.file.name, "draft": bool(problems), "problems": len(problems)}
+        return {"saved": self.file.name, "draft": bool(errors), "problems": errors,
+                "warnings": len(found) - errors}
 
     def other(self, name: str) -> Ruleset:
         """A variant to compare with: a built-in, or a file in the studio's folder."""

@@ -94,7 +94,8 @@ async function save() {
   try {
     const done = await call("save", {text: editor.getText()});
     if (done.text !== editor.getText()) editor.setText(done.text);
-    status(done.draft ? `Saved ${done.saved} as a draft: ${done.problems} problem(s) to fix` : `Saved ${done.saved}`, done.draft ? "draft" : "saved");
+    const warned = done.warnings ? ` (${done.warnings} warning${done.warnings === 1 ? "" : "s"} to read)` : "";
+    status(done.draft ? `Saved ${done.saved} as a draft: ${done.problems} problem(s) to fix` : `Saved ${done.saved}${warned}`, done.draft ? "draft" : "saved");
   } catch (e) { status(`Not saved: ${e.message}`, "draft"); }
 }
 
@@ -170,7 +171,8 @@ async function startFile() {
   }
   try {
     const r = await call("start", {base: $("start-base").value, name: $("start-name").value,
-      title: $("start-title").value, lang: $("start-lang").value, answers});
+      title: $("start-title").value, description: $("start-description").value,
+      sources: $("start-sources").value, lang: $("start-lang").value, answers});
     editor.setText(r.text);
   } catch (e) { status(e.message, "draft"); }
 }
