@@ -130,9 +130,10 @@ def term_words(rs: Ruleset, tr: Translator) -> dict[tuple[str, str], str]:
             else:
                 out[(side, label_of(term, side))] = words(term, tr)
 
+    fixed = constants(rs)  # the engine scores the formulas without what cannot happen
     for outcome in (rs.scoring.made, rs.scoring.failed):
         for side, expr in outcome.items():
-            walk(expr, side)
+            walk(prune(expr, fixed), side)
     return out
 
 
