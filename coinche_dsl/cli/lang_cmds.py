@@ -6,11 +6,19 @@ import json
 import sys
 from enum import Enum
 from pathlib import Path
+from typing import Any
 
 import typer
 
+from ..text_safety import for_terminal
 from . import app
-from .common import OK, PROBLEMS, USAGE, fail, reported
+from .common import OK, PROBLEMS, USAGE, fail, print_json, reported
+
+
+class SchemaOf(str, Enum):
+    ruleset = "ruleset"
+    score = "score"
+    replay = "replay"
 
 
 class ShowFormat(str, Enum):
@@ -44,15 +52,15 @@ def check(variants: list[str] = typer.Argument(..., help="Files or built-in name
 
             mismatches = check_examples(ruleset)
         except CoincheError as e:
-            print(e, file=sys.stderr)
+            print(for_terminal(e), file=sys.stderr)
             bad += 1
             continue
         for index, message in mismatches:
             where = position_of(("examples", index), resolved)
-            print(f"{where}: error: {message}", file=sys.stderr)
+            print(for_terminal(f"{where}: error: {message}", newlines=False), file=sys.stderr)
         bad += bool(mismatches)
         if not mismatches:
-            print(f"{target}: ok ({len(ruleset.examples)} examples)")
+            print(for_terminal(f"{target}: ok ({len(ruleset.examples)} examples)"))
     raise typer.Exit(PROBLEMS if bad else OK)
 
 
@@ -63,29 +71,29 @@ def fmt(
 ) -> None:
     """Lay variant files out canonically (comments kept); `--check` changes nothing."""
     from ..errors import CoincheError
-    from ..syntax import decode
-    from ..syntax.formatter import format_text
+    from ..syntax import decode, read_limited
+    from ..syntax.formatter import format_text, write_in_place
 
     changed = broken = 0
     for path in files:
         try:
-            text = decode(path.read_bytes(), str(path))
+            raw = read_limited(path)
+            text = decode(raw, str(path))
             pretty = format_text(text, str(path))
         except OSError as e:
             fail(f"{path}: cannot read: {e.strerror}", USAGE)
         except CoincheError as e:
-            print(e, file=sys.stderr)
+            print(for_terminal(e), file=sys.stderr)
             broken += 1  # a file that does not parse is a problem, with or without --check
             continue
-        if pretty != text:
+        if pretty.encode("utf-8") != raw:  # CRLF or a BOM is a change too
             changed += 1
             if check_only:
-                print(f"{path}: would be reformatted")
+                print(for_terminal(f"{path}: would be reformatted"))
             else:
-                tmp = path.with_name(path.name + ".fmt-tmp")
-                tmp.write_text(pretty, encoding="utf-8")
-                tmp.replace(path)  # atomic: never a half-written variant file
-                print(f"{path}: formatted")
+                with reported():
+                    write_in_place(path, pretty)
+                print(for_terminal(f"{path}: formatted"))
     raise typer.Exit(PROBLEMS if broken or (check_only and changed) else OK)
 
 
@@ -108,14 +116,19 @@ def show(
             parsed = read_variant(locate(variant))
             data, name, base = parsed.data, parsed.name, parsed.extends
     if format is ShowFormat.json:
-        print(json.dumps({"name": name, "extends": base, **data}, indent=2, ensure_ascii=False))
+        print_json({"name": name, "extends": base, **data}, indent=2)
     else:
         print(dump_variant(name, base, data), end="")
 
 
 @app.command()
-def schema() -> None:
-    """Print the JSON Schema of a resolved Ruleset."""
-    from ..model import Ruleset
+def schema(of: SchemaOf = typer.Argument(SchemaOf.ruleset, help="ruleset (a resolved variant), "
+                                         "score (a deal summary) or replay (a deal record).")
+           ) -> None:
+    """Print a JSON Schema: of a resolved Ruleset, or of the input of `score` or `replay`."""
+    from ..model import DealSummary, Ruleset
+    from ..model.record import ReplayRecord
 
-    print(json.dumps(Ruleset.model_json_schema(), indent=2, ensure_ascii=False))
+    model: Any = {SchemaOf.ruleset: Ruleset, SchemaOf.score: DealSummary,
+             SchemaOf.replay: ReplayRecord}[of]
+    print(json.dumps(model.model_json_schema(), indent=2, ensure_ascii=False))

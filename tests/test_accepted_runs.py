@@ -1,0 +1,49 @@
+"""Accepted means runs: any variant `check` accepts, drawn across the whole model within its
+bounds (tests/variant_strategies.py), goes through every command's work without an exception
+escaping. The variants a large run found broken are kept in tests/regressions/ and run here
+every time.
+
+CI runs a small budget; `ACCEPTED_RUNS_EXAMPLES=3000 pytest tests/test_accepted_runs.py` runs
+a large one.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from variant_strategies import exercise, variant_data
+
+from coinche_dsl.errors import VariantError
+from coinche_dsl.loader import load_variant
+from coinche_dsl.syntax.writer import dump_variant
+
+REGRESSIONS = sorted((Path(__file__).parent / "regressions").glob("*.coinche"))
+BUDGET = int(os.environ.get("ACCEPTED_RUNS_EXAMPLES", "25"))
+
+
+def accepted(tmp_path: Path, data: dict[str, object]) -> object | None:
+    """The variant loaded through its text, as `check` would; None when check refuses it."""
+    path = tmp_path / "gen.coinche"
+    path.write_text(dump_variant("gen", None, data), encoding="utf-8")
+    try:
+        return load_variant(path)
+    except VariantError:
+        return None
+
+
+@settings(max_examples=BUDGET, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture,
+                                 HealthCheck.data_too_large])
+@given(data=variant_data())
+def test_every_accepted_variant_runs(tmp_path: Path, data: dict[str, object]) -> None:
+    rs = accepted(tmp_path, data)
+    if rs is not None:
+        exercise(rs)
+
+
+@pytest.mark.parametrize("path", REGRESSIONS, ids=lambda p: p.stem)
+def test_regressions_run(path: Path) -> None:
+    exercise(load_variant(path))
