@@ -229,3 +229,27 @@ def exercise(rs: Any, seed: int = 0, deals: int = 3) -> None:
         scored = score_deal(rs, json.loads(json.dumps(out["summary"])))
         assert scored.scores == deal.result().scores
     simulate_variants([rs], deals=deals, seed=seed, jobs=1)
+
+
+_LAYOUT_TOKEN = __import__("re").compile(r'"(?:[^"\\\n]|\\.)*"|#[^\n]*|\s+|[A-Za-z0-9_]+|.')
+_SPACES = ["\n", " ", "\n\n", "  ", "\n   ", "\t", "\n\n\n  "]
+_COMMENTS = ["# note", "#", "# a { b } ( c ) = \" d", "#x", "# long " + "word " * 20]
+
+
+@st.composite
+def variant_text(draw: st.DrawFn) -> str:
+    """A variant file as a person might lay it out: a drawn variant's canonical text with its
+    whitespace redrawn (new lines, blank lines, odd indents) and comments inserted at the end
+    of random lines, inside blocks, settings and formulas."""
+    from coinche_dsl.syntax.writer import dump_variant
+
+    text = dump_variant("gen", draw(st.sampled_from([None, "ffb"])), draw(variant_data()))
+    out = []
+    for tok in _LAYOUT_TOKEN.findall(text):
+        if tok.isspace():
+            tok = draw(st.sampled_from([tok, *_SPACES])) if "\n" in tok or draw(
+                st.integers(0, 3)) == 0 else tok
+            if "\n" in tok and draw(st.integers(0, 4)) == 0:
+                tok = " " + draw(st.sampled_from(_COMMENTS)) + tok
+        out.append(tok)
+    return "".join(out)

@@ -214,8 +214,6 @@ class _Formatter:
         groups: list[Any] = list(item.children[1:])
         texts = [" ".join(_atom(t) for t in g.children) for g in groups]
         one = f"{name} {', '.join(texts)}"
-        if not inner and (len(INDENT) * depth + len(one) <= WIDTH or len(texts) == 1):
-            return [Line(depth, one)]
         hoisted: list[_Comment] = []
         lead: list[list[_Comment]] = [[] for _ in groups]
         trail = [""] * len(groups)
@@ -228,8 +226,13 @@ class _Formatter:
                 trail[i - 1] = c.text
             else:
                 lead[i].append(c)
-        pad = " " * (len(name) + 1)
         lines = _hoist(hoisted, depth, item)
+        # comments before the first value go above: they never decide the layout (else the
+        # second `fmt` would lay out differently from the first)
+        if not any(lead) and not any(trail) and (
+                len(INDENT) * depth + len(one) <= WIDTH or len(texts) == 1):
+            return [*lines, Line(depth, one)]
+        pad = " " * (len(name) + 1)
         for i, text in enumerate(texts):
             lines += [Line(depth, pad + c.text, kind="comment") for c in lead[i]]
             comma = "," if i < len(texts) - 1 else ""
