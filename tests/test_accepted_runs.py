@@ -14,13 +14,16 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from typer.testing import CliRunner
 from variant_strategies import exercise, variant_data
 
+from coinche_dsl.cli import _register, app
 from coinche_dsl.errors import VariantError
 from coinche_dsl.loader import load_variant
 from coinche_dsl.syntax.writer import dump_variant
 
 REGRESSIONS = sorted((Path(__file__).parent / "regressions").glob("*.coinche"))
+_register()
 BUDGET = int(os.environ.get("ACCEPTED_RUNS_EXAMPLES", "25"))
 
 
@@ -47,3 +50,18 @@ def test_every_accepted_variant_runs(tmp_path: Path, data: dict[str, object]) ->
 @pytest.mark.parametrize("path", REGRESSIONS, ids=lambda p: p.stem)
 def test_regressions_run(path: Path) -> None:
     exercise(load_variant(path))
+
+
+COMMANDS = [["check"], ["show"], ["show", "--resolved"], ["show", "--format", "json"],
+            ["sheet", "--format", "md"], ["simulate", "--deals", "2", "--jobs", "1"],
+            ["play", "--seed", "1"]]
+
+
+@pytest.mark.parametrize("path", REGRESSIONS, ids=lambda p: p.stem)
+@pytest.mark.parametrize("command", COMMANDS, ids=" ".join)
+def test_regressions_through_the_cli(path: Path, command: list[str]) -> None:
+    """Each command exits normally, and no terminal escape of the file reaches the output."""
+    result = CliRunner().invoke(app, [command[0], str(path), *command[1:]], input="q\n",
+                                env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert "\x1b" not in result.output and "\u202e" not in result.output
