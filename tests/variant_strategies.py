@@ -231,7 +231,7 @@ def exercise(rs: Any, seed: int = 0, deals: int = 3) -> None:
     simulate_variants([rs], deals=deals, seed=seed, jobs=1)
 
 
-_LAYOUT_TOKEN = __import__("re").compile(r'"(?:[^"\\\n]|\\.)*"|#[^\n]*|\s+|[A-Za-z0-9_]+|.')
+LAYOUT_TOKEN = __import__("re").compile(r'"(?:[^"\\\n]|\\.)*"|#[^\n]*|\s+|[A-Za-z0-9_]+|.')
 _SPACES = ["\n", " ", "\n\n", "  ", "\n   ", "\t", "\n\n\n  "]
 _COMMENTS = ["# note", "#", "# a { b } ( c ) = \" d", "#x", "# long " + "word " * 20]
 
@@ -245,7 +245,7 @@ def variant_text(draw: st.DrawFn) -> str:
 
     text = dump_variant("gen", draw(st.sampled_from([None, "ffb"])), draw(variant_data()))
     out = []
-    for tok in _LAYOUT_TOKEN.findall(text):
+    for tok in LAYOUT_TOKEN.findall(text):
         if tok.isspace():
             tok = draw(st.sampled_from([tok, *_SPACES])) if "\n" in tok or draw(
                 st.integers(0, 3)) == 0 else tok
