@@ -53,7 +53,9 @@ def test_regressions_run(path: Path) -> None:
 
 
 COMMANDS = [["check"], ["show"], ["show", "--resolved"], ["show", "--format", "json"],
-            ["sheet", "--format", "md"], ["simulate", "--deals", "2", "--jobs", "1"],
+            ["sheet", "--format", "md"], ["sheet", "--format", "html"],
+            ["compare", "ffb"], ["compare", "ffb", "--format", "json"],
+            ["simulate", "--deals", "2", "--jobs", "1"],
             ["play", "--seed", "1"]]
 
 
