@@ -205,6 +205,7 @@ def exercise(rs: Any, seed: int = 0, deals: int = 3) -> None:
     from coinche_dsl.engine import Deal, compile
     from coinche_dsl.engine.replay import replay, report, to_record
     from coinche_dsl.engine.scoring import score_deal
+    from coinche_dsl.errors import InputError
     from coinche_dsl.loader import load_variant
     from coinche_dsl.render import compare, sheet
     from coinche_dsl.sim import RandomBot, simulate_variants
@@ -229,6 +230,38 @@ def exercise(rs: Any, seed: int = 0, deals: int = 3) -> None:
         scored = score_deal(rs, json.loads(json.dumps(out["summary"])))
         assert scored.scores == deal.result().scores
     simulate_variants([rs], deals=deals, seed=seed, jobs=1)
+    for _ in range(deals):  # summaries drawn at random: scored, or refused as impossible
+        try:
+            score_deal(rs, random_summary(rs, rng))
+        except InputError:
+            pass
+
+
+def random_summary(rs: Any, rng: Any) -> dict[str, Any]:
+    """A deal summary that may or may not be possible under `rs`: any allowed contract, tricks
+    and card points split at random, sometimes an announcement and a belote."""
+    from coinche_dsl.engine.facts import DENOMINATION_WORDS
+    from coinche_dsl.engine.summary_check import deck_total
+
+    a = rs.auction
+    trump = rng.choice(a.denominations)
+    bids: list[Any] = [a.minimum_bid, a.minimum_bid + a.step]
+    bids += ["capot"] * a.capot + ["generale"] * a.generale
+    cuts = sorted(rng.randint(0, 8) for _ in range(3))
+    tricks = dict(zip("NESW", (cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], 8 - cuts[2]),
+                      strict=True))
+    total = deck_total(rs, DENOMINATION_WORDS.index(trump.value))
+    ns = 0 if tricks["N"] + tricks["S"] == 0 else (
+        total if tricks["E"] + tricks["W"] == 0 else rng.randint(0, total))
+    return {
+        "declarer": rng.choice("NESW"), "bid": rng.choice(bids), "trump": trump.value,
+        "double": rng.choice(["none", "coinche", "surcoinche"]), "tricks": tricks,
+        "card_points": {"NS": ns, "EW": total - ns},
+        "last_trick": rng.choice([s for s, n in tricks.items() if n]),
+        "announcements": rng.choice([{}, {"N": [["QH", "JH", "10H"]]}, {"E": [["JS", "JH",
+                                                                          "JD", "JC"]]}]),
+        "belote": rng.choice([[], ["N"], ["E", "S"]]),
+    }
 
 
 LAYOUT_TOKEN = __import__("re").compile(r'"(?:[^"\\\n]|\\.)*"|#[^\n]*|\s+|[A-Za-z0-9_]+|.')
