@@ -36,7 +36,8 @@ from coinche_dsl.loader import BUILTINS, builtin_path, load_variant  # noqa: E40
 
 _TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"|#[^\n]*|\s+|[A-Za-z0-9_]+|.', re.S)
 ODD = ["0", "1", "3", "none", "J", "N 2", "J 20, 9", "1000", "99999", "-1", '"x[bold"',
-       "hearts", "{ }", "= 1", "\r", "\x1b[31m", "yes", "162", "500 500"]
+       "hearts", "{ }", "= 1", "\r", "\x1b[31m", "yes", "162", "500 500", '"' + "a" * 5000 + '"',
+       '"a/b"', '"../ffb"']
 
 
 class Campaign:
