@@ -161,3 +161,13 @@ def test_fmt_rewrites_crlf_files(tmp_path: Path) -> None:
     canonical = cli("show", "ffb").stdout.replace("\n", "\r\n")
     path.write_bytes(canonical.encode("utf-8"))
     assert cli("fmt", "--check", str(path)).exit_code == 1
+
+
+def test_a_file_name_with_markup_plays_a_whole_deal(tmp_path: Path) -> None:
+    from test_play_cli import EVERYTHING, play
+
+    path = tmp_path / "[bold]club[red].coinche"
+    path.write_text('variant "[red]x" extends "ffb" {\n  title "[/]"\n  scoring { made { '
+                    'defenders = points(defenders) } }\n}\n', "utf-8")  # cited in the score table
+    out = play(str(path), "--seed", "4", script="?\n95 hearts\n" + EVERYTHING * 15)
+    assert "Trick 8:" in out and "[bold]club[red].coinche:" in out

@@ -68,7 +68,7 @@ def score_table(result: Any) -> Any:
     table = Table("team", "points", "for", "rule", title_justify="left",
                   title="Made" if result.made else "Failed")
     for line in result.lines:
-        table.add_row(line.team, str(line.points), line.label, line.rule)
+        table.add_row(line.team, str(line.points), for_rich(line.label), for_rich(line.rule))
     table.add_row("[bold]NS[/]", f"[bold]{result.scores['NS']}[/]", "this deal", "")
     table.add_row("[bold]EW[/]", f"[bold]{result.scores['EW']}[/]", "this deal", "")
     return table
