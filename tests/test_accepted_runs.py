@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from typer.testing import CliRunner
-from variant_strategies import exercise, variant_data
+from variant_strategies import exercise, random_summary, variant_data
 
 from coinche_dsl.cli import _register, app
 from coinche_dsl.errors import VariantError
@@ -37,14 +37,44 @@ def accepted(tmp_path: Path, data: dict[str, object]) -> object | None:
         return None
 
 
+def with_examples(data: dict[str, object], rs: object, seed: int) -> dict[str, object]:
+    """`data` with worked examples: deal summaries drawn at random, each expecting the score
+    the engine gives it (the ones the engine refuses are left out)."""
+    import random
+
+    from coinche_dsl.engine.scoring import score_deal
+    from coinche_dsl.errors import InputError
+
+    rng, examples = random.Random(seed), []
+    for i in range(3):
+        summary = random_summary(rs, rng)
+        try:
+            result = score_deal(rs, summary)
+        except InputError:
+            continue
+        if min(result.scores.values()) < 0:
+            continue  # a setting's number cannot be negative: no example can expect one
+        examples.append({"name": f"drawn {i}", **summary, "made": result.made,
+                         "expect": dict(result.scores)})
+    return {**data, "examples": examples}
+
+
 @settings(max_examples=BUDGET, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture,
                                  HealthCheck.data_too_large])
 @given(data=variant_data())
 def test_every_accepted_variant_runs(tmp_path: Path, data: dict[str, object]) -> None:
     rs = accepted(tmp_path, data)
-    if rs is not None:
-        exercise(rs)
+    if rs is None:
+        return
+    exercise(rs)
+    # with examples the engine itself scored: check accepts them, and everything runs again
+    worked = accepted(tmp_path, with_examples(data, rs, len(str(data))))
+    assert worked is not None, "examples scored by the engine were refused"
+    from coinche_dsl.engine.examples import check_examples
+
+    assert check_examples(worked) == []
+    exercise(worked, deals=1)
 
 
 @pytest.mark.parametrize("path", REGRESSIONS, ids=lambda p: p.stem)
