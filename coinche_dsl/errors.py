@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .text_safety import for_terminal
+
 
 @dataclass(frozen=True)
 class Position:
@@ -36,7 +38,7 @@ class Diagnostic:
         out = f"{where}{self.severity}: {self.message}"
         if self.hint:
             out += f" ({self.hint})"
-        return out
+        return for_terminal(out, newlines=False)  # a file's text is shown, never obeyed
 
 
 class CoincheError(Exception):

@@ -36,6 +36,8 @@ BUILTINS = ("ffb", "ffb-contree", "es-club", "pt-online", "it-701", "fr-brut", "
 """The built-in variants, in the order `coinche list` shows them (an explicit list: no registry)."""
 SUFFIX = ".coinche"
 MAX_EXTENDS_DEPTH = 8
+MAX_NAME = 200
+"""The longest `extends` a file may write (a file name in the same folder)."""
 
 
 def builtin_dir() -> Path:
@@ -82,11 +84,19 @@ def locate(name_or_path: str | Path) -> Path:
     if text in BUILTINS:
         return builtin_path(text)
     path = Path(text)
-    if path.is_file():
+    if _is_file(path):
         return path
     close = difflib.get_close_matches(text, BUILTINS, n=1)
     hint = f"; did you mean '{close[0]}'?" if close else f"; built-ins: {', '.join(BUILTINS)}"
     raise UnknownVariantError(f"no built-in variant or file named '{text}'{hint}")
+
+
+def _is_file(path: Path) -> bool:
+    """Whether `path` is a regular file; False for a name the system refuses (too long)."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
 
 
 def read_variant(path: Path) -> ParsedVariant:
@@ -158,17 +168,22 @@ def _base_path(parsed: ParsedVariant) -> Path:
     target = parsed.extends or ""
     if target in BUILTINS:
         return builtin_path(target)
+    shown = target if len(target) <= 60 else target[:60] + "…"
+    if "/" in target or "\\" in target or "\x00" in target or len(target) > MAX_NAME:
+        raise VariantError([Diagnostic(parsed.extends_at,
+                                       f"extends '{shown}' must be a built-in name or a "
+                                       f"{SUFFIX} file in the same folder")])
     folder = Path(parsed.file).resolve().parent
     candidate = (folder / (target if target.endswith(SUFFIX) else target + SUFFIX)).resolve()
-    if not candidate.is_relative_to(folder) or "/" in target or "\\" in target:
+    if not candidate.is_relative_to(folder):
         raise VariantError([Diagnostic(parsed.extends_at,
-                                       f"extends '{target}' must be a built-in name or a "
+                                       f"extends '{shown}' must be a built-in name or a "
                                        f"{SUFFIX} file in the same folder")])
-    if not candidate.is_file():
+    if not _is_file(candidate):
         close = difflib.get_close_matches(target, BUILTINS, n=1)
         raise VariantError([Diagnostic(
-            parsed.extends_at, f"extends '{target}': no built-in variant or file of that name",
-            text=target, hint=f"did you mean '{close[0]}'?" if close else
+            parsed.extends_at, f"extends '{shown}': no built-in variant or file of that name",
+            text=shown, hint=f"did you mean '{close[0]}'?" if close else
             f"built-ins: {', '.join(BUILTINS)}")])
     return candidate
 

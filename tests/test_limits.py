@@ -146,3 +146,10 @@ def test_a_huge_file_is_not_read_whole(tmp_path: Path) -> None:
     assert len(read_limited(huge)) == MAX_FILE_BYTES + 1
     with pytest.raises(VariantError, match="limited to"):
         load_variant(huge)
+
+
+def test_a_name_the_system_refuses_is_an_unknown_variant() -> None:
+    from coinche_dsl.errors import UnknownVariantError
+
+    with pytest.raises(UnknownVariantError, match="no built-in variant or file named"):
+        load_variant("a" * 5000)  # ENAMETOOLONG, not an OSError traceback

@@ -106,7 +106,7 @@ def test_malformed_records_name_the_field(change, field):
 
 def test_invalid_json_is_a_clean_error():
     result = run("ffb", "-", stdin='{"dealer": ')
-    assert result.exit_code == 1 and "not valid JSON" in result.output
+    assert result.exit_code == 1 and "invalid JSON" in result.output
     deep = run("ffb", "-", stdin="[" * 100_000 + "]" * 100_000)
     assert deep.exit_code == 1 and "nested too deeply" in deep.output
     long = run("ffb", "-", stdin='{"dealer": ' + "9" * 5000 + "}")

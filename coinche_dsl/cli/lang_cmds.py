@@ -11,8 +11,15 @@ from typing import Any
 
 import typer
 
+from ..text_safety import for_terminal
 from . import app
-from .common import OK, PROBLEMS, USAGE, fail, reported
+from .common import OK, PROBLEMS, USAGE, fail, print_json, reported
+
+
+class SchemaOf(str, Enum):
+    ruleset = "ruleset"
+    score = "score"
+    replay = "replay"
 
 
 class ShowFormat(str, Enum):
@@ -89,10 +96,11 @@ def _print_check(report: dict[str, Any]) -> None:
     for d in report["diagnostics"]:
         where = f"{d['file']}:{d['line']}:{d['column']}: " if d["line"] else ""
         hint = f" ({d['hint']})" if d["hint"] else ""
-        print(f"{where}{d['severity']}: {d['message']}{hint}", file=sys.stderr)
+        print(for_terminal(f"{where}{d['severity']}: {d['message']}{hint}", newlines=False),
+              file=sys.stderr)
     if report["ok"]:
         n = report["examples"]
-        print(f"{report['variant']}: ok ({n} example{'' if n == 1 else 's'})")
+        print(for_terminal(f"{report['variant']}: ok ({n} example{'' if n == 1 else 's'})"))
 
 
 @app.command()
@@ -122,8 +130,8 @@ def _fmt_one(name: str, check_only: bool, diff: bool, pin: bool = False) -> str:
     """Format one file (or stdin), pinning its rules with `pin`; `changed`, `same` or
     `broken`."""
     from ..errors import CoincheError
-    from ..syntax import decode
-    from ..syntax.formatter import format_text
+    from ..syntax import decode, read_limited
+    from ..syntax.formatter import format_text, write_in_place
     from .common import STDIN, STDIN_FILE, read_stdin_variant
 
     path = Path(name)
@@ -132,28 +140,29 @@ def _fmt_one(name: str, check_only: bool, diff: bool, pin: bool = False) -> str:
     try:
         if name == STDIN:
             text, shown = read_stdin_variant(), STDIN_FILE
+            raw = text.encode("utf-8")
         else:
-            text, shown = decode(path.read_bytes(), name), name
+            raw = read_limited(path)
+            text, shown = decode(raw, name), name
         pretty = format_text(_pinned(path, text) if pin else text, shown)
     except OSError as e:
-        fail(f"{name}: cannot read: {e.strerror}", USAGE)
+        fail(for_terminal(f"{name}: cannot read: {e.strerror}"), USAGE)
     except CoincheError as e:
-        print(e, file=sys.stderr)
+        print(for_terminal(e), file=sys.stderr)
         return "broken"  # a file that does not parse is a problem, with or without --check
     if diff:
         sys.stdout.writelines(difflib.unified_diff(
             text.splitlines(keepends=True), pretty.splitlines(keepends=True), shown, shown))
     elif name == STDIN:
         sys.stdout.write(pretty if not check_only else "")
-    if pretty == text:
+    if pretty.encode("utf-8") == raw:  # CRLF or a BOM is a change too
         return "same"
     if check_only:
-        print(f"{shown}: would be reformatted")
+        print(for_terminal(f"{shown}: would be reformatted"))
     elif not diff and name != STDIN:
-        tmp = path.with_name(path.name + ".fmt-tmp")
-        tmp.write_text(pretty, encoding="utf-8")
-        tmp.replace(path)  # atomic: never a half-written variant file
-        print(f"{name}: formatted")
+        with reported():
+            write_in_place(path, pretty)  # atomic, mode and symlink kept
+        print(for_terminal(f"{name}: formatted"))
     return "changed"
 
 
@@ -192,14 +201,19 @@ def show(
                       else read_variant(locate(variant)))
         data, name, base = parsed.data, parsed.name, parsed.extends
     if format is ShowFormat.json:
-        print(json.dumps({"name": name, "extends": base, **data}, indent=2, ensure_ascii=False))
+        print_json({"name": name, "extends": base, **data}, indent=2)
     else:
         print(dump_variant(name, base, data), end="")
 
 
 @app.command()
-def schema() -> None:
-    """Print the JSON Schema of a resolved Ruleset."""
-    from ..model import Ruleset
+def schema(of: SchemaOf = typer.Argument(SchemaOf.ruleset, help="ruleset (a resolved variant), "
+                                         "score (a deal summary) or replay (a deal record).")
+           ) -> None:
+    """Print a JSON Schema: of a resolved Ruleset, or of the input of `score` or `replay`."""
+    from ..model import DealSummary, Ruleset
+    from ..model.record import ReplayRecord
 
-    print(json.dumps(Ruleset.model_json_schema(), indent=2, ensure_ascii=False))
+    model: Any = {SchemaOf.ruleset: Ruleset, SchemaOf.score: DealSummary,
+             SchemaOf.replay: ReplayRecord}[of]
+    print(json.dumps(model.model_json_schema(), indent=2, ensure_ascii=False))

@@ -44,7 +44,9 @@ def _emit(data: str | bytes, output: Path | None) -> None:
         return
     if isinstance(data, bytes):
         fail("a PDF is written to a file: add -o FILE.pdf", USAGE)
-    sys.stdout.write(data)
+    from ..text_safety import for_json
+
+    sys.stdout.write(for_json(data))  # a control character left in JSON: escaped, not obeyed
 
 
 def _format(chosen: StrEnum | None, output: Path | None, allowed: type[StrEnum]) -> str:

@@ -2,31 +2,10 @@
 
 from __future__ import annotations
 
-import json
-import sys
-from pathlib import Path
-
 import typer
 
 from . import app
-from .common import PROBLEMS, USAGE, fail, load, reported
-
-
-def _read(path: str) -> object:
-    """The record's JSON (`-` for stdin), or a clean exit 1 naming the problem."""
-    try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        fail(f"{path}: cannot read: {getattr(e, 'strerror', None) or e}",
-             USAGE if isinstance(e, FileNotFoundError) else PROBLEMS)
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        fail(f"{path}:{e.lineno}:{e.colno}: not valid JSON: {e.msg}")
-    except RecursionError:
-        fail(f"{path}: not valid JSON: nested too deeply")
-    except ValueError:  # the only other one: an integer past Python's digit limit
-        fail(f"{path}: not valid JSON: a number has too many digits")
+from .common import PROBLEMS, load, print_json, read_json, reported
 
 
 @app.command("replay")
@@ -34,17 +13,18 @@ def replay_command(
     variant: str = typer.Argument(..., help="A built-in variant name or a .coinche file."),
     record: str = typer.Argument(..., help="The deal record (JSON), or - for stdin."),
 ) -> None:
-    """Check every call and card of a recorded deal, then print its contract, tricks and score."""
+    """Check every call and card of a recorded deal, then print its contract, tricks and score.
+    The record's shape is `coinche schema replay`."""
     from ..engine import compile
     from ..engine.replay import ReplayError, replay, report
 
     ruleset = load(variant)
-    data = _read(record)
+    data = read_json(record)
     with reported():
         rules = compile(ruleset)
         try:
             deal = replay(rules, data)
         except ReplayError as e:
-            print(json.dumps(e.to_json(), ensure_ascii=False))
+            print_json(e.to_json())
             raise typer.Exit(PROBLEMS) from None
-        print(json.dumps(report(deal), ensure_ascii=False, indent=2))
+        print_json(report(deal), indent=2)

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import json
-import sys
-
 import typer
 
 from . import app
-from .common import USAGE, fail, load, reported
+from .common import load, print_json, read_json, reported
 
 
 @app.command()
@@ -18,10 +15,11 @@ def score(
 ) -> None:
     """Score a deal summary and print {"made", "scores", "lines"} as JSON; exit 1 on bad input.
 
-    With `scoring.litige held`, a litige adds "held": the points kept for the next deal's winner.
+    The summary's shape is `coinche schema score`. With `scoring.litige held`, a litige adds
+    "held": the points kept for the next deal's winner.
     """
     ruleset = load(variant)
-    data = _read_json(deal)
+    data = read_json(deal)
     from ..engine.scoring import score_deal
 
     with reported():
@@ -29,23 +27,4 @@ def score(
     out = result.to_json()
     if result.held:
         out["held"] = result.held
-    print(json.dumps(out, ensure_ascii=False))
-
-
-def _read_json(source: str) -> object:
-    """The JSON document of a file or of standard input; exit 1 with the position if invalid."""
-    name = "standard input" if source == "-" else source
-    try:
-        text = sys.stdin.read() if source == "-" else open(source, encoding="utf-8").read()
-    except OSError as e:
-        fail(f"{name}: cannot read: {e.strerror}", USAGE if isinstance(e, FileNotFoundError) else 1)
-    except UnicodeDecodeError:
-        fail(f"{name}: not UTF-8 text")
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        fail(f"{name}:{e.lineno}:{e.colno}: invalid JSON: {e.msg}")
-    except RecursionError:
-        fail(f"{name}: invalid JSON: nested too deeply")
-    except ValueError:  # the only other one: an integer past Python's digit limit
-        fail(f"{name}: invalid JSON: a number has too many digits")
+    print_json(out)

@@ -23,8 +23,7 @@ from .auction import parse_call
 from .compiled import CompiledRules
 from .deal import Deal
 from .facts import DENOMINATION_WORDS, DOUBLE_WORDS, DealScore
-
-KEYS = ("dealer", "hands", "auction", "announcements", "belote", "play")
+from .summary_check import parse_input
 
 
 class ReplayError(IllegalActionError):
@@ -52,70 +51,33 @@ class Record:
 
 
 def read_record(data: Any) -> Record:
-    """The record's fields, or InputError naming the first malformed one."""
-    if not isinstance(data, dict):
-        raise InputError("a record is a JSON object with dealer, hands, auction and play")
-    unknown = [k for k in data if k not in KEYS]
-    if unknown:
-        raise InputError(f"unknown field; fields are {', '.join(KEYS)}", str(unknown[0]))
-    for key in ("dealer", "hands", "auction", "play"):
-        if key not in data:
-            raise InputError("missing", key)
+    """The record's fields (checked for shape by `ReplayRecord`, every problem at once), or
+    InputError naming the first malformed one."""
+    from ..model.record import ReplayRecord
+
+    r = parse_input(ReplayRecord, data, "a record is a JSON object with dealer, hands, "
+                                        "auction and play")
     return Record(
-        dealer=parse_seat(_typed(data["dealer"], str, "dealer"), "dealer"),
-        hands=_hands(data["hands"]),
-        auction=_strings(data["auction"], "auction"),
-        play=_strings(data["play"], "play"),
-        announcements=_announcements(data.get("announcements") or {}),
-        belote=None if data.get("belote") is None else [
-            parse_seat(_typed(s, str, f"belote[{i}]"), f"belote[{i}]")
-            for i, s in enumerate(_typed(data["belote"], list, "belote"))],
+        dealer=SEATS.index(r.dealer),
+        hands=_hands(r.hands),
+        auction=list(r.auction), play=list(r.play),
+        announcements={SEATS.index(seat): [parse_cards(c, f"announcements.{seat}[{i}]")
+                                           for i, c in enumerate(combos)]
+                       for seat, combos in (r.announcements or {}).items()},
+        belote=None if r.belote is None else [SEATS.index(s) for s in r.belote],
     )
 
 
-def _typed(value: Any, kind: type, name: str) -> Any:
-    if not isinstance(value, kind):
-        shown = {"str": "text", "list": "a list", "dict": "an object"}[kind.__name__]
-        raise InputError(f"should be {shown}, got {json_type(value)}", name)
-    return value
-
-
-def json_type(value: Any) -> str:
-    return {dict: "an object", list: "a list", str: "text", bool: "true/false",
-            type(None): "null"}.get(type(value), "a number")
-
-
-def _strings(value: Any, name: str) -> list[str]:
-    return [_typed(v, str, f"{name}[{i}]") for i, v in enumerate(_typed(value, list, name))]
-
-
-def _hands(value: Any) -> list[int]:
-    hands = _typed(value, dict, "hands")
-    extra = [k for k in hands if k not in SEATS]
-    if extra:
-        raise InputError(f"unknown seat {extra[0]!r}; seats are N, E, S, W", "hands")
+def _hands(hands: Any) -> list[int]:
+    """The four hands as masks; a card dealt twice is named at the second hand holding it."""
     out, seen = [], 0
     for seat in SEATS:
-        name = f"hands.{seat}"
-        codes = _strings(hands.get(seat, []), name)
-        mask = parse_cards(codes, name)
-        if len(codes) != 8:
-            raise InputError(f"{seat} holds {len(codes)} cards, not 8", name)
+        mask = parse_cards(hands[seat], f"hands.{seat}")
         if mask & seen:
             twice = next(c for c in range(32) if (mask & seen) >> c & 1)
-            raise InputError(f"{card_name(twice)} is dealt twice", name)
+            raise InputError(f"{card_name(twice)} is dealt twice", f"hands.{seat}")
         seen |= mask
         out.append(mask)
-    return out
-
-
-def _announcements(value: Any) -> dict[int, list[int]]:
-    out: dict[int, list[int]] = {}
-    for seat, combos in _typed(value, dict, "announcements").items():
-        name = f"announcements.{seat}"
-        index = parse_seat(seat, name)
-        out[index] = [parse_cards(_strings(c, f"{name}[{i}]"), f"{name}[{i}]")
-                      for i, c in enumerate(_typed(combos, list, name))]
     return out
 
 

@@ -8,9 +8,9 @@ Every problem is an InputError naming the field.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from ..cards import SEATS, TEAMS, parse_cards
 from ..errors import InputError
@@ -27,13 +27,23 @@ def parse_summary(data: Any) -> DealSummary:
     """A DealSummary from a dict; pydantic's errors become one InputError naming the field."""
     if isinstance(data, DealSummary):
         return data
+    return parse_input(DealSummary, data, "a deal summary is a JSON object like "
+                                          "{\"declarer\": \"N\", ...}")
+
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def parse_input(model: type[M], data: Any, shape: str) -> M:
+    """`data` validated by `model`; every problem at once in one InputError naming the first
+    field (`shape` says what the whole should be, when it is not even a JSON object)."""
     if not isinstance(data, dict):
-        raise InputError("a deal summary is a JSON object like {\"declarer\": \"N\", ...}")
+        raise InputError(shape)
     try:
-        return DealSummary.model_validate(data)
+        return model.model_validate(data)
     except ValidationError as e:
         errors = e.errors()
-        fields = [_field(err["loc"]) or _named(err["msg"]) for err in errors]
+        fields = [_field(err["loc"]) or _named(err["msg"], model) for err in errors]
         message = "; ".join(f"{f}: {err['msg']}" if f and i else err["msg"]
                             for i, (f, err) in enumerate(zip(fields, errors, strict=True)))
         raise InputError(message.replace("Value error, ", ""), fields[0]) from None
@@ -46,15 +56,16 @@ def _field(loc: tuple[Any, ...]) -> str:
     for part in loc:
         if isinstance(part, int):
             out += f"[{part}]"
-        elif not str(part).startswith(("function-", "literal[", "int", "nullable")):
+        elif not str(part).startswith(("function-", "literal[", "int", "nullable",
+                                       "constrained-")):
             out += f".{part}" if out else str(part)
     return out
 
 
-def _named(message: str) -> str:
-    """The field a whole-summary check names first (`last_trick is E, who won no trick`)."""
+def _named(message: str, model: type[BaseModel]) -> str:
+    """The field a whole-input check names first (`last_trick is E, who won no trick`)."""
     words = message.replace("Value error, ", "").split()
-    return words[0] if words and words[0] in DealSummary.model_fields else ""
+    return words[0] if words and words[0] in model.model_fields else ""
 
 
 def summary_facts(rs: Any, data: Any) -> DealFacts:

@@ -104,7 +104,7 @@ def _magnitudes(rs: Ruleset, checks: list[tuple[Path, object, str]]) -> list[Pro
         if top > MAX_VALUE:
             shown = f"{top:,}" if top < 10**30 else f"about 10^{len(str(top)) - 1}"
             out.append(Problem(path, f"this formula can reach {shown}; values are limited "
-                               f"to {MAX_VALUE:,}", "is a quantity multiplied by itself?"))
+                               f"to {MAX_VALUE:,}", "check its multiplications"))
     return out
 
 

@@ -18,8 +18,8 @@ from ..errors import Diagnostic, Position
 from .ruleset import Ruleset
 
 DataPath = tuple[str | int, ...]
-_NOISE = ("literal['capot','generale']", "int", "str", "list[int]", "literal['dealer_choice']",
-          "none", "bool")
+_NOISE = ("literal['capot','generale']", "int", "constrained-int", "str", "list[int]",
+          "literal['dealer_choice']", "none", "bool")
 _WANTS = {"int": "a whole number", "bool": "yes or no", "string": "a quoted text",
           "list": "a list of values", "dict": "a block"}
 

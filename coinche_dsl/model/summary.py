@@ -22,6 +22,8 @@ Score = Annotated[int, Field(ge=-MAX_VALUE, le=MAX_VALUE)]
 
 def _card(value: Any) -> Any:
     """A card code checked and written canonically (`10h` -> `10H`) by the one card parser."""
+    if not isinstance(value, str):
+        return value  # pydantic says a string is expected
     return card_name(parse_card(value, ""))  # pydantic names the field
 
 
@@ -32,7 +34,8 @@ def _seat_map(value: Any) -> Any:
     """`{"N": 2}` as it is, or DSL groups `N 2, E 3` as a dict."""
     if isinstance(value, dict) or value is None:
         return value
-    return {str(k): v for k, v in as_pairs(value, "NS 90, EW 72")}
+    pairs = as_pairs(value, "NS 90, EW 72")
+    return {str(k): v for k, v in pairs} if isinstance(pairs, list) else pairs
 
 
 def _announcements(value: Any) -> Any:

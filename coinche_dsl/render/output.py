@@ -1,6 +1,8 @@
 """Documents to Markdown, HTML and PDF through the Jinja2 templates, and atomic file writes.
 
-HTML is autoescaped; Markdown is not (it is text), but table cells have their pipes escaped.
+HTML is autoescaped (control characters shown first). Markdown has its own environment, where
+every value printed goes through `text_safety.for_markdown` (a variant's `<script>` stays
+text) and table cells have their pipes escaped.
 WeasyPrint is imported only when a PDF is asked for.
 """
 
@@ -15,6 +17,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescap
 from markupsafe import Markup, escape
 
 from ..errors import CoincheError
+from ..text_safety import for_markdown, for_terminal
 from .document import Document
 
 FORMATS = ("md", "html", "pdf")
@@ -37,26 +40,35 @@ def _suits(text: object) -> Markup:
     return Markup(out)
 
 
+def _html_text(value: object) -> object:
+    """A value printed in HTML: control characters shown (autoescape does the rest; our own
+    filters' Markup is escaped already, and `\x1b` written as text adds nothing to escape)."""
+    if isinstance(value, Markup):
+        return Markup(for_terminal(value))
+    return for_terminal(value) if isinstance(value, str) else value
+
+
 def _css(text: object) -> str:
     """Text inside a CSS string literal."""
     return str(text).replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ")
 
 
-@lru_cache(maxsize=1)
-def environment() -> Environment:
-    """The template environment (built once: templates are compiled on first use)."""
+@lru_cache(maxsize=2)
+def environment(markdown: bool = False) -> Environment:
+    """The template environment (built once: templates are compiled on first use); the
+    Markdown one escapes every value it prints (`finalize`), as HTML autoescape does."""
     env = Environment(
         loader=PackageLoader("coinche_dsl.render", "templates"),
         autoescape=select_autoescape(enabled_extensions=("html.j2",), default_for_string=False),
         trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
-        undefined=StrictUndefined,
+        undefined=StrictUndefined, finalize=for_markdown if markdown else _html_text,
     )
     env.filters.update(md=_md, suits=_suits, css=_css)
     return env
 
 
 def to_markdown(doc: Document) -> str:
-    text = environment().get_template("doc.md.j2").render(doc=doc, labels=doc.labels)
+    text = environment(markdown=True).get_template("doc.md.j2").render(doc=doc, labels=doc.labels)
     return _tidy(text)
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import CoincheError
+from ..text_safety import for_rich
 from .report import estimate, label_order
 
 ROWS = (
@@ -43,7 +44,7 @@ def render_text(report: dict[str, Any], console: Any) -> None:
     from rich.table import Table
 
     s, variants = report["settings"], report["variants"]
-    names = [v["name"] for v in variants]
+    names = [for_rich(v["name"]) for v in variants]
     console.print(f"{s['deals']} seeded deals" + (f" and {s['games']} games" if s["games"] else "")
                   + f" per variant (seed {s['seed']}, {s['bots']} bots); the same cards for "
                   "every variant. Brackets: 95% confidence intervals.")
@@ -64,7 +65,8 @@ def _breakdown(variants: list[dict[str, Any]], key: str, title: str) -> Any:
     from rich.table import Table
 
     labels = sorted({k for v in variants for k in v["deals"][key]}, key=label_order)
-    table = Table("", *[v["name"] for v in variants], title=title, title_justify="left")
+    table = Table("", *[for_rich(v["name"]) for v in variants], title=title,
+                  title_justify="left")
     for label in labels:
         cells = []
         for v in variants:
@@ -78,8 +80,8 @@ def _paired(pairs: list[dict[str, Any]]) -> Any:
     from rich.table import Table
 
     base = pairs[0]["vs"]
-    table = Table("", *[f"{p['variant']} − {base}" for p in pairs],
-                  title=f"Paired differences vs {base}",
+    table = Table("", *[for_rich(f"{p['variant']} − {base}") for p in pairs],
+                  title=f"Paired differences vs {for_rich(base)}",
                   title_justify="left")
     for key, label, pct in PAIRED_ROWS:
         if key in pairs[0]["differences"]:

@@ -18,6 +18,7 @@ from ..engine import Game
 from ..engine import compile as compile_rules
 from ..engine.announcements import belote_suits, classify, find_announcements
 from ..errors import CoincheError, IllegalActionError
+from ..text_safety import for_rich
 from .bots import make_bot
 from .simulate import derive_seed
 from .tableview import (
@@ -85,8 +86,9 @@ class PlaySession:
     def run(self) -> bool:
         """Play to the end of the game; False when the human quit."""
         rs = self.ruleset
-        self.say(f"[bold]{rs.title or rs.name}[/] — you are {SEATS[self.human]}, your partner "
-                 f"{SEATS[(self.human + 2) % 4]}; game to {rs.game.target} (seed {self.seed}).")
+        self.say(f"[bold]{for_rich(rs.title or rs.name)}[/] — you are {SEATS[self.human]}, "
+                 f"your partner {SEATS[(self.human + 2) % 4]}; game to {rs.game.target} "
+                 f"(seed {self.seed}).")
         self.say(HELP)
         try:
             while not self.game.is_over():
@@ -229,7 +231,7 @@ class PlaySession:
     def show_rules(self, deal: Any) -> None:
         contract = deal.contract if deal.phase != "auction" else None
         mode = f" at {denomination_word(contract.denomination)}" if contract else ""
-        self.say(f"[bold]The rules of the {deal.phase}{mode}[/] ({self.ruleset.name}):")
+        self.say(f"[bold]The rules of the {deal.phase}{mode}[/] ({for_rich(self.ruleset.name)}):")
         for line in rule_lines(self.ruleset, deal.phase,
                                contract.denomination if contract else None):
             self.say(f"  {line}")

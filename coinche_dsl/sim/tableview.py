@@ -7,6 +7,7 @@ from typing import Any
 
 from ..cards import SEATS, SUIT_MASKS, SUIT_SYMBOLS, card_name, cards_of
 from ..engine.facts import DENOMINATION_WORDS
+from ..text_safety import for_rich
 
 RED_SUITS = (1, 2)
 """Diamonds and hearts print red."""
@@ -72,7 +73,7 @@ def score_table(result: Any) -> Any:
     table = Table("team", "points", "for", "rule", title_justify="left",
                   title="Made" if result.made else "Failed")
     for line in result.lines:
-        table.add_row(line.team, str(line.points), line.label, line.rule)
+        table.add_row(line.team, str(line.points), for_rich(line.label), for_rich(line.rule))
     table.add_row("[bold]NS[/]", f"[bold]{result.scores['NS']}[/]", "this deal", "")
     table.add_row("[bold]EW[/]", f"[bold]{result.scores['EW']}[/]", "this deal", "")
     return table
@@ -124,9 +125,9 @@ def rule_lines(ruleset: Any, phase: str, denomination: int | None = None) -> lis
             value = getattr(model, name)
             where = ruleset.where(block, name)
             meaning = _sentence(ruleset, (block, name)) or (field.description or "")
-            lines.append(f"[bold]{block}.{name}[/] {_value(value)}"
-                         + (f" — {meaning.splitlines()[0] if meaning else ''}")
-                         + (f" [dim]({where})[/]" if where else ""))
+            lines.append(f"[bold]{block}.{name}[/] {for_rich(_value(value))}"
+                         + (f" — {for_rich(meaning.splitlines()[0]) if meaning else ''}")
+                         + (f" [dim]({for_rich(where)})[/]" if where else ""))
     return lines
 
 

@@ -58,11 +58,13 @@ def check_text(text: str, file: str) -> None:
     line, line_start, tokens = 1, 0, 0
     for m in _SIGNIFICANT.finditer(text):
         ch, i = m.group(), m.start()
-        if m.lastgroup == "token":
+        if m.lastgroup == "token" or ch in "{}()":
             tokens += 1
             if tokens > MAX_TOKENS:
                 _too_many_tokens(Position(file, line, i - line_start + 1))
-        elif ch == "\n":
+            if m.lastgroup == "token":
+                continue
+        if ch == "\n":
             line, line_start = line + 1, i + 1
         elif ch == '"':
             raise VariantError([Diagnostic(Position(file, line, i - line_start + 1),

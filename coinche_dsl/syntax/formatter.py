@@ -14,12 +14,17 @@ line before the formula, as does a comment written before the first value of a s
 
 from __future__ import annotations
 
+import os
+import stat
+import tempfile
 from collections import deque
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from lark import Token, Tree
 
+from ..errors import Diagnostic, VariantError
 from .formula_text import WIDTH, formula_lines
 from .parser import _Walker, parse_with_comments
 
@@ -80,6 +85,28 @@ def format_text(text: str, file: str = "<string>") -> str:
     """
     tree, comments = parse_with_comments(text, file)
     return _Formatter(text, comments, file).run(tree)
+
+
+def write_in_place(path: Path, text: str) -> None:
+    """Replace the file at `path` by `text` atomically: a temporary file created exclusively
+    (a random name, never an existing file or symlink) in the folder of the real file, given
+    its mode, then renamed over it. A symlinked variant stays a symlink: its target is
+    rewritten. VariantError when it cannot be written; the original is then untouched."""
+    target = path.resolve()
+    try:
+        mode = stat.S_IMODE(target.stat().st_mode)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".fmt-tmp",
+                                   dir=target.parent)
+    except OSError as e:
+        raise VariantError([Diagnostic(None, f"cannot write {path}: {e.strerror}")]) from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+        os.chmod(tmp, mode)
+        os.replace(tmp, target)
+    except OSError as e:
+        Path(tmp).unlink(missing_ok=True)
+        raise VariantError([Diagnostic(None, f"cannot write {path}: {e.strerror}")]) from None
 
 
 class _Formatter:
@@ -187,8 +214,6 @@ class _Formatter:
         groups: list[Any] = list(item.children[1:])
         texts = [" ".join(_atom(t) for t in g.children) for g in groups]
         one = f"{name} {', '.join(texts)}"
-        if not inner and (len(INDENT) * depth + len(one) <= WIDTH or len(texts) == 1):
-            return [Line(depth, one)]
         hoisted: list[_Comment] = []
         lead: list[list[_Comment]] = [[] for _ in groups]
         trail = [""] * len(groups)
@@ -201,8 +226,13 @@ class _Formatter:
                 trail[i - 1] = c.text
             else:
                 lead[i].append(c)
-        pad = " " * (len(name) + 1)
         lines = _hoist(hoisted, depth, item)
+        # comments before the first value go above: they never decide the layout (else the
+        # second `fmt` would lay out differently from the first)
+        if not any(lead) and not any(trail) and (
+                len(INDENT) * depth + len(one) <= WIDTH or len(texts) == 1):
+            return [*lines, Line(depth, one)]
+        pad = " " * (len(name) + 1)
         for i, text in enumerate(texts):
             lines += [Line(depth, pad + c.text, kind="comment") for c in lead[i]]
             comma = "," if i < len(texts) - 1 else ""

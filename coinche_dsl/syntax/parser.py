@@ -264,7 +264,11 @@ def string_value(tok: Token) -> str:
         return body
     out, i = [], 0
     while i < len(body):
-        if body[i] == "\\" and i + 1 < len(body):
+        code = body[i + 2:i + 6] if body.startswith("\\u", i) else ""
+        if len(code) == 4 and all(c in "0123456789abcdefABCDEF" for c in code):
+            out.append(chr(int(code, 16)))  # `\u001b`: how `show` writes a control character
+            i += 6
+        elif body[i] == "\\" and i + 1 < len(body):
             out.append({"n": "\n", '"': '"', "\\": "\\"}.get(body[i + 1], body[i + 1]))
             i += 2
         else:

@@ -27,6 +27,9 @@ TEXT_KEYS = frozenset({"title", "description", "sources", "name"})
 KEYWORDS = frozenset({"variant", "extends", "example", "if", "then", "else", "and", "or", "not"})
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e"
+                          "\u2066-\u2069]")
+"""Characters a quoted text writes as `\\u001b`: `show` never sends them to a terminal."""
 _CARD = re.compile(r"(10|[789JQKA])[CDHS]")
 _CHOICE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(-[A-Za-z0-9_]+)+")
 
@@ -68,7 +71,8 @@ def _items(data: dict[str, Any]) -> list[str]:
         elif isinstance(value, dict) and (not value or not _is_map(value)):
             out += [f"{key} {{", *_items(value), "}"]
         elif value != []:
-            groups = _groups(value)
+            groups = [[v] for v in value] if key in TEXT_KEYS and isinstance(
+                value, list) else _groups(value)  # texts are quoted: never a group's tail
             out.append(f"{key} " + ", ".join(" ".join(atom(v, key) for v in g) for g in groups))
     return out
 
@@ -132,5 +136,6 @@ def atom(value: Any, key: str = "") -> str:
 
 def quote(text: str) -> str:
     """A quoted DSL text; the parser reads it back to `text`."""
-    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+    escaped = _UNPRINTABLE.sub(lambda m: f"\\u{ord(m.group()):04x}", text.replace(
+        "\\", "\\\\").replace('"', '\\"').replace("\n", "\\n"))
     return f'"{escaped}"'

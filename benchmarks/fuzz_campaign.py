@@ -1,0 +1,206 @@
+"""A fuzzing campaign against "accepted means safe": inputs of each class, how many crashed.
+
+Run: python benchmarks/fuzz_campaign.py [--budget N] [--out FOLDER] [--classes a,b]
+
+Classes:
+- `generated`: whole variants drawn across the model (tests/variant_strategies.py); each one
+  `check` accepts is run through sheet, compare, deals, replay, score and simulate.
+- `mutants`: built-in files with a few token edits (deleted, duplicated, swapped, a number or
+  a word replaced by another shape); each must load or be refused with a VariantError, and
+  each that loads is run as above.
+- `score`, `replay`: JSON inputs of the CLI, valid ones with fields deleted, retyped or
+  replaced by odd values; each must print JSON or exit 1 with a message, never a traceback.
+
+A crash is any exception other than the package's own errors (CoincheError). Each crashing
+input is written to FOLDER (default: none) so that it can become a regression file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+import random
+import re
+import sys
+import tempfile
+import traceback
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+
+from coinche_dsl.errors import CoincheError, VariantError  # noqa: E402
+from coinche_dsl.loader import BUILTINS, builtin_path, load_variant  # noqa: E402
+
+_TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"|#[^\n]*|\s+|[A-Za-z0-9_]+|.', re.S)
+ODD = ["0", "1", "3", "none", "J", "N 2", "J 20, 9", "1000", "99999", "-1", '"x[bold"',
+       "hearts", "{ }", "= 1", "\r", "\x1b[31m", "yes", "162", "500 500", '"' + "a" * 5000 + '"',
+       '"a/b"', '"../ffb"']
+
+
+class Campaign:
+    def __init__(self, out: Path | None):
+        self.out, self.tried, self.crashes = out, 0, 0
+        self.kinds: dict[str, int] = {}
+
+    def attempt(self, label: str, payload: str, fn: Callable[[], Any]) -> None:
+        self.tried += 1
+        try:
+            fn()
+        except CoincheError:
+            pass
+        except Exception as e:  # noqa: BLE001 - counting every escape is the point
+            self.crashes += 1
+            kind = f"{type(e).__name__}: {str(e)[:80]}"
+            self.kinds[kind] = self.kinds.get(kind, 0) + 1
+            if self.out is not None:
+                self.out.mkdir(parents=True, exist_ok=True)
+                (self.out / f"{label}-{self.crashes}.txt").write_text(
+                    payload + "\n# " + traceback.format_exc().replace("\n", "\n# "), "utf-8")
+
+
+def generated(c: Campaign, budget: int, work: Path) -> None:
+    from hypothesis import HealthCheck, given, settings
+    from variant_strategies import exercise, variant_data
+
+    from coinche_dsl.syntax.writer import dump_variant
+
+    @settings(max_examples=budget, deadline=None, database=None,
+              suppress_health_check=list(HealthCheck))
+    @given(variant_data())
+    def one(data: dict[str, Any]) -> None:
+        c.attempt("generated", repr(data), lambda: _load_and_run(
+            work, dump_variant("gen", None, data), exercise))
+
+    one()
+
+
+def _load_and_run(work: Path, text: str, exercise: Callable[[Any], None]) -> None:
+    path = work / "gen.coinche"
+    path.write_text(text, encoding="utf-8")
+    try:
+        rs = load_variant(path)
+    except VariantError:
+        return
+    exercise(rs)
+
+
+def mutants(c: Campaign, budget: int, work: Path) -> None:
+    from variant_strategies import exercise
+
+    texts = [builtin_path(n).read_text(encoding="utf-8") for n in BUILTINS]
+    rng = random.Random(10)
+    for _ in range(budget):
+        tokens = _TOKEN.findall(rng.choice(texts))
+        for _ in range(rng.randint(1, 3)):
+            i = rng.randrange(len(tokens))
+            edit = rng.randrange(4)
+            if edit == 0:
+                del tokens[i]
+            elif edit == 1:
+                tokens.insert(i, tokens[rng.randrange(len(tokens))])
+            elif edit == 2:
+                j = rng.randrange(len(tokens))
+                tokens[i], tokens[j] = tokens[j], tokens[i]
+            elif tokens[i].strip():
+                tokens[i] = rng.choice(ODD)
+        text = "".join(tokens)
+        c.attempt("mutant", text, lambda t=text: _load_and_run(work, t, exercise))
+
+
+def json_inputs(c: Campaign, budget: int, kind: str) -> None:
+    from typer.testing import CliRunner
+
+    from coinche_dsl.cli import _register, app
+
+    _register()
+    runner = CliRunner()
+    seeds = _json_seeds(kind)
+    rng = random.Random(11)
+    for _ in range(budget):
+        doc = _mutate_json(json.loads(json.dumps(rng.choice(seeds))), rng)
+        text = json.dumps(doc)
+        c.attempt(kind, text, lambda t=text: _run_cli(runner, app, kind, t))
+
+
+def _run_cli(runner: Any, app: Any, kind: str, text: str) -> None:
+    result = runner.invoke(app, [kind, "ffb", "-"], input=text)
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    if result.exit_code not in (0, 1):
+        raise AssertionError(f"exit code {result.exit_code}")
+
+
+def _json_seeds(kind: str) -> list[Any]:
+    import random as r
+
+    from coinche_dsl.engine import Deal, compile
+    from coinche_dsl.engine.replay import report, to_record
+    from coinche_dsl.sim import RandomBot
+    from coinche_dsl.sim.runner import play_deal
+
+    rules = compile(load_variant("ffb"))
+    rng = r.Random(3)
+    out = []
+    while len(out) < 20:
+        deal = play_deal(Deal(rules, len(out) % 4, rng=rng), [RandomBot(rng)] * 4)
+        if deal.contract is not None:
+            out.append(to_record(deal) if kind == "replay" else report(deal)["summary"])
+    return out
+
+
+def _mutate_json(doc: Any, rng: random.Random) -> Any:
+    odd = [None, 0, -1, 10**30, 1.5, "", "x", [], {}, [[]], {"N": None}, True, "\x1b[2J",
+           "[bold]x", ["N"], {"NS": 10**6}, "capot", 10010]
+    for _ in range(rng.randint(1, 3)):
+        target, key = _pick(doc, rng)
+        if target is None:
+            return copy.deepcopy(rng.choice(odd))
+        action = rng.randrange(3)
+        if action == 0 and isinstance(target, dict):
+            target.pop(key, None)
+        elif action == 1 and isinstance(target, list) and target:
+            target.append(copy.deepcopy(target[rng.randrange(len(target))]))
+        else:
+            target[key] = copy.deepcopy(rng.choice(odd))
+    return doc
+
+
+def _pick(doc: Any, rng: random.Random) -> tuple[Any, Any]:
+    """A container inside `doc` and one of its keys, at a random depth."""
+    target: Any = None
+    key: Any = None
+    node = doc
+    while isinstance(node, (dict, list)) and node:
+        keys = list(node) if isinstance(node, dict) else list(range(len(node)))
+        target, key = node, rng.choice(keys)
+        if rng.random() < 0.4:
+            break
+        node = node[key]
+    return target, key
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--budget", type=int, default=200, help="inputs per class")
+    parser.add_argument("--out", type=Path, default=None, help="folder for crashing inputs")
+    parser.add_argument("--classes", default="generated,mutants,score,replay")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        for kind in args.classes.split(","):
+            c = Campaign(args.out / kind if args.out else None)
+            if kind == "generated":
+                generated(c, args.budget, Path(tmp))
+            elif kind == "mutants":
+                mutants(c, args.budget, Path(tmp))
+            else:
+                json_inputs(c, args.budget, kind)
+            print(f"{kind:<10} inputs {c.tried:>6}  crashes {c.crashes:>4}", flush=True)
+            for what, n in sorted(c.kinds.items(), key=lambda kv: -kv[1]):
+                print(f"    {n:>4} {what}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
