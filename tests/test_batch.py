@@ -169,3 +169,56 @@ def test_a_fixed_hand_is_held_by_its_seat_and_the_rest_is_dealt_at_random():
         _replay(rules, out, i, False)
     with pytest.raises(ValueError, match="eight cards"):
         play_batch(rules, 10, hand=(2, 0b111))
+
+
+def _litige_deals(**fields):
+    """One ffb deal, N's 80 hearts undoubled, as `batch_scoring.DealArrays` (NS, EW columns)."""
+    from coinche_dsl.engine.batch_scoring import DealArrays
+
+    base = dict(declarer=[0], bid=[80], denomination=[2], double=[0], card_points=[[71, 81]],
+                team_tricks=[[4, 4]], generale=[False], last_trick_team=[0],
+                belote=[[0, 0]], announcements=[[0, 0]])
+    base.update(fields)
+    return DealArrays(**{k: np.array(v) for k, v in base.items()})
+
+
+def test_a_litige_compares_totals_and_holds_the_declarers_points():
+    """ffb § 10.1.3: "En cas d'égalité entre les totaux de points des deux équipes (81-81 ou
+    91-91) ... les points du preneur sont remis en jeu ... L'équipe qui n'avait pas pris marque
+    ses points"; § 10.1.2: the belote is "imprenable"; § 10.2: rounded to the nearest ten."""
+    from coinche_dsl.engine.batch_scoring import score_arrays
+
+    rs = load_variant("ffb")
+    # 71 + 10 (last trick) = 81 against 81: EW score 81 -> 80, NS 0, NS's 81 -> 80 held.
+    made, scores, held = score_arrays(rs, _litige_deals())
+    assert (bool(made[0]), scores[0].tolist(), int(held[0])) == (False, [0, 80], 80)
+    # 61 + 10 + 20 (N's belote) = 91 against 91 (EW's points alone): NS keep their belote,
+    # 20; EW score 91 -> 90; NS's 91 - 20 = 71 -> 70 held.
+    made, scores, held = score_arrays(rs, _litige_deals(card_points=[[61, 91]],
+                                                        belote=[[1, 0]]))
+    assert (bool(made[0]), scores[0].tolist(), int(held[0])) == (False, [20, 90], 70)
+    # 81 + 10 = 91 against 71: no tie, made (91 >= 80 and 91 > 71): NS 91 + 80 -> 170.
+    made, scores, held = score_arrays(rs, _litige_deals(card_points=[[81, 71]]))
+    assert (bool(made[0]), scores[0].tolist(), int(held[0])) == (True, [170, 70], 0)
+
+
+@pytest.mark.parametrize("name", BUILTINS)
+def test_batch_holds_what_a_deal_holds(name):
+    """Where the rules hold a litige's points, the batch's `held` is `Deal.result().held`,
+    deal by deal (and some deals of the sample are litiges); elsewhere it is always 0."""
+    rs = load_variant(name)
+    rules = compile(rs)
+    out = play_batch(rules, 3000, seed=5, contract=_special_contracts(rules)[:8] * 3
+                     + [Contract(s, rules.bid_values[0], 2) for s in range(4)])
+    if str(rs.scoring.litige) != "held":
+        assert not out.held.any()
+        return
+    assert (out.held > 0).sum() >= 5
+    for i in list(np.flatnonzero(out.held)[:40]) + list(range(40)):
+        deal = Deal(rules, int(out.dealer[i]), hands=[int(h) for h in out.hands[i]])
+        deal.fix_contract(out.contract(i))
+        for card in out.cards[i]:
+            deal.play(int(card))
+        result = deal.result()
+        assert (result.made, result.scores["NS"], result.scores["EW"], result.held) == (
+            bool(out.made[i]), *out.scores[i].tolist(), int(out.held[i])), i

@@ -18,9 +18,11 @@ each a few dozen array operations over every deal: which cards are legal is the 
 random masks); the flags of `CompiledRules` are read once per batch, the denomination per deal.
 
 Scores are `score_facts`'s, computed over arrays by `batch_scoring.score_arrays` (the same
-steps read from the same `scoring.Plan`). Announcements: a seat declares nothing (its belote
-is claimed), except under `announcements.timing automatic`, where each hand's are found by
-`find_announcements` (in Python, per deal: those variants play batches more slowly).
+steps read from the same `scoring.Plan`); under `litige held`, `held` is each deal's
+`DealScore.held` (deals are independent: giving it to the next deal's winner is `Game`'s
+work). Announcements: a seat declares nothing (its belote is claimed), except under
+`announcements.timing automatic`, where each hand's are found by `find_announcements` (in
+Python, per deal: those variants play batches more slowly).
 
 NumPy because it is the array library every scientific Python install has, its integer
 kernels (bitwise ops, `bitwise_count`, `take`) are all this needs, and it adds no compiler or
@@ -96,6 +98,9 @@ class BatchResult:
     """(n,) the contract was made."""
     scores: np.ndarray
     """(n, 2) the deal's score per team, after rounding and scale."""
+    held: np.ndarray
+    """(n,) the points a litige holds for the next deal's winner (`DealScore.held`; 0 when
+    the rules have no `litige held` or the deal is no litige)."""
     legal: np.ndarray | None = None
     """(n, 32) with `record_legal`: the legal cards of the player of each card."""
 
@@ -219,7 +224,7 @@ def _play_chunk(rules: CompiledRules, rng: np.random.Generator, n: int, start: i
         ns += (row & 1) ^ 1
         generale &= row == declarer
     # Scored chunk by chunk: the arrays stay the size of the processor's cache.
-    out["made"], out["scores"] = score_chunk(rules, out, ns, generale)
+    out["made"], out["scores"], out["held"] = score_chunk(rules, out, ns, generale)
     if state.legal is not None:
         out["legal"] = state.legal.T.copy()
     return out

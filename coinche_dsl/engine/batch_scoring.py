@@ -1,11 +1,12 @@
 """`scoring.score_facts` over arrays: the scores of many finished deals at once.
 
 The same steps in the same order, read from the same `scoring.Plan` (card points and last
-trick, the mode's scaling, the success formula on unrounded values, each side's formula,
-rounding and scale), with every quantity an array over deals and each formula evaluated by
-`array_expr` (the `model.Expr` tree with `np.where` for `if`). `engine.batch` calls it
-(`score_chunk`, with the belotes of `deal_belotes` and the automatic announcements); its tests
-compare it with `score_facts` deal by deal on every built-in.
+trick, the mode's scaling, each side's `total`, the success formula on unrounded values, the
+litige of `litige held` on equal totals, each side's formula, rounding and scale, and the
+points a litige holds for the next deal), with every quantity an array over deals and each
+formula evaluated by `array_expr` (the `model.Expr` tree with `np.where` for `if`).
+`engine.batch` calls it (`score_chunk`, with the belotes of `deal_belotes` and the automatic
+announcements); its tests compare it with `score_facts` deal by deal on every built-in.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ from .formula import new_context, slot
 from .scoring import Plan, plan_for
 
 Arrays = list[Any]
+_ANNOUNCEMENTS, _BELOTE, _TOTAL = ((slot(q, "declarers"), slot(q, "defenders"))
+                                  for q in ("announcements", "belote", "total"))
 _BINARY: dict[str, Callable[[Any, Any], Any]] = {
     "+": operator.add, "-": operator.sub, "*": operator.mul,
     "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
@@ -90,8 +93,9 @@ def _side(a: np.ndarray, team: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return ns + swap, ew - swap
 
 
-def score_arrays(ruleset: Any, deals: DealArrays) -> tuple[np.ndarray, np.ndarray]:
-    """`made` (bool) and `scores` ((n, 2), NS EW) of every deal, as `score_facts` scores it."""
+def score_arrays(ruleset: Any, deals: DealArrays) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """`made` (bool), `scores` ((n, 2), NS EW) and `held` (the points a litige holds for the
+    next deal, `DealScore.held`) of every deal, as `score_facts` scores it."""
     plan = plan_for(ruleset)
     team = (deals.declarer & 1).astype(np.intp)
     ctx = _contract_context(plan, deals)
@@ -113,8 +117,9 @@ def score_arrays(ruleset: Any, deals: DealArrays) -> tuple[np.ndarray, np.ndarra
     else:
         _set_points(ctx, cp_raw, (lt[0] + extra[0], lt[1] + extra[1]))
     made = np.asarray(_compiled(plan, "success", ruleset.scoring.success)(ctx), dtype=bool)
-    points = ctx[slot("points", "declarers")], ctx[slot("points", "defenders")]
-    litige = (points[0] == points[1]) if plan.litige_held else np.zeros_like(made)
+    # A litige compares the sides' totals (belote and announcements in), before rounding.
+    unrounded = ctx[_TOTAL[0]]
+    litige = np.asarray(unrounded == ctx[_TOTAL[1]]) if plan.litige_held else np.zeros_like(made)
     if plan.round_points and plan.rounding != "none":
         r, u = plan.rounding, plan.unit
         total = (round_to(cp[0] + lt_scaled[0], u, r), round_to(cp[1] + lt_scaled[1], u, r))
@@ -125,7 +130,10 @@ def score_arrays(ruleset: Any, deals: DealArrays) -> tuple[np.ndarray, np.ndarra
     theirs = _formula(plan, ruleset, made | litige, "defenders", ctx)
     ns = np.where(team == 0, ours, theirs)
     ew = np.where(team == 0, theirs, ours)
-    return made & ~litige, np.stack([_finish(plan, ns), _finish(plan, ew)], axis=1)
+    # Litige: the declarers' total, less what they score now, is held for the next deal.
+    held = np.where(litige, _finish(plan, np.maximum(0, unrounded - ours)), 0)
+    scores = np.stack([_finish(plan, ns), _finish(plan, ew)], axis=1)
+    return made & ~litige, scores, held.astype(np.int64)
 
 
 def _set(ctx: Arrays, name: str, ours: Any, theirs: Any) -> None:
@@ -134,9 +142,14 @@ def _set(ctx: Arrays, name: str, ours: Any, theirs: Any) -> None:
 
 
 def _set_points(ctx: Arrays, cp: tuple[Any, Any], lt: tuple[Any, Any]) -> None:
+    """Card points, last trick, points and totals (announcements and belote already set),
+    as `scoring._set_points`."""
     _set(ctx, "card_points", *cp)
     _set(ctx, "last_trick", *lt)
-    _set(ctx, "points", cp[0] + lt[0], cp[1] + lt[1])
+    points = cp[0] + lt[0], cp[1] + lt[1]
+    _set(ctx, "points", *points)
+    _set(ctx, "total", points[0] + ctx[_ANNOUNCEMENTS[0]] + ctx[_BELOTE[0]],
+         points[1] + ctx[_ANNOUNCEMENTS[1]] + ctx[_BELOTE[1]])
 
 
 def _contract_context(plan: Plan, deals: DealArrays) -> Arrays:
@@ -238,8 +251,8 @@ def deal_belotes(r: CompiledRules, hands: np.ndarray, den: np.ndarray, declarer:
 
 
 def score_chunk(rules: CompiledRules, out: dict[str, np.ndarray], ns_tricks: np.ndarray,
-           generale: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """`made` and `scores` of every deal (`batch_scoring.score_arrays`)."""
+           generale: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """`made`, `scores` and `held` of every deal (`batch_scoring.score_arrays`)."""
     decl = out["declarer"].astype(np.int64)
     ann = np.zeros((len(decl), 2), dtype=np.int64)
     for i, (_, points) in _announcements(rules, out).items():
