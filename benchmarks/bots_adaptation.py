@@ -1,10 +1,10 @@
-"""Do the bots' bids follow the scoring? Bidding statistics of one bot level under pairs of
-variants that differ only in scoring, paired on the same seeded deals.
+"""Do the bots' bids follow the scoring? Bidding statistics of one bot level under variants
+that differ from a base only in scoring, all played on the same seeded deals.
 
     python benchmarks/bots_adaptation.py [--bots expected] [--deals N] [--seed S]
-                                         BASE OTHER [BASE OTHER ...]
+                                         BASE OTHER [OTHER ...]
 
-Prints, for each pair, each statistic under both variants and the paired difference
+Prints, for each OTHER, each statistic under BASE and OTHER and the paired difference
 OTHER − BASE with its 95% interval: mean numeric bid, share of 80 bids, coinche and
 surcoinche rates, share of capot (or générale) bids, contracts made.
 """
@@ -26,21 +26,22 @@ def main() -> None:
     parser.add_argument("--bots", default="expected")
     parser.add_argument("--deals", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("pairs", nargs="+")
+    parser.add_argument("variants", nargs="+")
     args = parser.parse_args()
-    if len(args.pairs) % 2:
-        parser.error("give variants in pairs: BASE OTHER")
-    for base, other in zip(args.pairs[::2], args.pairs[1::2], strict=True):
-        start = time.perf_counter()
-        out = run([load_variant(base), load_variant(other)], args.deals, 0, args.seed,
-                  args.bots, jobs=1)
-        a, b = bidding_stats(out.deals[0]), bidding_stats(out.deals[1])
-        shift = bidding_shift(out.deals[0], out.deals[1])
-        print(f"## {args.bots}: {base} -> {other} ({args.deals} deals, "
-              f"{time.perf_counter() - start:.0f} s)")
+    if len(args.variants) < 2:
+        parser.error("give a base and at least one other variant")
+    start = time.perf_counter()
+    out = run([load_variant(v) for v in args.variants], args.deals, 0, args.seed, args.bots,
+              jobs=1)
+    print(f"# {args.bots} bots, {args.deals} deals, seed {args.seed}, "
+          f"{time.perf_counter() - start:.0f} s")
+    base = bidding_stats(out.deals[0])
+    for name, records in zip(args.variants[1:], out.deals[1:], strict=True):
+        other, shift = bidding_stats(records), bidding_shift(out.deals[0], records)
+        print(f"## {args.variants[0]} -> {name}")
         for k in STATISTICS:
             pct = k in PERCENT
-            print(f"  {k:<11} {a[k].text(pct):>22}  {b[k].text(pct):>22}  "
+            print(f"  {k:<11} {base[k].text(pct):>22}  {other[k].text(pct):>22}  "
                   f"diff {shift[k].text(pct)}", flush=True)
 
 
