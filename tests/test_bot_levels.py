@@ -101,13 +101,13 @@ X10 = 'variant "x10" extends "ffb" {\n  auction {\n    coinche_factor 10\n' \
 
 
 def test_a_coinche_paying_ten_times_is_made_where_two_times_is_not(ffb, tmp_path) -> None:
-    # W opens 100 hearts; S (an opponent, next to speak) holds J Q 8 of hearts. Under ffb
-    # (x2) coinching this contract does not pay enough; when a coinche multiplies by ten it
-    # does. Both variants imagine the same deals (they play alike), so only the scoring moved.
+    # W opens 100 hearts; S (an opponent, next to speak) holds J 9 K 7 of hearts. Under ffb
+    # (x2) coinching this contract is not clearly worth it; when a coinche multiplies by ten
+    # it is. Both variants imagine the same deals (they play alike): only the scoring moved.
     path = tmp_path / "x10.coinche"
     path.write_text(X10, encoding="utf-8")
-    hands = [hand("8C QC KC JD 10H KH 8S AS"), hand("9C 10C JC 9D 10D 7H 9H QS"),
-             hand("7D 8H JH QH 7S 9S 10S JS"), hand("7C AC 8D QD KD AD AH KS")]
+    hands = [hand("AC 9D JD QD QH 7S 9S QS"), hand("10C QC 8D 10D KD 8H AH 10S"),
+             hand("8C 9C KC 7H 9H JH KH AS"), hand("7C JC 7D AD 10H 8S JS KS")]
     calls = []
     for ruleset in (ffb, load_variant(str(path))):
         deal = Deal(compile(ruleset), 0, hands=list(hands))

@@ -44,8 +44,9 @@ from .worlds import likely_split
 
 SAMPLES = 16
 """Deals imagined per question (hand, what the auction showed, contract's denomination)."""
-CAUTION = 1.0
-"""Standard errors by which a call must beat passing (see `confident_gain`)."""
+CAUTION = 2.0
+"""Standard errors by which a call must beat passing (see `confident_gain`). Measured against
+`heuristic` on 200 paired ffb deals: 1 gained +2.5 points a deal, 2 +22.6, 3 +12.5."""
 DENOMINATIONS = 2
 """The hand's best denominations by the heuristic estimate that are played out for its own
 bids (a partner's standing denomination is always added)."""
