@@ -5,7 +5,9 @@ At each card with a choice, the bot imagines `WORLDS` deals consistent with the 
 and no card of a suit to a seat that has shown void in it), plays each legal card in each
 imagined deal, lets the heuristic card play finish the deal, scores it with the engine under
 the contract, and plays the card whose mean (our score − theirs) is highest. The same imagined
-deals serve every candidate card, so the cards are compared on the same cards.
+deals serve every candidate card, so the cards are compared on the same cards. What the
+auction said, and the announcements declared, do not yet narrow the imagined deals: only the
+voids do.
 
 It is much slower than the other levels (a few hundred playouts a deal) and is meant for
 users who want stronger play and can wait; the cost is measured in docs/simulation.md.
