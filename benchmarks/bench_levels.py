@@ -2,7 +2,7 @@
 relative to `heuristic` measured in the same run.
 
     python benchmarks/bench_levels.py [--variant NAME] [--seed S]
-           [--deals heuristic=2000 random=2000 expected=100 search=10]
+           [--deals heuristic=1000 random=1000 expected=100 search=30]
 
 Each measurement plays seeded deals with `coinche_dsl.sim.simulate.run(..., jobs=1)`.
 """
@@ -15,7 +15,7 @@ import time
 from coinche_dsl.loader import load_variant
 from coinche_dsl.sim.simulate import run
 
-DEFAULT = ("heuristic=2000", "random=2000", "expected=100", "search=10")
+DEFAULT = ("heuristic=1000", "random=1000", "expected=100", "search=30")
 
 
 def main() -> None:
