@@ -20,9 +20,18 @@ class OutputFormat(StrEnum):
     json = "json"
 
 
-class BotKind(StrEnum):
-    heuristic = "heuristic"
-    random = "random"
+BOTS_HELP = ("Bot level for every seat (random, heuristic, expected, search), or one per side: "
+             "NS=expected,EW=heuristic.")
+
+
+def _lineup(text: str) -> Any:
+    """The `--bots` value read by `levels.parse_lineup`; a usage error otherwise."""
+    from ..sim.levels import parse_lineup
+
+    try:
+        return parse_lineup(text)
+    except ValueError as e:
+        fail(f"--bots: {e}", USAGE)
 
 
 @app.command()
@@ -35,7 +44,7 @@ def simulate(
     seed: Annotated[int, typer.Option(help="The seed every deal and game derives from.")] = 0,
     jobs: Annotated[int, typer.Option(
         help="Worker processes (0: one per core; 1: none).")] = 0,
-    bots: Annotated[BotKind, typer.Option(help="Who plays all four seats.")] = BotKind.heuristic,
+    bots: Annotated[str, typer.Option(help=BOTS_HELP)] = "heuristic",
     output: Annotated[OutputFormat, typer.Option(
         "--format", help="text or json.")] = OutputFormat.text,
     plot: Annotated[Path | None, typer.Option(
@@ -53,12 +62,13 @@ def simulate(
 
     if deals < 0 or games < 0 or jobs < 0 or deals + games == 0:
         fail("--deals and --games are counts (at least one of them above 0); --jobs >= 0", USAGE)
+    lineup = _lineup(bots)
     if plot is not None:
         with reported():
             check_plot(plot)
     rulesets = [load(v) for v in variants]
     with reported(), _executor(cluster, jobs) as pool, _progress(deals + games) as advance:
-        report = simulate_variants(rulesets, deals, games, seed, bots.value, jobs or None,
+        report = simulate_variants(rulesets, deals, games, seed, lineup, jobs or None,
                                    executor=pool, progress=advance)
     if output == OutputFormat.json:
         print(json.dumps(report, indent=2, ensure_ascii=False))
@@ -109,7 +119,8 @@ def play(
     seat: Annotated[str, typer.Option(help="Your seat: N, E, S or W.")] = "S",
     seed: Annotated[int | None, typer.Option(
         help="Seed the cards and the bots (replayable).")] = None,
-    bots: Annotated[BotKind, typer.Option(help="Who plays the other seats.")] = BotKind.heuristic,
+    bots: Annotated[str, typer.Option(help=BOTS_HELP + " The human's seat is the human's.")
+                    ] = "heuristic",
 ) -> None:
     """Play a whole game at the terminal against three bots. Type a call (`90 hearts`, `pass`,
     `coinche`) or a card (`10H`; the cards you may not play are shown in parentheses); `?`
@@ -126,8 +137,9 @@ def play(
         human = parse_seat(seat, "--seat")
     except ValueError as e:
         fail(str(e), USAGE)  # a bad option value is a usage error
+    lineup = _lineup(bots)
     ruleset = load(variant)
-    session = PlaySession(ruleset, human, seed, Console(highlight=False), bots=bots.value)
+    session = PlaySession(ruleset, human, seed, Console(highlight=False), bots=lineup)
     with reported():
         session.run()
     if session.interrupted:

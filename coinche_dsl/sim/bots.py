@@ -28,8 +28,8 @@ from .hands import (
 
 PRUDENCE = 5
 """Points knocked off every estimate: a hand's tricks are never quite as sure as they look."""
-BOT_KINDS = ("heuristic", "random")
-"""The names `coinche simulate --bots` and `coinche play` accept."""
+BOT_KINDS = ("random", "heuristic", "expected", "search")
+"""The levels `coinche simulate --bots` and `coinche play --bots` accept (see `levels`)."""
 
 
 class Bot(Protocol):
@@ -52,20 +52,20 @@ def evaluate(table: ModeTable, hand: int, ruleset: Any, boldness: float = 0.0
     return tricks, points + boldness - PRUDENCE
 
 
-BotSpec = str | Callable[[random.Random], Any]
-"""A bot kind by name, or a factory called with a seeded rng (pickleable, for worker processes:
-a class or a module-level function)."""
+BotSpec = str | tuple[str, str, str, str] | Callable[[random.Random], Any]
+"""A bot level by name, a level per seat (N E S W; see `levels.parse_lineup`), or a factory
+called with a seeded rng (pickleable, for worker processes: a class or a module-level
+function)."""
 
 
-def make_bot(kind: BotSpec, rng: random.Random) -> Bot:
-    """A bot by name (`heuristic` or `random`), or from a factory."""
-    if callable(kind):
-        return kind(rng)
-    if kind == "random":
-        return RandomBot(rng)
-    if kind == "heuristic":
-        return HeuristicBot(rng)
-    raise ValueError(f"unknown bot {kind!r}; choose {', '.join(BOT_KINDS)}")
+def make_bot(kind: BotSpec, rng: random.Random, seat: int = 0) -> Bot:
+    """The bot for `seat`: by level name (`levels.LEVELS`), per seat, or from a factory."""
+    from .levels import make_level, seat_level
+
+    spec = seat_level(kind, seat)
+    if callable(spec):
+        return spec(rng)
+    return make_level(spec, rng)
 
 
 class RandomBot:

@@ -34,9 +34,9 @@ def _unplayed(deal: Any) -> int:
 
 
 def is_master(table: ModeTable, card: int, out: int) -> bool:
-    """No card still out beats `card` in its own suit."""
-    suit = SUIT_MASKS[card >> 3]
-    return not any(table.strength[c] > table.strength[card] for c in cards_of(out & suit))
+    """No card still out beats `card` in its own suit (`above[card]`: the cards of its suit
+    that beat it, one mask test instead of a loop: the bots' playouts call this most)."""
+    return not table.above[card] & out
 
 
 def _trumps(table: ModeTable, mask: int) -> int:

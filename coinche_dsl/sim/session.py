@@ -65,7 +65,7 @@ class PlaySession:
     """A game of `ruleset` with the human at seat `human` (0..3) and bots elsewhere."""
 
     def __init__(self, ruleset: Any, human: int, seed: int | None, console: Any,
-                 bots: str = "heuristic", read: Callable[[str], str] | None = None):
+                 bots: Any = "heuristic", read: Callable[[str], str] | None = None):
         self.rules = compile_rules(ruleset)
         self.ruleset = ruleset
         self.human = human
@@ -75,7 +75,8 @@ class PlaySession:
         self.seed = seed
         start = random.Random(derive_seed(seed, "first-dealer")).randrange(4)
         self.game = Game(self.rules, random.Random(derive_seed(seed, "game")), start)
-        self.bots = [make_bot(bots, random.Random(derive_seed(seed, "bot", s))) for s in range(4)]
+        self.bots = [make_bot(bots, random.Random(derive_seed(seed, "bot", s)), s)
+                     for s in range(4)]
         self.interrupted = False
         """The human pressed Ctrl-C."""
 

@@ -72,7 +72,7 @@ def run_chunk(chunk: Chunk) -> list[list[Any]]:
 
 
 def _bots(chunk: Chunk, what: str, index: int) -> list[Any]:
-    return [make_bot(chunk.bots, random.Random(derive_seed(chunk.seed, what, index, seat)))
+    return [make_bot(chunk.bots, random.Random(derive_seed(chunk.seed, what, index, seat)), seat)
             for seat in range(4)]
 
 
@@ -191,21 +191,21 @@ def simulate_variants(variants: Sequence[str | Ruleset], deals: int, games: int 
                       progress: Callable[[int], None] | None = None) -> dict[str, Any]:
     """Compare variants (built-in names, files or Rulesets) on the same seeded deals and games;
     the report as a JSON-ready dict (see `report.summarise`). The first variant is the base of
-    the paired differences. `bots`: `heuristic`, `random`, or a factory `f(rng) -> bot` used
-    for all four seats (a class or module-level function, so that worker processes can use it).
+    the paired differences. `bots`: a level (`levels.LEVELS`), a level per seat (a tuple from
+    `levels.parse_lineup`), or a factory `f(rng) -> bot` used for all four seats (a class or
+    module-level function, so that worker processes can use it).
 
     >>> report = simulate_variants(["ffb"], deals=3, seed=1, jobs=1)
     >>> report["variants"][0]["deals"]["deals"]
     3
     """
     from ..loader import load_variant
-    from .bots import BOT_KINDS
+    from .levels import check_lineup, lineup_text
 
-    if not callable(bots) and bots not in BOT_KINDS:
-        raise ValueError(f"unknown bots {bots!r}; choose {', '.join(BOT_KINDS)}")
+    check_lineup(bots)
     rulesets = [v if isinstance(v, Ruleset) else load_variant(v) for v in variants]
     names = [v if isinstance(v, str) else v.name for v in variants]
     totals = run_totals(rulesets, deals, games, seed, bots, jobs, executor, progress)
-    label = bots if isinstance(bots, str) else getattr(bots, "__name__", repr(bots))
+    label = getattr(bots, "__name__", repr(bots)) if callable(bots) else lineup_text(bots)
     settings = {"deals": deals, "games": games, "seed": seed, "bots": label}
     return totals.report(names, settings)

@@ -1,0 +1,42 @@
+"""Deals per second of each bot level (all four seats), in one process, and each level's cost
+relative to `heuristic` measured in the same run.
+
+    python benchmarks/bench_levels.py [--variant NAME] [--seed S]
+           [--deals heuristic=1000 random=1000 expected=100 search=30]
+
+Each measurement plays seeded deals with `coinche_dsl.sim.simulate.run(..., jobs=1)`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from coinche_dsl.loader import load_variant
+from coinche_dsl.sim.simulate import run
+
+DEFAULT = ("heuristic=1000", "random=1000", "expected=100", "search=30")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--variant", default="ffb")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--deals", nargs="+", default=list(DEFAULT))
+    args = parser.parse_args()
+    ruleset = load_variant(args.variant)
+    rates = {}
+    for item in args.deals:
+        level, _, count = item.partition("=")
+        deals = int(count)
+        start = time.perf_counter()
+        run([ruleset], deals, 0, args.seed, level, jobs=1)
+        rates[level] = deals / (time.perf_counter() - start)
+        ratio = (f"  ({rates['heuristic'] / rates[level]:.3g}x heuristic's time a deal)"
+                 if "heuristic" in rates and level != "heuristic" else "")
+        print(f"{args.variant:<8} {level:<9} {rates[level]:9.1f} deals/s ({deals} deals){ratio}",
+              flush=True)
+
+
+if __name__ == "__main__":
+    main()

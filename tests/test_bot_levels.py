@@ -1,0 +1,219 @@
+"""Bot levels: line-ups, the `expected` bidder's choices on fixed hands, imagined deals, the
+`search` card play, and the paired strength measure. Every case is seeded: no flakiness."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from typer.testing import CliRunner
+
+from coinche_dsl.cards import SUIT_MASKS, card_name, cards_of, parse_card
+from coinche_dsl.cli import _register, app
+from coinche_dsl.engine import Deal, compile
+from coinche_dsl.loader import load_variant
+from coinche_dsl.sim.bots import HeuristicBot, RandomBot, make_bot
+from coinche_dsl.sim.expected import ExpectedBot
+from coinche_dsl.sim.levels import lineup_text, parse_lineup
+from coinche_dsl.sim.runner import DealRecord, play_deal
+from coinche_dsl.sim.search import SearchBot, imagine
+from coinche_dsl.sim.simulate import run
+from coinche_dsl.sim.strength import bidding_shift, bidding_stats, margin, paired_strength
+from coinche_dsl.sim.worlds import likely_split, split_with_voids, voids_shown
+
+runner = CliRunner()
+_register()
+
+
+def hand(text: str) -> int:
+    return sum(1 << parse_card(c) for c in text.split())
+
+
+def names(mask: int) -> str:
+    return " ".join(card_name(c) for c in cards_of(mask))
+
+
+# -- line-ups ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "lineup"), [
+    ("expected", "expected"),
+    ("NS=expected,EW=heuristic", ("expected", "heuristic", "expected", "heuristic")),
+    ("ew=random, ns=search", ("search", "random", "search", "random")),
+])
+def test_lineups_read_a_level_or_one_per_side(text: str, lineup: object) -> None:
+    assert parse_lineup(text) == lineup
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("clever", "unknown bot level 'clever'"),
+    ("NS=expected", "both sides"),
+    ("NS=expected,NS=random", "given twice"),
+    ("N=expected,EW=random", "SIDE=LEVEL"),
+])
+def test_bad_lineups_say_what_is_wrong(text: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        parse_lineup(text)
+
+
+def test_each_seat_gets_its_sides_level() -> None:
+    lineup = parse_lineup("NS=expected,EW=random")
+    bots = [make_bot(lineup, random.Random(0), seat) for seat in range(4)]
+    assert [type(b) for b in bots] == [ExpectedBot, RandomBot, ExpectedBot, RandomBot]
+    assert type(make_bot("search", random.Random(0))) is SearchBot
+    assert lineup_text(lineup) == "NS=expected,EW=random"
+
+
+def test_the_cli_takes_a_level_per_side_and_refuses_bad_ones() -> None:
+    ok = runner.invoke(app, ["simulate", "ffb", "--deals", "3", "--jobs", "1", "--format", "json",
+                             "--bots", "NS=expected,EW=random"])
+    assert ok.exit_code == 0, ok.output
+    assert json.loads(ok.stdout)["settings"]["bots"] == "NS=expected,EW=random"
+    bad = runner.invoke(app, ["simulate", "ffb", "--deals", "3", "--bots", "NS=genius,EW=random"])
+    assert bad.exit_code == 2 and "unknown bot level 'genius'" in bad.output
+    assert "Traceback" not in bad.output
+
+
+# -- the expected bidder -----------------------------------------------------------------------
+
+def first_call(rules: object, west: str, others_seed: int = 0) -> str:
+    """The expected bot's first call for W (first to speak when N deals) holding `west`."""
+    w = hand(west)
+    rest = [c for c in range(32) if not w >> c & 1]
+    random.Random(others_seed).shuffle(rest)
+    hands = [sum(1 << c for c in rest[8 * i: 8 * i + 8]) for i in range(3)] + [w]
+    deal = Deal(rules, 0, hands=hands)
+    return str(ExpectedBot(random.Random(1)).choose_call(deal))
+
+
+def test_eight_trumps_bid_capot_where_capot_pays(ffb) -> None:
+    # ffb: "capot_value 250" and a capot bid made scores 250 + ... (success = capot(declarers)):
+    # with every heart the eight tricks are certain, so capot is worth more than any number.
+    assert first_call(compile(ffb), "7H 8H 9H 10H JH QH KH AH") == "W capot hearts"
+
+
+def test_a_worthless_hand_passes(ffb) -> None:
+    assert first_call(compile(ffb), "7C 8C 7D 8D 7H 8H 7S 8S") == "W pass"
+
+
+X10 = 'variant "x10" extends "ffb" {\n  auction {\n    coinche_factor 10\n' \
+      '    surcoinche_factor 20\n  }\n}\n'
+
+
+def test_a_coinche_paying_ten_times_is_made_where_two_times_is_not(ffb, tmp_path) -> None:
+    # W opens 100 hearts; S (an opponent, next to speak) holds J 9 K 7 of hearts. Under ffb
+    # (x2) coinching this contract is not clearly worth it; when a coinche multiplies by ten
+    # it is. Both variants imagine the same deals (they play alike): only the scoring moved.
+    path = tmp_path / "x10.coinche"
+    path.write_text(X10, encoding="utf-8")
+    hands = [hand("AC 9D JD QD QH 7S 9S QS"), hand("10C QC 8D 10D KD 8H AH 10S"),
+             hand("8C 9C KC 7H 9H JH KH AS"), hand("7C JC 7D AD 10H 8S JS KS")]
+    calls = []
+    for ruleset in (ffb, load_variant(str(path))):
+        deal = Deal(compile(ruleset), 0, hands=list(hands))
+        deal.apply("W 100 hearts")
+        calls.append(str(ExpectedBot(random.Random(0)).choose_call(deal)))
+    assert calls == ["S pass", "S coinche"]
+
+
+def test_expected_play_is_the_same_whatever_the_chunking(ffb) -> None:
+    lineup = parse_lineup("NS=expected,EW=heuristic")
+    one = run([ffb], 4, 0, 11, lineup, jobs=1, chunk_size=4).deals[0]
+    two = run([ffb], 4, 0, 11, lineup, jobs=1, chunk_size=1).deals[0]
+    assert one == two
+
+
+# -- imagined deals ----------------------------------------------------------------------------
+
+def test_imagined_hands_respect_sizes_and_voids() -> None:
+    rng = random.Random(3)
+    unseen = ((1 << 32) - 1) & ~hand("7C 8C 9C 10C JC QC KC AC")  # seat 0 holds every club
+    voids = [0, SUIT_MASKS[2], 0, SUIT_MASKS[3]]  # E has no hearts, W no spades
+    for _ in range(20):
+        hands = split_with_voids(rng, unseen, [0, 8, 8, 8], 0, voids)
+        assert [h.bit_count() for h in hands] == [0, 8, 8, 8]
+        assert hands[1] | hands[2] | hands[3] == unseen
+        assert not hands[1] & SUIT_MASKS[2] and not hands[3] & SUIT_MASKS[3]
+
+
+def test_a_bidders_imagined_hand_is_made_to_fit_its_bid() -> None:
+    rng = random.Random(5)
+    unseen = ((1 << 32) - 1) & ~hand("7C 8C 9C 10C 7D 8D 9D 10D")
+
+    def short_of_hearts(h: int) -> float:  # "this seat holds at least five hearts"
+        return max(0, 5 - (h & SUIT_MASKS[2]).bit_count())
+
+    for _ in range(10):
+        hands = likely_split(rng, unseen, [8, 8, 8, 8], 0, [(2, short_of_hearts)], 60)
+        assert (hands[2] & SUIT_MASKS[2]).bit_count() >= 5, names(hands[2])
+        assert sorted(h.bit_count() for h in hands[1:]) == [8, 8, 8]
+
+
+def test_voids_are_read_from_the_tricks() -> None:
+    c = parse_card
+    tricks = [((0, c("7H")), (1, c("AS")), (2, c("8H")), (3, c("9C")))]
+    assert voids_shown(tricks) == [0, SUIT_MASKS[2], 0, SUIT_MASKS[2]]
+
+
+# -- search card play --------------------------------------------------------------------------
+
+def test_search_imagines_deals_that_agree_with_the_table(ffb) -> None:
+    rules = compile(ffb)
+    deal = Deal(rules, 0, rng=random.Random(8))
+    bots = [HeuristicBot(random.Random(s)) for s in range(4)]
+    while deal.phase == "auction":
+        deal.apply(bots[deal.to_act].choose_call(deal))
+    assert deal.phase == "play"
+    for _ in range(9):  # two tricks and one card
+        deal.apply(bots[deal.to_act].choose_card(deal))
+    seat, voids = deal.to_act, voids_shown([t.cards for t in deal.tricks] + [tuple(deal.trick)])
+    world = imagine(deal, seat, random.Random(2))
+    assert world.hands[seat] == deal.hands[seat]
+    assert [h.bit_count() for h in world.hands] == [h.bit_count() for h in deal.hands]
+    assert sum(world.hands) == sum(deal.hands)
+    assert all(not world.hands[s] & voids[s] for s in range(4))
+    assert world.legal_cards() == deal.legal_cards()
+
+
+def test_search_bots_play_a_whole_deal_legally(ffb) -> None:
+    deal = Deal(compile(ffb), 1, rng=random.Random(4))
+    bots = [SearchBot(random.Random(s)) if s % 2 else HeuristicBot() for s in range(4)]
+    play_deal(deal, bots)  # E and W search; this seed reaches 160 no-trump by S
+    assert deal.phase == "over" and str(deal.contract) == "160 no-trump by S"
+    assert sum(deal.tricks_won) == 8 and len({c for t in deal.tricks for _, c in t.cards}) == 32
+
+
+# -- strength and bidding statistics -----------------------------------------------------------
+
+def record(declarer: int | None, bid: object, double: int, made: bool | None, decl: int,
+           dfd: int) -> DealRecord:
+    return DealRecord(declarer, bid, 2 if declarer is not None else None, double, made,  # type: ignore[arg-type]
+                      decl, dfd, False, False)
+
+
+def test_margins_are_seen_from_the_named_side() -> None:
+    r = record(1, 100, 0, False, 0, 260)  # E declared and failed: NS 260, EW 0
+    assert (margin(r, 0), margin(r, 1)) == (260, -260)
+    assert margin(record(None, None, 0, None, 0, 0), 0) == 0
+
+
+def test_a_level_against_itself_is_exactly_even(ffb) -> None:
+    # The seatings swap levels that are the same: each deal's two margins cancel exactly.
+    est = paired_strength(ffb, "heuristic", "heuristic", 30, seed=4)
+    assert (est.value, est.low, est.high, est.n) == (0.0, 0.0, 0.0, 30)
+
+
+def test_bidding_statistics_count_by_hand() -> None:
+    base = [record(0, 80, 0, True, 170, 0), record(1, 100, 1, False, 0, 520),
+            record(None, None, 0, None, 0, 0), record(2, "capot", 0, True, 500, 0)]
+    other = [record(0, 90, 0, True, 180, 0), record(1, 100, 2, True, 1000, 0),
+             record(3, 80, 0, True, 160, 0), record(2, 160, 0, True, 300, 0)]
+    stats = bidding_stats(base)
+    assert stats["mean_bid"].value == 90 and stats["mean_bid"].n == 2  # 80 and 100
+    assert stats["bid_80"].value == pytest.approx(1 / 3)
+    assert stats["coinche"].value == pytest.approx(1 / 3)
+    assert stats["capot_bid"].value == pytest.approx(1 / 3)
+    assert stats["made"].value == pytest.approx(2 / 3)
+    shift = bidding_shift(base, other)
+    assert shift["mean_bid"].value == 5 and shift["mean_bid"].n == 2  # (90-80 + 100-100) / 2
+    assert shift["surcoinche"].value == pytest.approx(1 / 3)  # deal 2 surcoinched in `other`
