@@ -56,3 +56,6 @@ def test_readme_variant_example_is_valid_and_its_example_holds(tmp_path: Path) -
     assert ruleset.game.target == 1000 and str(ruleset.play.undertrump) == "required"
     assert len(ruleset.examples) == 1
     assert check_examples(ruleset) == []
+    from coinche_dsl.loader import load_checked
+
+    assert load_checked(path).warnings == []  # its own title, description and sources
