@@ -156,6 +156,8 @@ def test_preview_and_compare_follow_the_text(client: TestClient) -> None:
     broken = post(client, "preview", text=CLUB.replace("1500", "15OO"), lang="en")
     assert "html" not in broken and broken["diagnostics"]
     assert "<table" in post(client, "compare", text=CLUB, other="fr-bga", lang="en")["html"]
+    card = post(client, "preview", text=CLUB, lang="en", card=True)["html"]
+    assert "Table card" in card and "Contents" not in card
 
 
 def test_save_is_atomic_and_a_file_with_errors_is_a_draft(client: TestClient,

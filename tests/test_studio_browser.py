@@ -159,6 +159,9 @@ def test_a_secretarys_session(page: object, studio: tuple[str, Path], tmp_path: 
     page.select_option("#lang", "it")
     expect(preview).to_contain_text("La partita si gioca a 1.000 punti")
     shot(page, tmp_path, "studio-preview")
+    page.select_option("#kind", "card")  # the one-page card, as the club pins it up
+    expect(preview).to_contain_text("Promemoria da tavolo")
+    page.select_option("#kind", "booklet")
     if PDF_READY:
         with page.expect_download() as got:
             page.click("#print")

@@ -115,24 +115,28 @@ def save(ws: Workspace, data: dict[str, Any]) -> dict[str, Any]:
     return {**ws.save(done["text"]), "text": done["text"]}
 
 
-def preview(ws: Workspace, data: dict[str, Any]) -> dict[str, Any]:
-    """The rule sheet of the edited text as an HTML document, or the problems that stop it."""
-    from ..render import sheet
+def _sheet(data: dict[str, Any]) -> Any:
+    """The booklet, or the one-page card when the request asks for it (`"card": true`)."""
+    from ..render import card, sheet
 
+    return card if data.get("card") is True else sheet
+
+
+def preview(ws: Workspace, data: dict[str, Any]) -> dict[str, Any]:
+    """The rule sheet (or card) of the edited text as an HTML document, or the problems that
+    stop it."""
     analysis = ws.analyse(_text(data))
     if analysis.ruleset is None:
         return {"diagnostics": analysis.diagnostics}
-    return {"html": sheet(analysis.ruleset, _lang(data), "html")}
+    return {"html": _sheet(data)(analysis.ruleset, _lang(data), "html")}
 
 
 def pdf(ws: Workspace, data: dict[str, Any]) -> bytes | dict[str, Any]:
-    """The rule sheet of the edited text as a PDF, to print (needs the `pdf` extra)."""
-    from ..render import sheet
-
+    """The rule sheet (or card) of the edited text as a PDF, to print (the `pdf` extra)."""
     analysis = ws.analyse(_text(data))
     if analysis.ruleset is None:
         return {"diagnostics": analysis.diagnostics}
-    out = sheet(analysis.ruleset, _lang(data), "pdf")
+    out = _sheet(data)(analysis.ruleset, _lang(data), "pdf")
     assert isinstance(out, bytes)
     return out
 

@@ -79,7 +79,7 @@ async function definition() {
 
 async function printPdf() {
   const reply = await fetch("/api/pdf", {method: "POST",
-    body: JSON.stringify({text: editor.getText(), lang: $("lang").value || null}),
+    body: JSON.stringify({text: editor.getText(), lang: $("lang").value || null, card: $("kind").value === "card"}),
     headers: {"Content-Type": "application/json", "X-Studio-Token": TOKEN}});
   if (!reply.ok) { status(`No PDF: ${(await reply.json()).error}`, "draft"); return; }
   if (reply.headers.get("content-type") !== "application/pdf") { status("Fix the file's problems to print it", "draft"); return; }
@@ -111,7 +111,7 @@ async function refresh() {
   const text = latest;
   try {
     if (tab === "preview") {
-      const r = await call("preview", {text, lang: $("lang").value || null});
+      const r = await call("preview", {text, lang: $("lang").value || null, card: $("kind").value === "card"});
       if (r.html) frame("preview", r.html);  // with problems, the last valid sheet stays
       $("preview-note").textContent = r.html ? "" : "The file has problems: this is its last valid sheet.";
     } else if (tab === "compare") {
@@ -249,6 +249,7 @@ async function main() {
   $("start-go").addEventListener("click", startFile);
   $("score-go").addEventListener("click", scoreDeal);
   $("lang").addEventListener("change", refresh);
+  $("kind").addEventListener("change", refresh);
   $("other").addEventListener("change", refresh);
   for (const b of document.querySelectorAll("nav [data-tab]")) b.addEventListener("click", () => selectTab(b.dataset.tab));
   status("Ready");
