@@ -17,6 +17,8 @@ from typing import Any
 from pydantic import BaseModel
 from pydantic_core import PydanticUndefined
 
+from ..model.messages import inner_model
+
 _TOKEN = re.compile(r'#[^\n]*|"(?:[^"\\\n]|\\.)*"|[A-Za-z0-9_]+|\n|\S')
 _WORD = re.compile(r'"(?:[^"\\\n]|\\.)*"?|[A-Za-z0-9_]+')
 _CONTINUES = {",", "=", "+", "-", "*", "(", "<", ">", "!", "if", "then", "else", "and", "or",
@@ -182,24 +184,14 @@ def _model_at(path: tuple[str | int, ...]) -> Any:
         if fields is None or part not in fields:
             return None
         annotation = fields[part].annotation
-        model = annotation if _formula_keys(annotation) else _inner_model(annotation)
+        model = annotation if _formula_keys(annotation) else inner_model(annotation)
     return model
-
-
-def _inner_model(annotation: Any) -> Any:
-    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-        return annotation
-    for arg in typing.get_args(annotation):
-        found = _inner_model(arg)
-        if found is not None:
-            return found
-    return None
 
 
 def _is_block(annotation: Any) -> bool:
     from ..model.expr import Expr
 
-    inner = _inner_model(annotation)
+    inner = inner_model(annotation)
     return inner is not None and inner is not Expr
 
 
@@ -226,7 +218,7 @@ def field_at(path: tuple[str | int, ...]) -> FieldDoc | None:
         return None
     info = fields[name]
     is_block = bool(_formula_keys(info.annotation)) or _is_block(info.annotation)
-    doc = info.description or getattr(_inner_model(info.annotation), "__doc__", "") or ""
+    doc = info.description or getattr(inner_model(info.annotation), "__doc__", "") or ""
     default = None if is_block else _default(info)
     return FieldDoc(name, doc.strip(), default, info.annotation, is_block)
 

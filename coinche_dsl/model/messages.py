@@ -78,7 +78,7 @@ def _unknown(loc: DataPath, value: Any, data: dict[str, Any], at: Position) -> D
 def blocks_of(name: str) -> list[str]:
     """The blocks of the Ruleset that have a setting called `name` (`cut_minimum`: table)."""
     return [block for block, field in Ruleset.model_fields.items()
-            if _is_model(model := _inner_model(field.annotation)) and model is not Ruleset
+            if _is_model(model := inner_model(field.annotation)) and model is not Ruleset
             and block != "examples" and name in model.model_fields]
 
 
@@ -164,7 +164,7 @@ def field_names(loc: DataPath) -> list[str]:
         field = model.model_fields.get(part) if _is_model(model) else None
         if field is None:
             return []
-        model = _inner_model(field.annotation)
+        model = inner_model(field.annotation)
     if not _is_model(model):
         return []
     names = [n for n in model.model_fields if n not in ("extends",)]
@@ -175,11 +175,12 @@ def _is_model(obj: Any) -> bool:
     return isinstance(obj, type) and issubclass(obj, BaseModel)
 
 
-def _inner_model(annotation: Any) -> Any:
+def inner_model(annotation: Any) -> Any:
+    """The pydantic model an annotation holds (`list[Example]`, `X | None`), or None."""
     if _is_model(annotation):
         return annotation
     for arg in typing.get_args(annotation):
-        found = _inner_model(arg)
+        found = inner_model(arg)
         if found is not None:
             return found
     return None
