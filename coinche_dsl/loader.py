@@ -284,12 +284,19 @@ def _problem(problem: Problem, resolved: Resolved) -> Diagnostic:
 
 
 def _sorted(resolved: Resolved, diags: list[Diagnostic]) -> list[Diagnostic]:
-    """Unique, in file order; a problem found in a base file says so (the author may not be
-    able to edit the base, but can override the value in their own file)."""
+    """Unique, the variant's own file first then its bases in `extends` order, each in line
+    order (not by path: where the files lie must not reorder the messages); a problem found in
+    a base file says so (the author may not be able to edit the base, but can override the
+    value in their own file)."""
     unique = [_inherited(d, resolved.chain[0]) for d in dict.fromkeys(diags)]
-    return sorted(unique, key=lambda d: (str(d.position.file) if d.position else "",
-                                         d.position.line if d.position else 0,
-                                         d.position.column if d.position else 0))
+    order = {file: i for i, file in reversed(list(enumerate(resolved.chain)))}
+
+    def key(d: Diagnostic) -> tuple[int, str, int, int]:
+        at = d.position
+        if at is None:
+            return (-1, "", 0, 0)
+        return (order.get(at.file, len(order)), str(at.file), at.line, at.column)
+    return sorted(unique, key=key)
 
 
 def _inherited(d: Diagnostic, own: str) -> Diagnostic:
