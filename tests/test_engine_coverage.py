@@ -19,19 +19,12 @@ from typing import Any
 
 import pytest
 from engine_probes import outcome
+from knob_support import replaced
 
 from coinche_dsl import load_variant
 from coinche_dsl.model import CardValue, Expr, Ruleset, Scale
 from coinche_dsl.model.ruleset import same_in_engine
 from coinche_dsl.render.fields import rule_paths, value_at
-
-
-def _replace(obj: Any, path: tuple[str, ...], value: Any) -> Any:
-    head, rest = path[0], path[1:]
-    if isinstance(obj, dict):
-        return {**obj, head: _replace(obj[head], rest, value) if rest else value}
-    inner = _replace(getattr(obj, head), rest, value) if rest else value
-    return obj.model_copy(update={head: inner})
 
 
 def _base() -> Ruleset:
@@ -44,7 +37,7 @@ def _base() -> Ruleset:
                         (("cards", "no_trump_scale"), Scale(kind="cards", to=152)),
                         (("cards", "all_trump"), trump),
                         (("cards", "all_trump_scale"), Scale(kind="total", to=162))):
-        rs = _replace(rs, path, value)
+        rs = replaced(rs, path, value)
     return rs
 
 
@@ -64,7 +57,7 @@ CONTEXTS: dict[tuple[str, ...], dict[tuple[str, ...], Any]] = {
 def _context(path: tuple[str, ...]) -> Ruleset:
     rs = BASE
     for where, value in CONTEXTS.get(path, {}).items():
-        rs = _replace(rs, where, value)
+        rs = replaced(rs, where, value)
     return rs
 
 
@@ -133,7 +126,7 @@ def _id(knob: tuple[tuple[str, ...], Any]) -> str:
 def test_changing_a_rule_changes_the_engine(knob: tuple[tuple[str, ...], Any]) -> None:
     path, value = knob
     base = _context(path)
-    changed = _replace(base, path, value)
+    changed = replaced(base, path, value)
     assert value_at(changed, path) != value_at(base, path)
     same = same_in_engine(path, value_at(base, path), value)
     if same:

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from knob_support import replaced
 
 from coinche_dsl import load_variant
 from coinche_dsl.model import CardValue, Expr, Ruleset, Scale
@@ -23,17 +24,9 @@ from coinche_dsl.render.rulesheet import build_sheet
 
 def _all_on() -> Ruleset:
     rs = load_variant("ffb")
-    return _replace(_replace(rs, ("auction", "generale"), True),
+    return replaced(replaced(rs, ("auction", "generale"), True),
                     ("cards", "no_trump_scale"), Scale(kind="cards", to=152))
 
-
-def _replace(obj: Any, path: tuple[str, ...], value: Any) -> Any:
-    """A copy of `obj` with the value at `path` replaced (models and dicts, copied on the way)."""
-    head, rest = path[0], path[1:]
-    if isinstance(obj, dict):
-        return {**obj, head: _replace(obj[head], rest, value) if rest else value}
-    inner = _replace(getattr(obj, head), rest, value) if rest else value
-    return obj.model_copy(update={head: inner})
 
 
 def _bounds(owner: Any, name: str) -> tuple[int, int]:
@@ -95,7 +88,7 @@ PATHS = leaf_paths()
 
 @pytest.mark.parametrize("path", PATHS, ids=[".".join(p) for p in PATHS])
 def test_changing_a_field_changes_the_sheet(path: tuple[str, ...]) -> None:
-    changed = _replace(BASE, path, _other(BASE, path))
+    changed = replaced(BASE, path, _other(BASE, path))
     assert value_at(changed, path) != value_at(BASE, path)
     text = to_markdown(build_sheet(changed, "en"))
     assert text != BASE_TEXT, f"{'.'.join(path)} is not visible in the sheet"
@@ -119,6 +112,6 @@ def test_any_mix_of_choices_renders_in_every_language(data: st.DataObject, lang:
     for path in data.draw(st.lists(st.sampled_from(CHOICES), max_size=12, unique=True)):
         value = value_at(BASE, path)
         options = [not value] if isinstance(value, bool) else list(type(value))
-        rs = _replace(rs, path, data.draw(st.sampled_from(options)))
+        rs = replaced(rs, path, data.draw(st.sampled_from(options)))
     text = to_markdown(build_sheet(rs, lang))
     assert "⟦" not in text
