@@ -8,7 +8,7 @@ import io
 from typing import Any
 
 import pytest
-from test_sheet_coverage import _replace
+from knob_support import replaced
 from typer.testing import CliRunner
 
 from coinche_dsl import load_variant
@@ -33,7 +33,7 @@ def every_feature_on() -> Ruleset:
                         (("belote", "at_no_trump"), True),
                         (("scoring", "litige"), "held"),
                         (("announcements", "timing"), "end_of_first_trick")):
-        data = _replace(data, path, value)
+        data = replaced(data, path, value)
     data["scoring"]["success"] = {"op": "if", "args": [
         {"op": "qty", "name": "bid_generale"}, {"op": "qty", "name": "generale"},
         data["scoring"]["success"]]}

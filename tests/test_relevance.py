@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from test_sheet_coverage import BASE, _other, _replace
+from knob_support import replaced
+from test_sheet_coverage import BASE, _other
 
 from coinche_dsl import load_variant
 from coinche_dsl.model import Expr, Ruleset, Scale
@@ -44,7 +45,7 @@ SWITCHES: list[tuple[tuple[str, ...], Any]] = [
 
 def _switched(path: tuple[str, ...], value: Any) -> Ruleset:
     data = BASE.model_dump(mode="json")
-    data = _replace(data, path, value.model_dump(mode="json") if isinstance(value, Scale)
+    data = replaced(data, path, value.model_dump(mode="json") if isinstance(value, Scale)
                     else value)
     return Ruleset.model_validate(data)  # validated again: enums from their words
 
@@ -78,7 +79,7 @@ def test_a_rule_that_cannot_apply_says_nothing(path: tuple[str, ...]) -> None:
     assert describe(rs, path, tr) not in text, f"{'.'.join(path)} is printed, cannot apply"
     if itself:
         return
-    other = _replace(rs, path, _other(rs, path))
+    other = replaced(rs, path, _other(rs, path))
     assert describe(other, path, tr) not in text
     strip = _without_fingerprint
     assert strip(text) == strip(to_markdown(build_sheet(other, "en")))
@@ -134,6 +135,6 @@ def test_the_generale_lead_is_not_told_where_generale_cannot_be_bid() -> None:
     tr = translator("en")
     leads = _switched(("table", "first_lead"), "generale_bidder")
     assert "générale bidder leads" in describe(leads, ("table", "first_lead"), tr)
-    no_generale = _replace(leads, ("auction", "generale"), False)
+    no_generale = replaced(leads, ("auction", "generale"), False)
     assert describe(no_generale, ("table", "first_lead"), tr) == (
         "The player after the dealer speaks first and leads to the first trick.")
