@@ -29,6 +29,7 @@ from .inherit import (
 from .model import Ruleset
 from .model.checks import Problem, check_ruleset
 from .model.messages import diagnostic
+from .model.ruleset import SOURCES
 from .syntax import ParsedVariant, decode, parse_text, read_limited
 from .syntax.parser import DataPath
 
@@ -260,13 +261,12 @@ def example_problem(resolved: Resolved, index: int, message: str) -> Diagnostic:
 
 def validate(resolved: Resolved) -> Ruleset:
     try:
-        ruleset = Ruleset.model_validate(resolved.data)
+        ruleset = Ruleset.model_validate(resolved.data, context={SOURCES: {
+            path: f"{Path(at.file).name}:{at.line}" for path, at in resolved.positions.items()}})
     except ValidationError as e:
         raise VariantError(_sorted(resolved, [
             diagnostic(err, resolved.data, lambda loc: position_of(loc, resolved))
             for err in e.errors()])) from None
-    ruleset._where = {path: f"{Path(at.file).name}:{at.line}"
-                      for path, at in resolved.positions.items()}
     problems = check_ruleset(ruleset)
     if problems:
         raise VariantError(_sorted(resolved, [_problem(p, resolved) for p in problems]))

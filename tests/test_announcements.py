@@ -13,6 +13,7 @@ from coinche_dsl.engine.announcements import (
     classify,
     find_announcements,
 )
+from coinche_dsl.engine.compiled import compile
 from coinche_dsl.errors import InputError
 
 HEARTS, SPADES, NO_TRUMP, ALL_TRUMP = 2, 3, 4, 5
@@ -25,7 +26,7 @@ def cards(*codes):
 
 def found(hand, den, rs):
     return [(c.label, c.value, sorted(card_names(c.mask))) for c in
-            find_announcements(cards(*hand), den, rs)]
+            find_announcements(cards(*hand), den, compile(rs))]
 
 
 def test_find_carre_and_sequence_without_sharing_a_card(ffb):
@@ -73,9 +74,9 @@ def test_find_with_card_reuse_lists_overlapping_combinations(tmp_path):
 
 def test_belote_suits(ffb):
     hand = cards("KH", "QH", "KS", "QS", "7C", "8C", "9C", "10C")
-    assert belote_suits(hand, HEARTS, ffb) == [HEARTS]
-    assert belote_suits(hand, ALL_TRUMP, ffb) == [HEARTS, SPADES]
-    assert belote_suits(hand, NO_TRUMP, ffb) == []  # ffb: "at no-trump none"
+    assert belote_suits(hand, HEARTS, compile(ffb)) == [HEARTS]
+    assert belote_suits(hand, ALL_TRUMP, compile(ffb)) == [HEARTS, SPADES]
+    assert belote_suits(hand, NO_TRUMP, compile(ffb)) == []  # ffb: "at no-trump none"
 
 
 @pytest.mark.parametrize(("codes", "den", "label", "value"), [
@@ -88,7 +89,7 @@ def test_belote_suits(ffb):
 ], ids=["tierce", "fifty-in-trump", "carre-aces", "carre-aces-no-trump", "carre-tens-no-trump",
         "all-trump-sequence"])
 def test_classify(ffb, codes, den, label, value):
-    combo = classify(cards(*codes), den, ffb)
+    combo = classify(cards(*codes), den, compile(ffb))
     assert (combo.label, combo.value) == (label, value)
 
 
@@ -100,13 +101,13 @@ def test_classify(ffb, codes, den, label, value):
 ], ids=["gap", "two-suits", "too-short", "four-sevens"])
 def test_classify_rejects(ffb, codes, message):
     with pytest.raises(InputError, match=message) as err:
-        classify(cards(*codes), HEARTS, ffb, "announcements.N[0]")
+        classify(cards(*codes), HEARTS, compile(ffb), "announcements.N[0]")
     assert err.value.field == "announcements.N[0]"
 
 
 def points(rs, den, **declared):
     masks = {"NESW".index(seat): [cards(*c) for c in combos] for seat, combos in declared.items()}
-    return announcement_points(masks, den, rs)
+    return announcement_points(masks, den, compile(rs))
 
 
 def test_compare_higher_sequence_wins(ffb):
@@ -153,7 +154,7 @@ def test_every_side_scores(tmp_path):
 
 def check(rs, den, belote=(), **declared):
     masks = {"NESW".index(seat): [cards(*c) for c in combos] for seat, combos in declared.items()}
-    return check_declared(masks, den, rs, ["NESW".index(s) for s in belote])
+    return check_declared(masks, den, compile(rs), ["NESW".index(s) for s in belote])
 
 
 def test_card_in_two_announcements_of_one_seat(ffb):

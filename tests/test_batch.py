@@ -188,7 +188,7 @@ def test_a_litige_compares_totals_and_holds_the_declarers_points():
     ses points"; § 10.1.2: the belote is "imprenable"; § 10.2: rounded to the nearest ten."""
     from coinche_dsl.engine.batch_scoring import score_arrays
 
-    rs = load_variant("ffb")
+    rs = compile(load_variant("ffb"))
     # 71 + 10 (last trick) = 81 against 81: EW score 81 -> 80, NS 0, NS's 81 -> 80 held.
     made, scores, held = score_arrays(rs, _litige_deals())
     assert (bool(made[0]), scores[0].tolist(), int(held[0])) == (False, [0, 80], 80)

@@ -209,11 +209,11 @@ def test_the_announcement_shortcut_never_hides_a_combination() -> None:
 
     rng = random.Random(8)
     for name in BUILTINS:
-        ruleset = RULES[name].ruleset
+        rules = RULES[name]
         for _ in range(400):
             hand, d = deal_hands(rng)[0], rng.randrange(6)
-            expected = sum(c.value for c in find_announcements(hand, d, ruleset))
-            assert announcement_value(hand, d, ruleset) == expected
+            expected = sum(c.value for c in find_announcements(hand, d, rules))
+            assert announcement_value(hand, d, rules) == expected
 
 
 def test_heuristic_bots_coinche_out_of_turn_under_any_time() -> None:

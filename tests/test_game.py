@@ -202,8 +202,7 @@ class DeclaringBot(UniformBot):
     def declare(self, deal: Deal, seat: int):
         from coinche_dsl.engine.announcements import find_announcements
 
-        combos = find_announcements(deal.hands[seat], deal.contract.denomination,
-                                    deal.rules.ruleset)
+        combos = find_announcements(deal.hands[seat], deal.contract.denomination, deal.rules)
         return [c.mask for c in combos], True
 
 

@@ -126,8 +126,7 @@ class DeclaringBot(UniformBot):
     def declare(self, deal, seat):
         from coinche_dsl.engine.announcements import find_announcements
 
-        found = find_announcements(deal.hands[seat], deal.contract.denomination,
-                                   deal.rules.ruleset)
+        found = find_announcements(deal.hands[seat], deal.contract.denomination, deal.rules)
         silent = deal.rules.belote_silent_allowed and self.rng.random() < 0.3
         return ([c.mask for c in found] if deal.rules.announcements_by_denomination[
             deal.contract.denomination] else []), not silent

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from scoring_support import variant
 
+from coinche_dsl.engine.compiled import compile
 from coinche_dsl.engine.facts import Contract, DealFacts
 from coinche_dsl.engine.formula import compile_expr, compile_terms, new_context, slot
 from coinche_dsl.engine.scoring import round_to, score_deal, score_facts, split_total
@@ -164,7 +165,7 @@ def test_generale_and_tricks_quantities(tmp_path):
     assert scores(rs, deal("generale", "hearts", 152, 0, tricks={"N": 7, "S": 1}))[0] is False
     facts = DealFacts(Contract(0, 90, 2), None, (100, 52), 0)
     with pytest.raises(InputError, match="give the tricks") as err:
-        score_facts(rs, facts)
+        score_facts(compile(rs), facts)
     assert err.value.field == "tricks"
 
 
@@ -183,7 +184,7 @@ def test_score_facts_reads_announcements_and_belote(ffb):
                       announcements={0: [parse_cards(["AC", "KC", "QC"])],
                                      1: [parse_cards(["9S", "10S", "JS", "QS"])]},
                       belote=[3])
-    result = score_facts(ffb, facts)
+    result = score_facts(compile(ffb), facts)
     # EW (declarers): 122 + 50 + 20 + 100 = 292 -> 290; NS 40 -> 40.
     assert (result.made, result.scores) == (True, {"NS": 40, "EW": 290})
 

@@ -13,7 +13,7 @@ import pytest
 from coinche_dsl.engine import Deal, compile
 from coinche_dsl.engine.facts import Contract
 from coinche_dsl.engine.play import random_card, reference_legal
-from coinche_dsl.engine.scoring import _score, plan_for, score_facts
+from coinche_dsl.engine.scoring import _score, score_facts
 from coinche_dsl.engine.specialise import source
 from coinche_dsl.loader import BUILTINS, load_variant
 from coinche_dsl.model.enums import AllTrumpBeat, TrumpObligation
@@ -103,15 +103,15 @@ def test_a_known_score_is_the_score_computed_afresh():
     for name in BUILTINS:
         ruleset = load_variant(name)
         rules = compile(ruleset)
-        plan_for(ruleset).scores.clear()
+        rules.plan.scores.clear()
         for seed in range(3000):
             d = rules.denominations[seed % len(rules.denominations)]
             deal = _deal(rules, seed, Contract(seed & 3, rules.bid_values[seed % 3], d,
                                                seed % 3))
             deal.play_out(random.Random(seed))
             facts = deal.facts()
-            assert score_facts(ruleset, facts) == _score(plan_for(ruleset), ruleset, facts)
-        assert len(plan_for(ruleset).scores) < 3000  # scores were shared
+            assert score_facts(rules, facts) == _score(rules.plan, rules, facts)
+        assert len(rules.plan.scores) < 3000  # scores were shared
 
 
 def test_fix_contract_refuses_a_denomination_the_rules_do_not_have():

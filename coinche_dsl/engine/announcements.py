@@ -8,7 +8,8 @@ queen one player holds: such a seat is listed once per suit in a deal's `belote`
 
 >>> from coinche_dsl import load_variant
 >>> from coinche_dsl.cards import parse_cards, card_names
->>> rs = load_variant("ffb")
+>>> from coinche_dsl.engine import compile
+>>> rs = compile(load_variant("ffb"))
 >>> [(c.label, c.value) for c in find_announcements(parse_cards(
 ...     ["JC", "JD", "JH", "JS", "QH", "KH", "AH", "7S"]), 2, rs)]
 [('carré of J', 200), ('sequence of 3 to AH in trump', 20)]
@@ -19,12 +20,17 @@ queen one player holds: such a seat is listed once per suit in a deal's `belote`
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..cards import RANKS, card_name, card_rank, card_suit, cards_of
 from ..errors import InputError
-from .compiled import announcements_at, belote_suit_mask
+from ..model import Ruleset
+from ..model.enums import TiePolicy, WhoScores
+from .compiled import announcements_at
 from .facts import ALL_TRUMP, NO_TRUMP
+
+if TYPE_CHECKING:
+    from .compiled import CompiledRules
 
 RANK_MASK = 0x01010101
 """The four cards of rank index 0 (the sevens); shift left by a rank index for another rank."""
@@ -47,9 +53,10 @@ class Combination:
     """In words: `carré of J`, `sequence of 4 to KH in trump`."""
 
 
-@dataclass
+@dataclass(frozen=True)
 class Tables:
-    """What classification needs for one ruleset and denomination, computed once."""
+    """What classification needs for one ruleset and denomination, computed once by `compile`
+    (`CompiledRules.announcement_tables`)."""
 
     denomination: int
     enabled: bool
@@ -66,15 +73,13 @@ class Tables:
     trump_sequence_wins: bool
     card_reuse: bool
     belote_in_sequence: bool
-    tie: str
+    tie: TiePolicy
     every_side: bool
-    cache: dict[int, Combination | str] = field(default_factory=dict)
-    runs_of: list[tuple[int, ...]] = field(default_factory=list)
+    runs_of: tuple[tuple[int, ...], ...]
     """For each 8-bit pattern of one suit, its maximal runs (as 8-bit masks) long enough to
     score: finding announcements is then a table look-up per suit."""
-
-    def __post_init__(self) -> None:
-        self.runs_of = [_pattern_runs(p, self.order, self.shortest) for p in range(256)]
+    cache: dict[int, Combination | str] = field(default_factory=dict)
+    """Card masks already classified (a memo owned by the tables)."""
 
     @property
     def shortest(self) -> int:
@@ -94,20 +99,17 @@ def _pattern_runs(pattern: int, order: list[int], shortest: int) -> tuple[int, .
     return tuple(out)
 
 
-_TABLES: dict[tuple[int, int], tuple[Any, Tables]] = {}
+def build_tables(rs: Ruleset) -> tuple[Tables, ...]:
+    """The tables of `rs` at each denomination 0..5 (`compile` calls this once)."""
+    an = rs.announcements
+    order = [RANKS.index(r) for r in an.sequence_order]
+    shortest = min(an.sequences, default=9)
+    runs_of = tuple(_pattern_runs(p, order, shortest) for p in range(256))  # one for all six
+    return tuple(_build(rs, d, order, runs_of) for d in range(6))
 
 
-def tables_for(ruleset: Any, denomination: int) -> Tables:
-    """The (cached) tables of `ruleset` at `denomination`."""
-    hit = _TABLES.get((id(ruleset), denomination))
-    if hit is not None and hit[0] is ruleset:
-        return hit[1]
-    tables = _build(ruleset, denomination)
-    _TABLES[(id(ruleset), denomination)] = (ruleset, tables)
-    return tables
-
-
-def _build(rs: Any, denomination: int) -> Tables:
+def _build(rs: Ruleset, denomination: int, order: list[int],
+           runs_of: tuple[tuple[int, ...], ...]) -> Tables:
     an = rs.announcements
     allowed = announcements_at(an, denomination)
     values = an.no_trump_carres if denomination == NO_TRUMP and an.no_trump_carres else an.carres
@@ -117,17 +119,17 @@ def _build(rs: Any, denomination: int) -> Tables:
     return Tables(
         denomination=denomination, enabled=allowed,
         carres={RANKS.index(r): v for r, v in values.items() if v > 0},
-        carre_strength=strength, order=[RANKS.index(r) for r in an.sequence_order],
+        carre_strength=strength, order=order,
         sequences=dict(an.sequences), longest=an.longest_counted,
         trump_sequence_wins=an.trump_sequence_wins, card_reuse=an.card_reuse,
-        belote_in_sequence=an.belote_in_sequence, tie=str(an.tie),
-        every_side=str(an.who_scores) == "every_side")
+        belote_in_sequence=an.belote_in_sequence, tie=an.tie,
+        every_side=an.who_scores == WhoScores.EVERY_SIDE, runs_of=runs_of)
 
 
-def classify(mask: int, denomination: int, ruleset: Any,
+def classify(mask: int, denomination: int, rules: CompiledRules,
              field: str = "announcement") -> Combination:
     """The combination formed by the cards of `mask`; InputError naming `field` if none."""
-    tables = tables_for(ruleset, denomination)
+    tables = rules.announcement_tables[denomination]
     found = tables.cache.get(mask)
     if found is None:
         found = _classify(mask, tables)
@@ -188,9 +190,9 @@ def compare(declared: dict[int, list[Combination]], tables: Tables) -> tuple[int
                 best[team], first[team] = combo.key, order
     if best[0] != best[1]:
         winner = 0 if best[0] > best[1] else 1
-    elif tables.tie == "both_score":
+    elif tables.tie == TiePolicy.BOTH_SCORE:
         return totals[0], totals[1]
-    elif tables.tie == "first_declared":
+    elif tables.tie == TiePolicy.FIRST_DECLARED:
         winner = 0 if first[0] < first[1] else 1
     else:
         return 0, 0
@@ -198,26 +200,27 @@ def compare(declared: dict[int, list[Combination]], tables: Tables) -> tuple[int
 
 
 def announcement_points(masks: dict[int, list[int]], denomination: int,
-                        ruleset: Any) -> tuple[int, int]:
+                        rules: CompiledRules) -> tuple[int, int]:
     """Points per team (NS, EW) of the declared card masks (classified, then compared)."""
-    tables = tables_for(ruleset, denomination)
+    tables = rules.announcement_tables[denomination]
     if not tables.enabled or not masks:
         return 0, 0
-    declared = {seat: [classify(m, denomination, ruleset, f"announcements.{'NESW'[seat]}[{i}]")
+    declared = {seat: [classify(m, denomination, rules, f"announcements.{'NESW'[seat]}[{i}]")
                        for i, m in enumerate(ms)] for seat, ms in masks.items() if ms}
     return compare(declared, tables)
 
 
-def belote_suits(hand: int, denomination: int, ruleset: Any) -> list[int]:
+def belote_suits(hand: int, denomination: int, rules: CompiledRules) -> list[int]:
     """Suits whose king and queen `hand` holds and which make a belote at `denomination`."""
     both = (hand >> KING) & (hand >> QUEEN) & RANK_MASK  # bit 8s: K and Q of suit s held
     if not both:
         return []  # most hands: no suit to look at
-    suits = belote_suit_mask(ruleset.belote, denomination)
+    suits = rules.belote_suits[denomination]
     return [s for s in range(4) if suits >> s & 1 and both >> (8 * s) & 1]
 
 
-def find_announcements(hand: int, denomination: int, ruleset: Any) -> list[Combination]:
+def find_announcements(hand: int, denomination: int, rules: CompiledRules
+                       ) -> list[Combination]:
     """The combinations `hand` can declare, the best-scoring set when a card may serve once.
 
     Carrés of scoring ranks and maximal runs of each suit (a run is one announcement, its
@@ -225,21 +228,21 @@ def find_announcements(hand: int, denomination: int, ruleset: Any) -> list[Combi
     so that no card serves twice and the total is highest. Without `belote_in_sequence`, the
     belote cards are kept out of sequences.
     """
-    t = tables_for(ruleset, denomination)
+    t = rules.announcement_tables[denomination]
     if not t.enabled:
         return []
     carres = [RANK_MASK << r for r in t.carres if hand & (RANK_MASK << r) == RANK_MASK << r]
     free = hand
     if not t.belote_in_sequence:
-        for s in belote_suits(hand, denomination, ruleset):
+        for s in belote_suits(hand, denomination, rules):
             free &= ~(((1 << KING) | (1 << QUEEN)) << (8 * s))
     if t.card_reuse:
-        return [classify(m, denomination, ruleset) for m in carres + _runs(free, t)]
+        return [classify(m, denomination, rules) for m in carres + _runs(free, t)]
     best: list[Combination] = []
     for pick in range(1 << len(carres)):
         used = [m for i, m in enumerate(carres) if pick >> i & 1]
         taken = sum(used)
-        combos = [classify(m, denomination, ruleset) for m in used + _runs(free & ~taken, t)]
+        combos = [classify(m, denomination, rules) for m in used + _runs(free & ~taken, t)]
         if sum(c.value for c in combos) > sum(c.value for c in best):
             best = combos
     return best
@@ -252,7 +255,7 @@ def _runs(hand: int, t: Tables) -> list[int]:
             for run in runs_of[hand >> (8 * suit) & 0xFF]]
 
 
-def check_declared(masks: dict[int, list[int]], denomination: int, ruleset: Any,
+def check_declared(masks: dict[int, list[int]], denomination: int, rules: CompiledRules,
                    belote: list[int]) -> dict[int, list[Combination]]:
     """Classify declared announcements and enforce the variant's card rules.
 
@@ -261,14 +264,14 @@ def check_declared(masks: dict[int, list[int]], denomination: int, ruleset: Any,
     seat's announcements without `card_reuse`, a belote card in a sequence without
     `belote_in_sequence`.
     """
-    t = tables_for(ruleset, denomination)
+    t = rules.announcement_tables[denomination]
     if any(masks.values()) and not t.enabled:
         raise InputError("this variant allows no announcements at this contract", "announcements")
     seen = 0
     out: dict[int, list[Combination]] = {}
     for seat, seat_masks in masks.items():
         name = f"announcements.{'NESW'[seat]}"
-        combos = [classify(m, denomination, ruleset, f"{name}[{i}]")
+        combos = [classify(m, denomination, rules, f"{name}[{i}]")
                   for i, m in enumerate(seat_masks)]
         own = 0
         for i, combo in enumerate(combos):

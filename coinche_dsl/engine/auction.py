@@ -38,18 +38,8 @@ from typing import Literal
 
 from ..cards import SEATS, SUIT_SYMBOLS
 from ..errors import IllegalActionError, InputError
-from .compiled import (
-    AFTER_BIDDING,
-    AFTER_DOUBLED_SIDE,
-    AFTER_ENDS,
-    COINCHE_ANY_TIME,
-    COINCHE_NONE,
-    RAISE_ALLOWED,
-    RAISE_SUIT_CHANGE,
-    REENTRY_FORBIDDEN,
-    REENTRY_SPEAK_ONCE,
-    CompiledRules,
-)
+from ..model.enums import AfterCoinche, CoincheTiming, RaiseOwn, Reentry
+from .compiled import CompiledRules
 from .facts import DENOMINATION_WORDS, Contract
 
 CallKind = Literal["pass", "bid", "coinche", "surcoinche"]
@@ -135,7 +125,7 @@ def _tables(rules: CompiledRules) -> _Tables:
             bids=tuple(_build_bid_table(rules, seat) for seat in range(4)),
             simple=tuple((Call(seat, "pass"), Call(seat, "coinche"), Call(seat, "surcoinche"))
                          for seat in range(4)),
-            plain_bids=rules.jumps and rules.raise_own != RAISE_SUIT_CHANGE)
+            plain_bids=rules.jumps and rules.raise_own != RaiseOwn.WITH_SUIT_CHANGE)
     return tables
 
 
@@ -203,7 +193,7 @@ class Auction:
 
     def out_of_turn_calls(self, seat: int) -> list[Call]:
         """Calls `seat` may make out of turn: a coinche (or surcoinche) under `coinche any_time`."""
-        if self.over or seat == self.to_act or self.rules.coinche != COINCHE_ANY_TIME:
+        if self.over or seat == self.to_act or self.rules.coinche != CoincheTiming.ANY_TIME:
             return []
         out = [Call(seat, "coinche")] if self._may_coinche(seat) else []
         return out + ([Call(seat, "surcoinche")] if self._may_surcoinche(seat) else [])
@@ -212,14 +202,14 @@ class Auction:
         r = self.rules
         if self.closing:
             return False
-        if r.reentry == REENTRY_FORBIDDEN and self.passed[seat]:
+        if r.reentry == Reentry.FORBIDDEN and self.passed[seat]:
             return False
-        if r.reentry == REENTRY_SPEAK_ONCE and self.spoke[seat]:
+        if r.reentry == Reentry.SPEAK_ONCE and self.spoke[seat]:
             return False
-        if self.double and r.after_coinche != AFTER_BIDDING:
+        if self.double and r.after_coinche != AfterCoinche.BIDDING_CONTINUES:
             return False
         own = self.bid is not None and self.bid.seat == seat
-        return not own or r.raise_own in (RAISE_ALLOWED, RAISE_SUIT_CHANGE)
+        return not own or r.raise_own in (RaiseOwn.ALLOWED, RaiseOwn.WITH_SUIT_CHANGE)
 
     def _bids(self, seat: int) -> list[Call]:
         keys, calls = self._tables.bids[seat]
@@ -230,7 +220,7 @@ class Auction:
         if not r.jumps:
             out = [c for c in out if not isinstance(c.value, int) or c.value == self._next_level()
                    or (bid is not None and c.value == bid.value)]
-        if bid is not None and bid.seat == seat and r.raise_own == RAISE_SUIT_CHANGE:
+        if bid is not None and bid.seat == seat and r.raise_own == RaiseOwn.WITH_SUIT_CHANGE:
             out = [c for c in out if c.denomination != bid.denomination]
         return out
 
@@ -245,9 +235,9 @@ class Auction:
 
     def _may_coinche(self, seat: int) -> bool:
         r, bid = self.rules, self.bid
-        if r.coinche == COINCHE_NONE or bid is None or self.double:
+        if r.coinche == CoincheTiming.NONE or bid is None or self.double:
             return False
-        if r.reentry == REENTRY_SPEAK_ONCE and self.spoke[seat] and self.closing != 1:
+        if r.reentry == Reentry.SPEAK_ONCE and self.spoke[seat] and self.closing != 1:
             return False
         return (seat - bid.seat) & 1 == 1 and (isinstance(bid.value, int) or r.coinche_capot)
 
@@ -255,7 +245,7 @@ class Auction:
         bid = self.bid
         if not self.rules.surcoinche or self.double != 1 or bid is None:
             return False
-        if self.rules.reentry == REENTRY_SPEAK_ONCE and self.spoke[seat] and self.closing != 2:
+        if self.rules.reentry == Reentry.SPEAK_ONCE and self.spoke[seat] and self.closing != 2:
             return False
         return (seat - bid.seat) & 1 == 0
 
@@ -295,7 +285,7 @@ class Auction:
             return False
         if bid_key(self.rules, call.value, call.denomination) <= self.key:  # type: ignore[arg-type]
             return False
-        if self.rules.jumps and self.rules.raise_own != RAISE_SUIT_CHANGE:
+        if self.rules.jumps and self.rules.raise_own != RaiseOwn.WITH_SUIT_CHANGE:
             return True
         return call in self._bids(seat)
 
@@ -313,7 +303,7 @@ class Auction:
                 self.key = bid_key(r, call.value, call.denomination)  # type: ignore[arg-type]
             elif kind == "coinche":
                 self.double = 1
-                self.over = r.after_coinche == AFTER_ENDS
+                self.over = r.after_coinche == AfterCoinche.ENDS_AUCTION
             else:
                 self.double = 2
                 self.over = r.surcoinche_ends_auction
@@ -323,20 +313,20 @@ class Auction:
             if not self._open_closing(seat):
                 self.over = True
                 self.redeal = self.bid is None
-        elif self.double == 1 and r.after_coinche == AFTER_DOUBLED_SIDE:
+        elif self.double == 1 and r.after_coinche == AfterCoinche.DOUBLED_SIDE_ONLY:
             self.to_act = self._next_doubled(seat)
         else:
             self.to_act = (seat + r.step) & 3
 
     def _ended(self) -> bool:
         r = self.rules
-        if r.reentry == REENTRY_SPEAK_ONCE and all(self.spoke):
+        if r.reentry == Reentry.SPEAK_ONCE and all(self.spoke):
             return True
         if self.bid is None:
             return self.passes >= 4
         if self.double == 0:
             return self.passes >= r.end_passes
-        if self.double == 1 and r.after_coinche == AFTER_DOUBLED_SIDE:
+        if self.double == 1 and r.after_coinche == AfterCoinche.DOUBLED_SIDE_ONLY:
             return self.passes >= 2
         return self.passes >= 3
 
@@ -346,7 +336,7 @@ class Auction:
         r, bid = self.rules, self.bid
         if not r.closing_coinche or bid is None or self.double == 2 or self.over:
             return False  # (`over` here: a coinche that ends the auction by rule)
-        if self.double == 0 and (r.coinche == COINCHE_NONE
+        if self.double == 0 and (r.coinche == CoincheTiming.NONE
                                  or not (isinstance(bid.value, int) or r.coinche_capot)):
             return False
         if self.double == 1 and not r.surcoinche:

@@ -6,16 +6,8 @@ Kept apart from the state machine (`auction.py`), which only needs them when a c
 from __future__ import annotations
 
 from ..cards import SEATS
+from ..model.enums import AfterCoinche, CoincheTiming, RaiseOwn, Reentry
 from .auction import Auction, Call, bid_key
-from .compiled import (
-    AFTER_BIDDING,
-    COINCHE_ANY_TIME,
-    COINCHE_NONE,
-    RAISE_ALLOWED,
-    RAISE_SUIT_CHANGE,
-    REENTRY_FORBIDDEN,
-    REENTRY_SPEAK_ONCE,
-)
 from .facts import DENOMINATION_WORDS
 
 
@@ -23,7 +15,7 @@ def why_not(auction: Auction, call: Call) -> tuple[str, str]:
     """Why `call` is illegal now, and the rule that says so (checked in order)."""
     r, seat, bid, cite = auction.rules, call.seat, auction.bid, auction.rules.cite
     if seat != auction.to_act and (call.kind not in ("coinche", "surcoinche")
-                                   or r.coinche != COINCHE_ANY_TIME):
+                                   or r.coinche != CoincheTiming.ANY_TIME):
         return (f"it is {SEATS[auction.to_act]}'s turn to speak, not {SEATS[seat]}'s; only "
                 f"a coinche may come out of turn, and only under 'coinche any_time' "
                 f"({cite('auction', 'coinche')})",
@@ -31,7 +23,7 @@ def why_not(auction: Auction, call: Call) -> tuple[str, str]:
     if auction.closing and call.kind == "bid":
         return (f"the calls are over; only a coinche or surcoinche is left: "
                 f"{cite('auction', 'closing_coinche')}", "auction.closing_coinche")
-    if r.reentry == REENTRY_SPEAK_ONCE and auction.spoke[seat] and not auction.closing:
+    if r.reentry == Reentry.SPEAK_ONCE and auction.spoke[seat] and not auction.closing:
         return f"each player speaks once: {cite('auction', 'reentry')}", "auction.reentry"
     if call.kind == "bid":
         return _why_not_bid(auction, call)
@@ -45,7 +37,7 @@ def why_not(auction: Auction, call: Call) -> tuple[str, str]:
 
 def _why_not_coinche(auction: Auction, call: Call) -> tuple[str, str]:
     r, bid, cite = auction.rules, auction.bid, auction.rules.cite
-    if r.coinche == COINCHE_NONE:
+    if r.coinche == CoincheTiming.NONE:
         return f"no coinche: {cite('auction', 'coinche')}", "auction.coinche"
     if bid is None:
         return "there is no bid to coinche", "auction.coinche"
@@ -69,14 +61,14 @@ def _why_not_bid(auction: Auction, call: Call) -> tuple[str, str]:
     if call.value == "capot" and not r.capot or call.value == "generale" and not r.generale:
         return (f"{call.value} may not be bid: {cite('auction', str(call.value))}",
                 f"auction.{call.value}")
-    if r.reentry == REENTRY_FORBIDDEN and auction.passed[seat]:
+    if r.reentry == Reentry.FORBIDDEN and auction.passed[seat]:
         return f"a player who passed may not bid: {cite('auction', 'reentry')}", \
             "auction.reentry"
-    if auction.double and r.after_coinche != AFTER_BIDDING:
+    if auction.double and r.after_coinche != AfterCoinche.BIDDING_CONTINUES:
         return (f"a doubled contract cannot be raised: {cite('auction', 'after_coinche')}",
                 "auction.after_coinche")
-    if bid is not None and bid.seat == seat and r.raise_own != RAISE_ALLOWED and (
-            r.raise_own != RAISE_SUIT_CHANGE or call.denomination == bid.denomination):
+    if bid is not None and bid.seat == seat and r.raise_own != RaiseOwn.ALLOWED and (
+            r.raise_own != RaiseOwn.WITH_SUIT_CHANGE or call.denomination == bid.denomination):
         return f"the highest bid is your own: {cite('auction', 'raise_own')}", \
             "auction.raise_own"
     if bid is not None and bid_key(r, call.value, call.denomination) <= auction.key:  # type: ignore[arg-type]

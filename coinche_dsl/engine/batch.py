@@ -36,14 +36,9 @@ from typing import Any
 
 import numpy as np
 
+from ..model.enums import AllTrumpBeat
 from .batch_scoring import deal_belotes, score_chunk
-from .compiled import (
-    AT_BEAT_ALWAYS,
-    AT_BEAT_UNLESS_PARTNER,
-    CAPOT_KEY,
-    GENERALE_KEY,
-    CompiledRules,
-)
+from .compiled import CAPOT_KEY, GENERALE_KEY, CompiledRules
 from .facts import NO_TRUMP, Contract
 
 __all__ = ["BatchResult", "play_batch", "greedy_card", "POLICIES"]
@@ -182,8 +177,8 @@ class _Tables:
         self.above = np.array(r.above, dtype=U32).ravel()
         self.beaters = np.array(r.beaters, dtype=U32).ravel()
         self.trumps = np.array(r.trump_mask, dtype=U32)
-        at_partner = r.all_trump_beat == AT_BEAT_ALWAYS
-        at_opponent = r.all_trump_beat in (AT_BEAT_ALWAYS, AT_BEAT_UNLESS_PARTNER)
+        at_partner = r.all_trump_beat == AllTrumpBeat.ALWAYS
+        at_opponent = r.all_trump_beat in (AllTrumpBeat.ALWAYS, AllTrumpBeat.UNLESS_PARTNER_WINS)
         # Following suit: must go higher over the partner / an opponent (suit contracts: only
         # when trumps are led, tested per card).
         self.beat_partner = np.array([r.trump_lead_beat_partner] * 4

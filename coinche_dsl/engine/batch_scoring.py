@@ -18,12 +18,13 @@ from typing import Any
 
 import numpy as np
 
+from ..model.enums import Rounding, ScaleKind
 from ..model.expr import Expr
-from .announcements import KING, QUEEN, announcement_points, find_announcements, tables_for
+from .announcements import KING, QUEEN, Tables, announcement_points, find_announcements
 from .compiled import CAPOT_KEY, GENERALE_KEY, CompiledRules
 from .facts import ALL_TRUMP, NO_TRUMP
 from .formula import new_context, slot
-from .scoring import Plan, plan_for
+from .scoring import Plan
 
 Arrays = list[Any]
 _ANNOUNCEMENTS, _BELOTE, _TOTAL = ((slot(q, "declarers"), slot(q, "defenders"))
@@ -77,12 +78,12 @@ class DealArrays:
     """(n, 2) announcement points per team (as `announcement_points` gives them)."""
 
 
-def round_to(x: np.ndarray, unit: int, mode: str) -> np.ndarray:
+def round_to(x: np.ndarray, unit: int, mode: Rounding) -> np.ndarray:
     """`scoring.round_to` over an array."""
-    if mode == "none" or unit == 1:
+    if mode == Rounding.NONE or unit == 1:
         return x
     q, r = np.divmod(x, unit)
-    up = (2 * r > unit) | ((2 * r == unit) & (mode == "half_up"))
+    up = (2 * r > unit) | ((2 * r == unit) & (mode == Rounding.HALF_UP))
     return (q + up) * unit
 
 
@@ -93,10 +94,11 @@ def _side(a: np.ndarray, team: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return ns + swap, ew - swap
 
 
-def score_arrays(ruleset: Any, deals: DealArrays) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def score_arrays(rules: CompiledRules, deals: DealArrays
+                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """`made` (bool), `scores` ((n, 2), NS EW) and `held` (the points a litige holds for the
     next deal, `DealScore.held`) of every deal, as `score_facts` scores it."""
-    plan = plan_for(ruleset)
+    plan = rules.plan
     team = (deals.declarer & 1).astype(np.intp)
     ctx = _contract_context(plan, deals)
     tricks = _side(deals.team_tricks, team)
@@ -116,18 +118,18 @@ def score_arrays(ruleset: Any, deals: DealArrays) -> tuple[np.ndarray, np.ndarra
         _set_points(ctx, cp, lt_scaled)
     else:
         _set_points(ctx, cp_raw, (lt[0] + extra[0], lt[1] + extra[1]))
-    made = np.asarray(_compiled(plan, "success", ruleset.scoring.success)(ctx), dtype=bool)
+    made = np.asarray(_array_formula(rules, ("success",))(ctx), dtype=bool)
     # A litige compares the sides' totals (belote and announcements in), before rounding.
     unrounded = ctx[_TOTAL[0]]
     litige = np.asarray(unrounded == ctx[_TOTAL[1]]) if plan.litige_held else np.zeros_like(made)
-    if plan.round_points and plan.rounding != "none":
+    if plan.round_points and plan.rounding != Rounding.NONE:
         r, u = plan.rounding, plan.unit
         total = (round_to(cp[0] + lt_scaled[0], u, r), round_to(cp[1] + lt_scaled[1], u, r))
         cp = (round_to(cp[0], u, r), round_to(cp[1], u, r))
         lt_scaled = (total[0] - cp[0], total[1] - cp[1])
     _set_points(ctx, cp, lt_scaled)
-    ours = _formula(plan, ruleset, made & ~litige, "declarers", ctx)
-    theirs = _formula(plan, ruleset, made | litige, "defenders", ctx)
+    ours = _formula(rules, made & ~litige, "declarers", ctx)
+    theirs = _formula(rules, made | litige, "defenders", ctx)
     ns = np.where(team == 0, ours, theirs)
     ew = np.where(team == 0, theirs, ours)
     # Litige: the declarers' total, less what they score now, is held for the next deal.
@@ -188,10 +190,10 @@ def _scaled(plan: Plan, den: np.ndarray, cp: tuple[Any, Any], lt: tuple[Any, Any
     cp0, cp1, lt0, lt1 = (np.array(x, dtype=np.int64) for x in (*cp, *lt))
     for d, (kind, to) in enumerate(plan.scale):
         rows = den == d
-        if kind == "none" or not rows.any():
+        if kind == ScaleKind.NONE or not rows.any():
             continue
         total = plan.deck_total[d]
-        if kind == "cards":
+        if kind == ScaleKind.CARDS:
             cp0[rows], cp1[rows] = _split_total(cp0[rows], cp1[rows], to, total)
         else:
             of = total + plan.last_trick
@@ -201,31 +203,30 @@ def _scaled(plan: Plan, den: np.ndarray, cp: tuple[Any, Any], lt: tuple[Any, Any
     return (cp0, cp1), (lt0 + extra[0], lt1 + extra[1])
 
 
-_EXPRS: dict[tuple[int, str], tuple[Plan, Callable[[Arrays], Any]]] = {}
+def _array_formula(rules: CompiledRules, key: tuple[str, ...]) -> Callable[[Arrays], Any]:
+    """`array_expr` of the success formula (`("success",)`) or of a side's formula
+    (`("made", "declarers")`), built once and kept in the plan (`Plan.arrays`)."""
+    hit: Callable[[Arrays], Any] | None = rules.plan.arrays.get(key)
+    if hit is None:
+        s = rules.ruleset.scoring
+        e = s.success if key == ("success",) else getattr(s, key[0])[key[1]]
+        hit = rules.plan.arrays[key] = array_expr(e)
+    return hit
 
 
-def _compiled(plan: Plan, key: str, e: Expr) -> Callable[[Arrays], Any]:
-    """`array_expr(e)`, built once per plan (kept with it, as `scoring.plan_for` keeps plans)."""
-    hit = _EXPRS.get((id(plan), key))
-    if hit is None or hit[0] is not plan:
-        hit = _EXPRS[(id(plan), key)] = plan, array_expr(e)
-    return hit[1]
-
-
-def _formula(plan: Plan, ruleset: Any, made: np.ndarray, side: str, ctx: Arrays) -> np.ndarray:
-    s = ruleset.scoring
-    made_value = _compiled(plan, f"made.{side}", s.made[side])(ctx)
-    failed_value = _compiled(plan, f"failed.{side}", s.failed[side])(ctx)
+def _formula(rules: CompiledRules, made: np.ndarray, side: str, ctx: Arrays) -> np.ndarray:
+    made_value = _array_formula(rules, ("made", side))(ctx)
+    failed_value = _array_formula(rules, ("failed", side))(ctx)
     return np.where(made, made_value, failed_value).astype(np.int64)
 
 
 def _finish(plan: Plan, total: np.ndarray) -> np.ndarray:
     """`scoring._finish` over an array (without the score lines)."""
     out = total
-    if not plan.round_points and plan.rounding != "none":
+    if not plan.round_points and plan.rounding != Rounding.NONE:
         out = round_to(total, plan.unit, plan.rounding)
     if plan.tenths:
-        out = round_to(out, 10, "half_up") // 10
+        out = round_to(out, 10, Rounding.HALF_UP) // 10
     return out
 
 
@@ -264,7 +265,7 @@ def score_chunk(rules: CompiledRules, out: dict[str, np.ndarray], ns_tricks: np.
         card_points=out["card_points"], team_tricks=np.stack([ns_tricks, 8 - ns_tricks], axis=1),
         generale=generale, last_trick_team=out["winners"][:, 7] & 1,
         belote=out["belote"], announcements=ann)
-    return score_arrays(rules.ruleset, deals)
+    return score_arrays(rules, deals)
 
 
 def _announcements(rules: CompiledRules, out: dict[str, np.ndarray]) -> dict[int, Any]:
@@ -274,22 +275,22 @@ def _announcements(rules: CompiledRules, out: dict[str, np.ndarray]) -> dict[int
     if not rules.announcements_automatic:
         return {}
     found: dict[int, Any] = {}
-    rs, hands, den = rules.ruleset, out["hands"], out["denomination"]
+    hands, den = out["hands"], out["denomination"]
     for d in range(6):
         rows = np.flatnonzero(den == d)
         if not rules.announcements_by_denomination[d] or not len(rows):
             continue
-        may = _may_announce(tables_for(rs, d), hands[rows])
+        may = _may_announce(rules.announcement_tables[d], hands[rows])
         for i, seats in zip(rows[may.any(axis=1)], may[may.any(axis=1)], strict=True):
-            declared = {seat: [c.mask for c in find_announcements(int(hands[i, seat]), d, rs)]
+            declared = {seat: [c.mask for c in find_announcements(int(hands[i, seat]), d, rules)]
                         for seat in np.flatnonzero(seats).tolist()}
             declared = {s: m for s, m in declared.items() if m}
             if declared:
-                found[int(i)] = declared, announcement_points(declared, d, rs)
+                found[int(i)] = declared, announcement_points(declared, d, rules)
     return found
 
 
-def _may_announce(t: Any, hands: np.ndarray) -> np.ndarray:
+def _may_announce(t: Tables, hands: np.ndarray) -> np.ndarray:
     """(rows, 4): the hand holds four of a rank that scores, or a suit with a scoring run
     (`find_announcements` finds nothing in the others)."""
     runs = np.array([bool(t.runs_of[b]) for b in range(256)])

@@ -14,14 +14,26 @@ Every per-mode table is a list indexed by denomination, then by card index 0..31
 - `follow_free[d][suit]`: following `suit` when it is led never requires going higher, so the
   legal cards are simply the cards of that suit (the common case, tested before `legal_mask`).
 
-Policies are small ints (the index of an enum member in declaration order) or bools. The
-`ruleset` stays reachable for scoring and for error messages that cite where a rule was written.
+Policies are the model's enum members or bools. The object is frozen and owns every derived
+table: besides the above, the scoring plan (`plan`), the announcement tables per denomination
+(`announcement_tables`) and the end of the game (`game_end`). Tables that depend on how a deal
+is run (the auction's calls, the dealing's positions, generated play code) are built on first use
+into `cache`, a dict the object owns. The `ruleset` stays reachable for error messages that cite
+where a rule was written, and for what only reads the model (worked examples, sheets).
+
+`compile` keeps the last `COMPILE_CACHE_SIZE` results by the ruleset's content (its JSON and
+where each rule was written): `score_deal`, the sheets and the CLI take a Ruleset and ask for
+its compiled rules on every call, and a Ruleset loaded anew (same file, new object) must not be
+compiled again. The bound is what lets a dropped Ruleset be collected: nothing keyed by object
+identity, and at most that many rulesets kept alive.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from collections import OrderedDict
+from dataclasses import dataclass
+from threading import Lock
+from typing import TYPE_CHECKING, Any
 
 from ..cards import RANKS, SUIT_MASKS
 from ..limits import BID_CAP_WITHOUT_MAXIMUM
@@ -33,100 +45,133 @@ from ..model.enums import (
     AllTrumpBelote,
     AnnouncementTiming,
     BeloteClaim,
+    BeloteFinish,
     BeloteOrder,
+    BidLevels,
+    BothOver,
     CoincheTiming,
     DealerRotation,
     Direction,
     FirstLead,
     RaiseOwn,
+    Reach,
     Reentry,
+    TieAtEnd,
     TrumpObligation,
 )
+from ..model.fingerprint import fingerprint
 from .facts import ALL_TRUMP, DENOMINATION_WORDS, NO_TRUMP
 
-__all__ = ["CompiledRules", "compile", "DEALER_CHOICE_PACKETS", "BID_CAP_WITHOUT_MAXIMUM",
-           "announcements_at", "belote_suit_mask"]
+if TYPE_CHECKING:
+    from ..model.ruleset import AnnouncementRules, BeloteRules, CardValue
+    from .announcements import Tables
+    from .scoring import Plan
+
+__all__ = ["CompiledRules", "GameEnd", "compile", "DEALER_CHOICE_PACKETS",
+           "BID_CAP_WITHOUT_MAXIMUM", "announcements_at", "belote_suit_mask"]
 
 DEALER_CHOICE_PACKETS = ((3, 2, 3), (3, 3, 2), (2, 3, 3))
 """The packet schemes a dealer may choose among under `packets dealer_choice` (FFB)."""
 
-# Small-int codes of the policies, named where they are tested.
-REENTRY_ALLOWED, REENTRY_FORBIDDEN, REENTRY_SPEAK_ONCE = 0, 1, 2
-RAISE_ALLOWED, RAISE_AFTER_OTHER, RAISE_SUIT_CHANGE, RAISE_FORBIDDEN = 0, 1, 2, 3
-COINCHE_NONE, COINCHE_IN_TURN, COINCHE_ANY_TIME = 0, 1, 2
-AFTER_ENDS, AFTER_PASSES, AFTER_DOUBLED_SIDE, AFTER_BIDDING = 0, 1, 2, 3
-AT_BEAT_ALWAYS, AT_BEAT_UNLESS_PARTNER, AT_BEAT_NEVER = 0, 1, 2
 CAPOT_KEY, GENERALE_KEY = 10_000, 20_000
 """Sort keys of the special bids: générale beats capot beats every number."""
 
+COMPILE_CACHE_SIZE = 32
+"""How many compiled rulesets `compile` keeps (see the module's docstring)."""
 
-@dataclass(eq=False)
+Table = tuple[tuple[int, ...], ...]
+"""Per denomination 0..5, per card 0..31."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnd:
+    """When a game ends (`ruleset.game`), as `Game` reads it."""
+
+    target: int
+    exceed: bool
+    """Over the target means passing it (`reach exceed`), not reaching it."""
+    both_over: BothOver
+    tie: TieAtEnd
+    belote_finish: BeloteFinish
+
+
+@dataclass(frozen=True, slots=True, eq=False, weakref_slot=True)
 class CompiledRules:
-    """Plain tables and flags of one Ruleset; build it with `compile(ruleset)`."""
+    """The tables and flags of one Ruleset; build it with `compile(ruleset)`. Every field is
+    set by `compile` (none has a default, so a forgotten one is a TypeError)."""
 
     ruleset: Ruleset
+    fingerprint: str
+    """The rules' fingerprint (`model.fingerprint`): equal for rulesets that play alike."""
     # table
-    step: int = 3
+    step: int
     """Seat increment in the direction of play: 3 anticlockwise (N W S E), 1 clockwise."""
-    dealer_step: int = 3
-    first_lead_generale: bool = False
-    packets: tuple[int, ...] | None = None
+    dealer_step: int
+    first_lead_generale: bool
+    packets: tuple[int, ...] | None
     """Fixed packet sizes, or None for the dealer's choice among DEALER_CHOICE_PACKETS."""
-    cut_minimum: int = 3
-    shuffle_every_deal: bool = True
-    all_pass_same_dealer: bool = False
+    cut_minimum: int
+    shuffle_every_deal: bool
+    all_pass_same_dealer: bool
     # cards
-    strength: list[list[int]] = field(default_factory=list)
-    points: list[list[int]] = field(default_factory=list)
-    above: list[list[int]] = field(default_factory=list)
-    trump_mask: list[int] = field(default_factory=list)
-    beaters: list[list[int]] = field(default_factory=list)
-    follow_free: list[tuple[bool, ...]] = field(default_factory=list)
-    card_total: list[int] = field(default_factory=list)
+    strength: Table
+    points: Table
+    above: Table
+    trump_mask: tuple[int, ...]
+    beaters: Table
+    follow_free: tuple[tuple[bool, ...], ...]
+    card_total: tuple[int, ...]
     """Sum of the 32 cards' points per denomination."""
-    last_trick: int = 10
-    capot_last_trick: int = 10
+    last_trick: int
+    capot_last_trick: int
     # play
-    must_trump: bool = True
-    must_overtrump: bool = True
-    undertrump_required: bool = False
-    partner_master_free: bool = True
-    overtrump_partner: bool = False
-    trump_lead_beat_partner: bool = True
-    all_trump_beat: int = AT_BEAT_ALWAYS
-    no_trump_beat: bool = False
+    must_trump: bool
+    must_overtrump: bool
+    undertrump_required: bool
+    partner_master_free: bool
+    overtrump_partner: bool
+    trump_lead_beat_partner: bool
+    all_trump_beat: AllTrumpBeat
+    no_trump_beat: bool
     # auction
-    bid_values: tuple[int, ...] = ()
+    bid_values: tuple[int, ...]
     """Every numeric bid allowed, ascending."""
-    jumps: bool = True
-    denominations: tuple[int, ...] = ()
-    ranked_denominations: bool = False
-    capot: bool = True
-    capot_value: int = 250
-    generale: bool = False
-    generale_value: int = 500
-    reentry: int = REENTRY_ALLOWED
-    raise_own: int = RAISE_ALLOWED
-    end_passes: int = 3
-    coinche: int = COINCHE_IN_TURN
-    coinche_capot: bool = True
-    after_coinche: int = AFTER_PASSES
-    surcoinche: bool = True
-    surcoinche_ends_auction: bool = True
-    closing_coinche: bool = False
+    jumps: bool
+    denominations: tuple[int, ...]
+    ranked_denominations: bool
+    capot: bool
+    capot_value: int
+    generale: bool
+    generale_value: int
+    reentry: Reentry
+    raise_own: RaiseOwn
+    end_passes: int
+    coinche: CoincheTiming
+    coinche_capot: bool
+    after_coinche: AfterCoinche
+    surcoinche: bool
+    surcoinche_ends_auction: bool
+    closing_coinche: bool
     # announcements and belote
-    announcements: bool = True
-    announcements_by_denomination: tuple[bool, ...] = ()
-    announcements_automatic: bool = False
-    belote: bool = True
-    belote_declarers_only: bool = False
-    belote_silent_allowed: bool = True
-    belote_king_first: bool = False
-    belote_suits: list[int] = field(default_factory=list)
+    announcements: bool
+    announcements_by_denomination: tuple[bool, ...]
+    announcements_automatic: bool
+    announcement_tables: tuple[Tables, ...]
+    """Per denomination 0..5: what finding, classifying and comparing announcements read."""
+    belote: bool
+    belote_declarers_only: bool
+    belote_silent_allowed: bool
+    belote_king_first: bool
+    belote_suits: tuple[int, ...]
     """Per denomination, a mask of the suits whose K+Q make a belote (bit s for suit s)."""
-    cache: dict[Any, Any] = field(default_factory=dict)
+    # scoring and the game
+    plan: Plan
+    """Everything `scoring.score_facts` reads."""
+    game_end: GameEnd
+    cache: dict[Any, Any]
     """Tables built lazily on first use: the auction's (every bid as a `Call`, per seat, in bid
-    order), the dealing's (which deck positions each seat receives, per dealer, packets, cut)."""
+    order), the dealing's (which deck positions each seat receives, per dealer, packets, cut),
+    the generated play code, the batch engine's arrays, the bots' hand patterns."""
 
     def where(self, *path: str | int) -> str:
         """Where a rule was written, as `ruleset.where` gives it."""
@@ -150,30 +195,56 @@ class CompiledRules:
         return int(value)
 
 
-def compile(ruleset: Ruleset) -> CompiledRules:  # noqa: A001 - the public name of the API
-    """Build the int tables and flags of `ruleset` (once; the result is read-only by contract)."""
-    rules = CompiledRules(ruleset=ruleset)
-    _table(rules, ruleset)
-    _cards(rules, ruleset)
-    _play(rules, ruleset)
-    _auction(rules, ruleset)
-    _extras(rules, ruleset)
+_COMPILED: OrderedDict[tuple[str, tuple[Any, ...]], CompiledRules] = OrderedDict()
+_LOCK = Lock()
+
+
+def compile(ruleset: Ruleset | CompiledRules) -> CompiledRules:  # noqa: A001 - the API's name
+    """The compiled rules of `ruleset`, built once per content (see the module's docstring);
+    compiled rules are returned as they are."""
+    if isinstance(ruleset, CompiledRules):
+        return ruleset
+    key = (ruleset.model_dump_json(), ruleset.locations())
+    with _LOCK:
+        hit = _COMPILED.get(key)
+        if hit is not None:
+            _COMPILED.move_to_end(key)
+            return hit
+    rules = _build(ruleset)
+    with _LOCK:
+        _COMPILED[key] = rules
+        while len(_COMPILED) > COMPILE_CACHE_SIZE:
+            _COMPILED.popitem(last=False)
     return rules
 
 
-def _table(rules: CompiledRules, rs: Ruleset) -> None:
+def _build(rs: Ruleset) -> CompiledRules:
+    from .announcements import build_tables
+    from .scoring import build_plan
+
+    g = rs.game
+    game_end = GameEnd(target=g.target, exceed=g.reach == Reach.EXCEED, both_over=g.both_over,
+                       tie=g.tie, belote_finish=g.belote_finish)
+    return CompiledRules(
+        ruleset=rs, fingerprint=fingerprint(rs), **_table(rs), **_cards(rs), **_play(rs),
+        **_auction(rs), **_extras(rs), announcement_tables=build_tables(rs),
+        plan=build_plan(rs), game_end=game_end, cache={})
+
+
+def _table(rs: Ruleset) -> dict[str, Any]:
     t = rs.table
-    rules.step = 1 if t.direction == Direction.CLOCKWISE else 3
-    rules.dealer_step = rules.step if t.dealer_rotation == DealerRotation.WITH_PLAY \
-        else 4 - rules.step
-    rules.first_lead_generale = t.first_lead == FirstLead.GENERALE_BIDDER
-    rules.packets = None if t.packets == "dealer_choice" else tuple(t.packets)
-    rules.cut_minimum = min(t.cut_minimum, 16)
-    rules.shuffle_every_deal = t.shuffle_every_deal
-    rules.all_pass_same_dealer = t.all_pass == AllPass.REDEAL_SAME_DEALER
+    step = 1 if t.direction == Direction.CLOCKWISE else 3
+    return dict(
+        step=step,
+        dealer_step=step if t.dealer_rotation == DealerRotation.WITH_PLAY else 4 - step,
+        first_lead_generale=t.first_lead == FirstLead.GENERALE_BIDDER,
+        packets=None if t.packets == "dealer_choice" else tuple(t.packets),
+        cut_minimum=min(t.cut_minimum, 16),
+        shuffle_every_deal=t.shuffle_every_deal,
+        all_pass_same_dealer=t.all_pass == AllPass.REDEAL_SAME_DEALER)
 
 
-def _order(table: list[Any]) -> tuple[list[int], list[int]]:
+def _order(table: list[CardValue]) -> tuple[list[int], list[int]]:
     """Per rank index: strength 8..1 (strongest first in the table) and points."""
     strength, points = [0] * 8, [0] * 8
     for pos, row in enumerate(table):
@@ -182,10 +253,11 @@ def _order(table: list[Any]) -> tuple[list[int], list[int]]:
     return strength, points
 
 
-def _cards(rules: CompiledRules, rs: Ruleset) -> None:
+def _cards(rs: Ruleset) -> dict[str, Any]:
     c = rs.cards
     trump, plain = _order(c.trump), _order(c.plain)
     no_trump, all_trump = _order(c.no_trump), _order(c.all_trump)
+    strengths, pointss, aboves, beaters, trump_masks = [], [], [], [], []
     for d in range(6):
         strength, points = [0] * 32, [0] * 32
         for card in range(32):
@@ -199,15 +271,18 @@ def _cards(rules: CompiledRules, rs: Ruleset) -> None:
             else:
                 s, p = plain[0][rank], plain[1][rank]
             strength[card], points[card] = s, p
-        rules.strength.append(strength)
-        rules.points.append(points)
-        rules.above.append([_above(strength, card) for card in range(32)])
+        above = tuple(_above(strength, card) for card in range(32))
         trumps = SUIT_MASKS[d] if d < NO_TRUMP else 0
-        rules.trump_mask.append(trumps)
-        rules.beaters.append([rules.above[d][card] | (0 if trumps >> card & 1 else trumps)
-                              for card in range(32)])
-        rules.card_total.append(sum(points))
-    rules.last_trick, rules.capot_last_trick = c.last_trick, c.capot_last_trick
+        strengths.append(tuple(strength))
+        pointss.append(tuple(points))
+        aboves.append(above)
+        trump_masks.append(trumps)
+        beaters.append(tuple(above[card] | (0 if trumps >> card & 1 else trumps)
+                             for card in range(32)))
+    return dict(strength=tuple(strengths), points=tuple(pointss), above=tuple(aboves),
+                trump_mask=tuple(trump_masks), beaters=tuple(beaters),
+                card_total=tuple(sum(p) for p in pointss),
+                last_trick=c.last_trick, capot_last_trick=c.capot_last_trick)
 
 
 def _above(strength: list[int], card: int) -> int:
@@ -215,76 +290,77 @@ def _above(strength: list[int], card: int) -> int:
     return sum(1 << c for c in range(suit * 8, suit * 8 + 8) if strength[c] > strength[card])
 
 
-def _play(rules: CompiledRules, rs: Ruleset) -> None:
+def _play(rs: Ruleset) -> dict[str, Any]:
     p = rs.play
-    rules.must_trump = p.must_trump == TrumpObligation.REQUIRED
-    rules.must_overtrump = p.must_overtrump
-    rules.undertrump_required = p.undertrump == TrumpObligation.REQUIRED
-    rules.partner_master_free = p.partner_master_free
-    rules.overtrump_partner = p.overtrump_partner
-    rules.trump_lead_beat_partner = p.trump_lead_beat_partner
-    rules.all_trump_beat = list(AllTrumpBeat).index(p.all_trump_beat)
-    rules.no_trump_beat = p.no_trump_beat
     # Mirrors the first branch of `play.legal_mask`: when following is free of any duty to beat.
-    at_free = rules.all_trump_beat == AT_BEAT_NEVER
-    rules.follow_free = [tuple(led != d for led in range(4)) for d in range(NO_TRUMP)]
-    rules.follow_free += [(not rules.no_trump_beat,) * 4, (at_free,) * 4]
+    at_free = p.all_trump_beat == AllTrumpBeat.NEVER
+    follow_free = [tuple(led != d for led in range(4)) for d in range(NO_TRUMP)]
+    follow_free += [(not p.no_trump_beat,) * 4, (at_free,) * 4]
+    return dict(
+        must_trump=p.must_trump == TrumpObligation.REQUIRED,
+        must_overtrump=p.must_overtrump,
+        undertrump_required=p.undertrump == TrumpObligation.REQUIRED,
+        partner_master_free=p.partner_master_free,
+        overtrump_partner=p.overtrump_partner,
+        trump_lead_beat_partner=p.trump_lead_beat_partner,
+        all_trump_beat=p.all_trump_beat,
+        no_trump_beat=p.no_trump_beat,
+        follow_free=tuple(follow_free))
 
 
-def _auction(rules: CompiledRules, rs: Ruleset) -> None:
+def _auction(rs: Ruleset) -> dict[str, Any]:
     a = rs.auction
-    rules.bid_values = bid_values(a.minimum_bid, a.step, a.bid_levels.value, a.maximum_bid)
-    rules.jumps = a.jumps
-    rules.denominations = tuple(sorted(DENOMINATION_WORDS.index(d.value) for d in a.denominations))
-    rules.ranked_denominations = a.ranked_denominations
-    rules.capot, rules.capot_value = a.capot, a.capot_value
-    rules.generale, rules.generale_value = a.generale, a.generale_value
-    rules.reentry = list(Reentry).index(a.reentry)
-    rules.raise_own = list(RaiseOwn).index(a.raise_own)
-    rules.end_passes = a.end_passes
-    rules.coinche = list(CoincheTiming).index(a.coinche)
-    rules.coinche_capot = a.coinche_capot
-    rules.after_coinche = list(AfterCoinche).index(a.after_coinche)
-    rules.surcoinche = a.surcoinche and a.coinche != CoincheTiming.NONE
-    rules.surcoinche_ends_auction = a.surcoinche_ends_auction
-    rules.closing_coinche = a.closing_coinche
+    return dict(
+        bid_values=bid_values(a.minimum_bid, a.step, a.bid_levels, a.maximum_bid),
+        jumps=a.jumps,
+        denominations=tuple(sorted(DENOMINATION_WORDS.index(d.value) for d in a.denominations)),
+        ranked_denominations=a.ranked_denominations,
+        capot=a.capot, capot_value=a.capot_value,
+        generale=a.generale, generale_value=a.generale_value,
+        reentry=a.reentry, raise_own=a.raise_own, end_passes=a.end_passes,
+        coinche=a.coinche, coinche_capot=a.coinche_capot, after_coinche=a.after_coinche,
+        surcoinche=a.surcoinche and a.coinche != CoincheTiming.NONE,
+        surcoinche_ends_auction=a.surcoinche_ends_auction,
+        closing_coinche=a.closing_coinche)
 
 
-def bid_values(minimum: int, step: int, levels: str, maximum: int | None) -> tuple[int, ...]:
+def bid_values(minimum: int, step: int, levels: BidLevels, maximum: int | None
+               ) -> tuple[int, ...]:
     """The numeric bids in order: `aligned` puts those above the minimum on multiples of the step
     (82, 90, 100…), `from_minimum` on the minimum plus multiples of it (82, 92, 102…).
 
-    >>> bid_values(82, 10, "aligned", 110)
+    >>> bid_values(82, 10, BidLevels.ALIGNED, 110)
     (82, 90, 100, 110)
-    >>> bid_values(82, 10, "from_minimum", 112)
+    >>> bid_values(82, 10, BidLevels.FROM_MINIMUM, 112)
     (82, 92, 102, 112)
     """
     top = maximum if maximum is not None else max(minimum, BID_CAP_WITHOUT_MAXIMUM)
     values, value = [], minimum
     while value <= top:
         values.append(value)
-        value = value + step if levels == "from_minimum" else (value // step + 1) * step
+        value = value + step if levels == BidLevels.FROM_MINIMUM else (value // step + 1) * step
     return tuple(values)
 
 
-def _extras(rules: CompiledRules, rs: Ruleset) -> None:
+def _extras(rs: Ruleset) -> dict[str, Any]:
     an, be = rs.announcements, rs.belote
-    rules.announcements = an.enabled
-    rules.announcements_by_denomination = tuple(announcements_at(an, d) for d in range(6))
-    rules.announcements_automatic = an.timing == AnnouncementTiming.AUTOMATIC
-    rules.belote = be.enabled
-    rules.belote_declarers_only = be.claim == BeloteClaim.DECLARERS_ONLY
-    rules.belote_silent_allowed = be.silent_allowed
-    rules.belote_king_first = be.order == BeloteOrder.KING_FIRST
-    rules.belote_suits = [belote_suit_mask(be, d) for d in range(6)]
+    return dict(
+        announcements=an.enabled,
+        announcements_by_denomination=tuple(announcements_at(an, d) for d in range(6)),
+        announcements_automatic=an.timing == AnnouncementTiming.AUTOMATIC,
+        belote=be.enabled,
+        belote_declarers_only=be.claim == BeloteClaim.DECLARERS_ONLY,
+        belote_silent_allowed=be.silent_allowed,
+        belote_king_first=be.order == BeloteOrder.KING_FIRST,
+        belote_suits=tuple(belote_suit_mask(be, d) for d in range(6)))
 
 
-def announcements_at(an: Any, d: int) -> bool:
+def announcements_at(an: AnnouncementRules, d: int) -> bool:
     """Announcements are allowed at denomination `d` under `an` (`ruleset.announcements`)."""
     return an.enabled and (d < NO_TRUMP or (an.at_no_trump if d == NO_TRUMP else an.at_all_trump))
 
 
-def belote_suit_mask(be: Any, d: int) -> int:
+def belote_suit_mask(be: BeloteRules, d: int) -> int:
     """The suits (bit s for suit s) whose K+Q make a belote at denomination `d` under `be`
     (`ruleset.belote`): the trump suit, or every suit at no-trump / all-trump if allowed."""
     if not be.enabled:

@@ -28,7 +28,7 @@ from typing import NamedTuple
 
 from ..cards import SEATS, SUIT_MASKS, card_name, parse_card
 from ..errors import IllegalActionError, InputError
-from .announcements import KING, QUEEN, RANK_MASK, classify, find_announcements, tables_for
+from .announcements import KING, QUEEN, RANK_MASK, classify, find_announcements
 from .auction import Auction, Call, parse_call
 from .compiled import CompiledRules
 from .dealing import check_hands, deal_hands
@@ -89,8 +89,8 @@ class Deal:
         self.belote_silent: set[int] = set()
         # Per-contract tables and the trick in progress, read by `legal_cards` and `play`.
         self._d = 0
-        self._points: list[int] = []
-        self._beaters: list[int] = []
+        self._points: tuple[int, ...] = ()
+        self._beaters: tuple[int, ...] = ()
         self._follow_free: tuple[bool, ...] = ()
         self._trumps = 0
         self._step = rules.step
@@ -208,7 +208,7 @@ class Deal:
             for seat in range(4):
                 hand = self.initial_hands[seat]
                 self.declared[seat] = [c.mask for c in find_announcements(
-                    hand, self._d, r.ruleset)] if may(hand) else []
+                    hand, self._d, r)] if may(hand) else []
 
     def _parse_card_action(self, text: str) -> int:
         words = text.split()
@@ -352,7 +352,7 @@ class Deal:
             if not combo or combo & ~self.initial_hands[seat]:
                 raise IllegalActionError(f"{SEATS[seat]} does not hold {_names(combo)}", "hand")
             _check_combination(r, combo, self._d, seat)
-            if used & combo and not r.ruleset.announcements.card_reuse:
+            if used & combo and not r.announcement_tables[self._d].card_reuse:
                 raise IllegalActionError(f"{SEATS[seat]}: a card may serve in one announcement "
                                          f"only: {r.cite('announcements', 'card_reuse')}",
                                          "announcements.card_reuse")
@@ -406,7 +406,7 @@ class Deal:
     def result(self) -> DealScore:
         """The score of the finished deal (`score_facts` under the deal's ruleset)."""
         if self._result is None:
-            self._result = score_facts(self.rules.ruleset, self.facts())
+            self._result = score_facts(self.rules, self.facts())
         return self._result
 
 
@@ -417,7 +417,7 @@ def _may_announce(r: CompiledRules, d: int) -> Callable[[int], bool]:
     key = ("may_announce", d)
     test: Callable[[int], bool] | None = r.cache.get(key)
     if test is None:
-        t = tables_for(r.ruleset, d)
+        t = r.announcement_tables[d]
         runs = tuple(bool(t.runs_of[b]) for b in range(256)) if t.enabled else (False,) * 256
         carres = tuple(RANK_MASK << rank for rank in t.carres) if t.enabled else ()
 
@@ -432,7 +432,7 @@ def _may_announce(r: CompiledRules, d: int) -> Callable[[int], bool]:
 def _check_combination(r: CompiledRules, combo: int, d: int, seat: int) -> None:
     """IllegalActionError unless `combo` is a carré or sequence of the variant."""
     try:
-        classify(combo, d, r.ruleset)
+        classify(combo, d, r)
     except InputError as e:
         raise IllegalActionError(f"{SEATS[seat]} {_names(combo)}: {e}",
                                  "announcements") from None

@@ -6,19 +6,20 @@ An example that disagrees with the engine is an error in the variant (or in the 
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..errors import InputError
+from ..model import Ruleset
+from .compiled import compile
 from .scoring import score_deal
 
 
-def check_examples(ruleset: Any) -> list[tuple[int, str]]:
+def check_examples(ruleset: Ruleset) -> list[tuple[int, str]]:
     """(index, message) for each example whose score (or `made`) differs from what it expects,
     or which cannot be scored at all."""
     out = []
+    rules = compile(ruleset)
     for index, example in enumerate(ruleset.examples):
         try:
-            got = score_deal(ruleset, example)
+            got = score_deal(rules, example)
         except InputError as e:
             out.append((index, f"example {example.name!r} cannot be scored: {e}"))
             continue

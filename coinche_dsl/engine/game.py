@@ -34,7 +34,7 @@ from typing import Any, Protocol
 
 from ..cards import TEAMS
 from ..errors import CoincheError
-from ..model.enums import BeloteFinish, BothOver, Reach, TieAtEnd
+from ..model.enums import BeloteFinish, BothOver, TieAtEnd
 from .auction import Call
 from .compiled import CompiledRules
 from .deal import Deal, random_card
@@ -139,8 +139,8 @@ class Game:
 
     # -- the end of the game ---------------------------------------------------------------
     def over_target(self, total: int) -> bool:
-        g = self.rules.ruleset.game
-        return total > g.target if g.reach == Reach.EXCEED else total >= g.target
+        g = self.rules.game_end
+        return total > g.target if g.exceed else total >= g.target
 
     def _decide(self, deal: Deal, won: int) -> str | None:
         over = [self.over_target(self.scores[t]) and not self.pending[i]
@@ -149,7 +149,7 @@ class Game:
             return TEAMS[0] if over[0] else TEAMS[1]
         if not over[0]:
             return None
-        g = self.rules.ruleset.game
+        g = self.rules.game_end
         assert deal.contract is not None
         if g.both_over == BothOver.LAST_DEAL_WINNER:
             return TEAMS[won]
@@ -160,7 +160,7 @@ class Game:
         return max(TEAMS, key=lambda t: self.scores[t])
 
     def _update_pending(self, deal: Deal, score: DealScore, before: dict[str, int]) -> str:
-        rule = self.rules.ruleset.game.belote_finish
+        rule = self.rules.game_end.belote_finish
         if rule == BeloteFinish.COUNTS:
             return ""
         notes = []
@@ -201,7 +201,7 @@ def _without_belote(deal: Deal, team: int) -> int:
 
     facts = deal.facts()
     facts.belote = [s for s in facts.belote if s & 1 != team]
-    return score_facts(deal.rules.ruleset, facts).scores[TEAMS[team]]
+    return score_facts(deal.rules, facts).scores[TEAMS[team]]
 
 
 class UniformBot:

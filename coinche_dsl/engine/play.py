@@ -26,7 +26,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..cards import SEATS, SUIT_MASKS, SUIT_WORDS, card_name
-from .compiled import AT_BEAT_ALWAYS, AT_BEAT_UNLESS_PARTNER, CompiledRules
+from ..model.enums import AllTrumpBeat
+from .compiled import CompiledRules
 from .facts import ALL_TRUMP, NO_TRUMP
 
 
@@ -40,8 +41,8 @@ def legal_mask(r: CompiledRules, hand: int, d: int, led: int, best: int, partner
                 return follow
             beat = r.trump_lead_beat_partner if partner_wins else r.must_overtrump
         elif d == ALL_TRUMP:
-            beat = r.all_trump_beat == AT_BEAT_ALWAYS or (
-                r.all_trump_beat == AT_BEAT_UNLESS_PARTNER and not partner_wins)
+            beat = r.all_trump_beat is AllTrumpBeat.ALWAYS or (
+                r.all_trump_beat is AllTrumpBeat.UNLESS_PARTNER_WINS and not partner_wins)
         else:
             beat = r.no_trump_beat
         if beat:
@@ -149,8 +150,8 @@ def _following(r: CompiledRules, hand: int, d: int, led: int, best: int, card: i
         phrase = "must go over the trump led"
     elif d == ALL_TRUMP:
         rule, phrase = "all_trump_beat", "must beat the best card of the led suit"
-        due = r.all_trump_beat == AT_BEAT_ALWAYS or (
-            r.all_trump_beat == AT_BEAT_UNLESS_PARTNER and not partner_wins)
+        due = r.all_trump_beat is AllTrumpBeat.ALWAYS or (
+            r.all_trump_beat is AllTrumpBeat.UNLESS_PARTNER_WINS and not partner_wins)
     elif d == NO_TRUMP:
         rule, phrase, due = "no_trump_beat", "must beat the best card of the led suit", \
             r.no_trump_beat

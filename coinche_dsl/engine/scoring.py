@@ -18,23 +18,29 @@ round before deciding the contract"), then each side's formula, then rounding an
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..cards import TEAMS
 from ..errors import InputError
+from ..model import Ruleset
+from ..model.enums import BeloteClaim, Litige, Rounding, RoundWhat, ScaleKind, ScoreScale
 from ..model.relevance import constants, prune
 from .announcements import announcement_points
-from .compiled import belote_suit_mask
+from .compiled import belote_suit_mask, compile
 from .facts import ALL_TRUMP, NO_TRUMP, Contract, DealFacts, DealScore, ScoreLine
 from .formula import Compiled, Terms, compile_expr, compile_terms, new_context, slot
 from .summary_check import deck_total
 
+if TYPE_CHECKING:
+    from .compiled import CompiledRules
+
 SIDES = ("declarers", "defenders")
 
 
-@dataclass
+@dataclass(frozen=True)
 class Plan:
-    """Everything `score_facts` reads, precomputed once per ruleset."""
+    """Everything `score_facts` reads, precomputed once per ruleset by `compile`
+    (`CompiledRules.plan`). The dicts at the end are memos the plan owns."""
 
     success: Compiled
     formulas: dict[tuple[str, str], tuple[Terms, str]]
@@ -44,7 +50,7 @@ class Plan:
     """Rule path -> `path (file:line)`, for score lines."""
     deck_total: list[int]
     """Raw card points of the whole deck, per denomination 0..5."""
-    scale: list[tuple[str, int]]
+    scale: list[tuple[ScaleKind, int]]
     """(kind, to) per denomination."""
     last_trick: int
     capot_last_trick: int
@@ -55,7 +61,7 @@ class Plan:
     belote_at: list[bool]
     """Belote exists at denomination 0..5."""
     belote_declarers_only: bool
-    rounding: str
+    rounding: Rounding
     unit: int
     round_points: bool
     """Round each side's points before the formulas (else round the final scores)."""
@@ -70,6 +76,8 @@ class Plan:
     scores: dict[tuple[Any, ...], DealScore] = field(default_factory=dict)
     """Scores already computed, by `score_key`: deals that differ only in what scoring does
     not read share one (frozen) DealScore."""
+    arrays: dict[tuple[str, ...], Any] = field(default_factory=dict)
+    """Formulas turned into array functions by `batch_scoring` (built on first use)."""
 
 
 _KNOWN_LINES = 20_000
@@ -78,25 +86,13 @@ _KNOWN_SCORES = 50_000
 """At most this many scores are kept in `Plan.scores` (a few tens of MB)."""
 
 
-_PLANS: dict[int, tuple[Any, Plan]] = {}
-
-
-def plan_for(ruleset: Any) -> Plan:
-    """The cached Plan of `ruleset` (keyed by identity, kept alive with it)."""
-    hit = _PLANS.get(id(ruleset))
-    if hit is not None and hit[0] is ruleset:
-        return hit[1]
-    plan = _build_plan(ruleset)
-    _PLANS[id(ruleset)] = (ruleset, plan)
-    return plan
-
-
-def _rule(rs: Any, *path: str) -> str:
+def _rule(rs: Ruleset, *path: str) -> str:
     where = rs.where(*path)
     return f"{'.'.join(path)} ({where})" if where else ".".join(path)
 
 
-def _build_plan(rs: Any) -> Plan:
+def build_plan(rs: Ruleset) -> Plan:
+    """The scoring plan of `rs` (`compile` calls this once)."""
     s, c, a, b = rs.scoring, rs.cards, rs.auction, rs.belote
     # Without the branches and terms the variant can never have (no announcements, no
     # coinche…): the same scores, and score lines that name only what can happen.
@@ -112,31 +108,32 @@ def _build_plan(rs: Any) -> Plan:
     return Plan(
         success=compile_expr(s.success), formulas=formulas, rules=rules,
         deck_total=[deck_total(rs, den) for den in range(6)],
-        scale=[("none", 0)] * 4 + [(str(x.kind), x.to) for x in (c.no_trump_scale,
-                                                                  c.all_trump_scale)],
+        scale=[(ScaleKind.NONE, 0)] * 4 + [(x.kind, x.to) for x in (c.no_trump_scale,
+                                                                    c.all_trump_scale)],
         last_trick=c.last_trick, capot_last_trick=c.capot_last_trick,
         scale_before_success=c.scale_before_success,
         contract_values={"capot": a.capot_value, "generale": a.generale_value},
         multipliers=(1, a.coinche_factor, a.surcoinche_factor),
         belote_value=b.value,
         belote_at=[belote_suit_mask(b, den) != 0 for den in range(6)],
-        belote_declarers_only=str(b.claim) == "declarers_only",
-        rounding=str(s.rounding), unit=s.rounding_unit,
-        round_points=str(s.round_what) == "card_points", tenths=str(s.scale) == "tenths",
-        litige_held=str(s.litige) == "held", needs_tricks="tricks" in used,
+        belote_declarers_only=b.claim == BeloteClaim.DECLARERS_ONLY,
+        rounding=s.rounding, unit=s.rounding_unit,
+        round_points=s.round_what == RoundWhat.CARD_POINTS, tenths=s.scale == ScoreScale.TENTHS,
+        litige_held=s.litige == Litige.HELD, needs_tricks="tricks" in used,
         rounded_label=f"rounded to the nearest {s.rounding_unit}")
 
 
-def round_to(x: int, unit: int, mode: str) -> int:
+def round_to(x: int, unit: int, mode: Rounding) -> int:
     """`x` to the nearest multiple of `unit`; a half goes up (`half_up`) or down.
 
-    >>> [round_to(x, 10, "half_up") for x in (84, 85, -85)], round_to(85, 10, "half_down")
+    >>> up, down = Rounding.HALF_UP, Rounding.HALF_DOWN
+    >>> [round_to(x, 10, up) for x in (84, 85, -85)], round_to(85, 10, down)
     ([80, 90, -80], 80)
     """
-    if mode == "none" or unit == 1:
+    if mode == Rounding.NONE or unit == 1:
         return x
     q, r = divmod(x, unit)
-    if 2 * r > unit or (2 * r == unit and mode == "half_up"):
+    if 2 * r > unit or (2 * r == unit and mode == Rounding.HALF_UP):
         q += 1
     return q * unit
 
@@ -171,9 +168,9 @@ def _points(plan: Plan, den: int, cp: tuple[int, int], lt: tuple[int, int],
     """
     kind, to = plan.scale[den]
     total = plan.deck_total[den]
-    if kind == "cards":
+    if kind == ScaleKind.CARDS:
         cp = split_total(cp[0], cp[1], to, total)
-    elif kind == "total":
+    elif kind == ScaleKind.TOTAL:
         pts = split_total(cp[0] + lt[0], cp[1] + lt[1], to, total + plan.last_trick)
         lt = (lt[0] * to * 2 // (total + plan.last_trick) + 1) // 2, (
             lt[1] * to * 2 // (total + plan.last_trick) + 1) // 2
@@ -212,7 +209,7 @@ def _set_pair(ctx: list[Any], slots: tuple[int, int, int], ours: int, theirs: in
     ctx[d], ctx[f], ctx[both] = ours, theirs, ours + theirs
 
 
-def score_key(plan: Plan, rs: Any, facts: DealFacts) -> tuple[Any, ...] | None:
+def score_key(plan: Plan, facts: DealFacts) -> tuple[Any, ...] | None:
     """Everything of `facts` that `score_facts` reads (see `_base_context`), or None when the
     tricks are unknown or announcements were declared (those deals are scored afresh: their
     key would cost what scoring costs). Two deals with the same key have the same score."""
@@ -225,25 +222,25 @@ def score_key(plan: Plan, rs: Any, facts: DealFacts) -> tuple[Any, ...] | None:
             _belote(plan, facts, d) if facts.belote else None)
 
 
-def score_facts(ruleset: Any, facts: DealFacts) -> DealScore:
+def score_facts(rules: CompiledRules, facts: DealFacts) -> DealScore:
     """Score a finished deal. `facts` are trusted (see `score_deal` for checked input).
 
     Scores are kept by `score_key` (a bounded number of them): a deal scoring like an earlier
     one gets the same DealScore object back, to be read, never changed."""
-    plan = plan_for(ruleset)
-    key = score_key(plan, ruleset, facts)
+    plan = rules.plan
+    key = score_key(plan, facts)
     known = plan.scores.get(key) if key is not None else None
     if known is None:
-        known = _score(plan, ruleset, facts)
+        known = _score(plan, rules, facts)
         if key is not None and len(plan.scores) < _KNOWN_SCORES:
             plan.scores[key] = known
     return known
 
 
-def _score(plan: Plan, ruleset: Any, facts: DealFacts) -> DealScore:
+def _score(plan: Plan, rules: CompiledRules, facts: DealFacts) -> DealScore:
     c = facts.contract
     d, den = c.declarer % 2, c.denomination
-    ctx, cp_raw, lt_raw, extra = _base_context(plan, ruleset, facts)
+    ctx, cp_raw, lt_raw, extra = _base_context(plan, rules, facts)
     scaled = _points(plan, den, cp_raw, lt_raw, extra)
     _set_points(ctx, *(scaled if plan.scale_before_success else (
         cp_raw, (lt_raw[0] + extra[0], lt_raw[1] + extra[1]))))
@@ -253,7 +250,7 @@ def _score(plan: Plan, ruleset: Any, facts: DealFacts) -> DealScore:
     litige = plan.litige_held and ctx[_TOTAL[0]] == ctx[_TOTAL[1]]
     unrounded_total = ctx[_TOTAL[0]]
     cp, lt = scaled
-    if plan.round_points and plan.rounding != "none":
+    if plan.round_points and plan.rounding != Rounding.NONE:
         # Each side's card points and points are rounded; the last trick is what remains.
         r = plan.rounding
         points = (round_to(cp[0] + lt[0], plan.unit, r), round_to(cp[1] + lt[1], plan.unit, r))
@@ -274,7 +271,7 @@ def _score(plan: Plan, ruleset: Any, facts: DealFacts) -> DealScore:
     return DealScore(made=made and not litige, scores=scores, lines=lines, held=held)
 
 
-def _base_context(plan: Plan, rs: Any, facts: DealFacts) -> tuple[
+def _base_context(plan: Plan, rules: CompiledRules, facts: DealFacts) -> tuple[
         list[Any], tuple[int, int], tuple[int, int], tuple[int, int]]:
     """A context with everything but the points; and raw card points, last trick, capot extra
     per side (declarers, defenders)."""
@@ -291,7 +288,7 @@ def _base_context(plan: Plan, rs: Any, facts: DealFacts) -> tuple[
     capot = (team_tricks[0] == 8, team_tricks[1] == 8)
     ctx[_CAPOT[0]], ctx[_CAPOT[1]] = capot
     if facts.announcements:
-        ann = announcement_points(facts.announcements, den, rs)
+        ann = announcement_points(facts.announcements, den, rules)
         _set_pair(ctx, _ANNOUNCEMENTS, ann[d], ann[1 - d])
     if facts.belote:
         _set_pair(ctx, _BELOTE, *_belote(plan, facts, d))
@@ -362,24 +359,26 @@ def _line(plan: Plan, team: str, points: int, label: str, rule: str) -> ScoreLin
 def _finish(plan: Plan, total: int, team: str | None, lines: list[ScoreLine]) -> int:
     """Round a side's total and write it in the variant's scale; a line for each change."""
     out = total
-    if not plan.round_points and plan.rounding != "none":
+    if not plan.round_points and plan.rounding != Rounding.NONE:
         out = round_to(total, plan.unit, plan.rounding)
         if out != total and team:
             lines.append(_line(plan, team, out - total, plan.rounded_label,
                                plan.rules["rounding"]))
     if plan.tenths:
-        tenth = round_to(out, 10, "half_up") // 10
+        tenth = round_to(out, 10, Rounding.HALF_UP) // 10
         if tenth != out and team:
             lines.append(_line(plan, team, tenth - out, "written in tenths", plan.rules["scale"]))
         out = tenth
     return out
 
 
-def score_deal(ruleset: Any, summary: Any) -> DealScore:
-    """Score a deal summary (a `DealSummary` or its JSON dict) after checking it is possible.
+def score_deal(ruleset: Ruleset | CompiledRules, summary: Any) -> DealScore:
+    """Score a deal summary (a `DealSummary` or its JSON dict) after checking it is possible,
+    under a Ruleset (compiled here, see `compile`) or compiled rules.
 
     InputError names the field at fault (`card_points.NS`, `announcements.N[0]`, `tricks`).
     """
     from .summary_check import summary_facts
 
-    return score_facts(ruleset, summary_facts(ruleset, summary))
+    rules = compile(ruleset)
+    return score_facts(rules, summary_facts(rules, summary))

@@ -18,7 +18,8 @@ from collections.abc import Callable
 from typing import Any
 
 from ..cards import SUIT_MASKS
-from .compiled import AT_BEAT_ALWAYS, AT_BEAT_UNLESS_PARTNER, CompiledRules
+from ..model.enums import AllTrumpBeat
+from .compiled import CompiledRules
 from .facts import ALL_TRUMP, NO_TRUMP
 
 RandomPlay = Callable[..., int]
@@ -125,8 +126,8 @@ def _follow_lines(r: CompiledRules, d: int) -> list[str]:
     if d < NO_TRUMP:
         partner, opponent = r.trump_lead_beat_partner, r.must_overtrump
     elif d == ALL_TRUMP:
-        partner = r.all_trump_beat == AT_BEAT_ALWAYS
-        opponent = r.all_trump_beat in (AT_BEAT_ALWAYS, AT_BEAT_UNLESS_PARTNER)
+        partner = r.all_trump_beat == AllTrumpBeat.ALWAYS
+        opponent = r.all_trump_beat in (AllTrumpBeat.ALWAYS, AllTrumpBeat.UNLESS_PARTNER_WINS)
     else:
         partner = opponent = r.no_trump_beat
     if partner and opponent:

@@ -7,20 +7,24 @@ Every problem is an InputError naming the field.
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
 from ..cards import SEATS, TEAMS, parse_cards
 from ..errors import InputError
+from ..model import Ruleset
+from ..model.enums import CoincheTiming, Denomination, Double
 from ..model.summary import DealSummary
 from .announcements import check_declared
-from .compiled import BID_CAP_WITHOUT_MAXIMUM, bid_values
-from .facts import ALL_TRUMP, DENOMINATION_WORDS, NO_TRUMP, Contract, DealFacts
+from .compiled import BID_CAP_WITHOUT_MAXIMUM
+from .facts import ALL_TRUMP, DENOMINATION_WORDS, DOUBLE_WORDS, NO_TRUMP, Contract, DealFacts
 
-_DENOMINATIONS = {w: i for i, w in enumerate(DENOMINATION_WORDS)}
-_DOUBLES = {"none": 0, "coinche": 1, "surcoinche": 2}
+if TYPE_CHECKING:
+    from .compiled import CompiledRules
+
+_DENOMINATIONS = {Denomination(w): i for i, w in enumerate(DENOMINATION_WORDS)}
+_DOUBLES = {Double(w): i for i, w in enumerate(DOUBLE_WORDS)}
 
 
 def parse_summary(data: Any) -> DealSummary:
@@ -68,53 +72,46 @@ def _named(message: str, model: type[BaseModel]) -> str:
     return words[0] if words and words[0] in model.model_fields else ""
 
 
-def summary_facts(rs: Any, data: Any) -> DealFacts:
+def summary_facts(rules: CompiledRules, data: Any) -> DealFacts:
     """Check a summary against the variant and build the facts that scoring reads."""
     s = parse_summary(data)
-    den = _DENOMINATIONS[str(s.trump)]
-    _check_contract(rs, s)
-    _check_points(rs, s, den)
+    den = _DENOMINATIONS[s.trump]
+    _check_contract(rules, s, den)
+    _check_points(rules, s, den)
     declarer = SEATS.index(s.declarer)
     belote = [SEATS.index(seat) for seat in s.belote]
-    _check_belote(rs, s, den, declarer % 2)
+    _check_belote(rules, s, den, declarer % 2)
     masks = {SEATS.index(seat): [parse_cards(cards, f"announcements.{seat}[{i}]")
                                  for i, cards in enumerate(lists)]
              for seat, lists in s.announcements.items()}
-    check_declared(masks, den, rs, belote)
+    check_declared(masks, den, rules, belote)
     tricks: dict[str, int] | None = {str(k): v for k, v in s.tricks.items()} if s.tricks else None
     return DealFacts(
-        contract=Contract(declarer, s.bid, den, _DOUBLES[str(s.double)]),
+        contract=Contract(declarer, s.bid, den, _DOUBLES[s.double]),
         tricks=[tricks[seat] for seat in SEATS] if tricks is not None else None,
         card_points=(s.card_points["NS"], s.card_points["EW"]),
         last_trick=SEATS.index(s.last_trick), announcements=masks, belote=belote)
 
 
-def _check_contract(rs: Any, s: DealSummary) -> None:
-    a = rs.auction
-    if s.trump not in a.denominations:
+def _check_contract(rules: CompiledRules, s: DealSummary, den: int) -> None:
+    if den not in rules.denominations:
         raise InputError(f"{s.trump} is not a denomination of this variant", "trump")
-    if s.bid == "capot" and not a.capot:
+    if s.bid == "capot" and not rules.capot:
         raise InputError("this variant has no capot bid", "bid")
-    if s.bid == "generale" and not a.generale:
+    if s.bid == "generale" and not rules.generale:
         raise InputError("this variant has no générale bid", "bid")
-    if isinstance(s.bid, int) and s.bid not in _bids(
-            a.minimum_bid, a.step, a.bid_levels.value, a.maximum_bid):
+    if isinstance(s.bid, int) and s.bid not in rules.bid_values:
+        a = rules.ruleset.auction  # for the message only
         top = a.maximum_bid if a.maximum_bid is not None else BID_CAP_WITHOUT_MAXIMUM
         raise InputError(f"bid {s.bid} is outside this variant's range "
                          f"({a.minimum_bid} to {top} in steps of {a.step})", "bid")
-    if str(s.double) != "none" and str(a.coinche) == "none":
+    if s.double != Double.NONE and rules.coinche == CoincheTiming.NONE:
         raise InputError("this variant has no coinche", "double")
-    if str(s.double) == "surcoinche" and not a.surcoinche:
+    if s.double == Double.SURCOINCHE and not rules.surcoinche:
         raise InputError("this variant has no surcoinche", "double")
 
 
-@lru_cache(maxsize=64)
-def _bids(minimum: int, step: int, levels: str, maximum: int | None) -> frozenset[int]:
-    """The numeric bids of an auction, as a set (built once per auction rules)."""
-    return frozenset(bid_values(minimum, step, levels, maximum))
-
-
-def deck_total(rs: Any, den: int) -> int:
+def deck_total(rs: Ruleset, den: int) -> int:
     """Raw card points of the whole deck at denomination `den` (152 at a suit for FFB)."""
     c = rs.cards
     if den == NO_TRUMP:
@@ -124,8 +121,8 @@ def deck_total(rs: Any, den: int) -> int:
     return sum(r.points for r in c.trump) + 3 * sum(r.points for r in c.plain)
 
 
-def _check_points(rs: Any, s: DealSummary, den: int) -> None:
-    total = deck_total(rs, den)
+def _check_points(rules: CompiledRules, s: DealSummary, den: int) -> None:
+    total = rules.plan.deck_total[den]
     mode = f"a {s.trump} deal"
     points = {str(k): v for k, v in s.card_points.items()}
     for team in TEAMS:
@@ -144,19 +141,16 @@ def _check_points(rs: Any, s: DealSummary, den: int) -> None:
                              f"card_points.{team}")
 
 
-def _check_belote(rs: Any, s: DealSummary, den: int, declarers: int) -> None:
+def _check_belote(rules: CompiledRules, s: DealSummary, den: int, declarers: int) -> None:
     if not s.belote:
         return
-    b = rs.belote
-    exists = b.enabled and (b.at_no_trump if den == NO_TRUMP else
-                            str(b.at_all_trump) != "none" if den == ALL_TRUMP else True)
-    if not exists:
+    if not rules.belote_suits[den]:
         raise InputError(f"there is no belote at {s.trump} in this variant", "belote")
     most = 1 if den < NO_TRUMP else 4
     if len(s.belote) > most:
         raise InputError(f"at most {most} belote{'s' if most > 1 else ''} at {s.trump} "
                          "(one per king and queen of a suit held together)", "belote")
     for i, seat in enumerate(s.belote):
-        if str(b.claim) == "declarers_only" and SEATS.index(seat) % 2 != declarers:
+        if rules.belote_declarers_only and SEATS.index(seat) % 2 != declarers:
             raise InputError(f"{seat} defends; only the declarers may claim belote here",
                              f"belote[{i}]")

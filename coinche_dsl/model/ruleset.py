@@ -392,6 +392,10 @@ def same_in_engine(path: tuple[str, ...], a: Any, b: Any) -> bool:
     return any(words <= set(group) for group in extra.get(SAME_IN_ENGINE, []))
 
 
+SOURCES = "sources"
+"""The key of the validation context under which the loader passes where each rule was written."""
+
+
 class Ruleset(RuleModel):
     """A complete, validated variant after `extends` has been resolved."""
 
@@ -420,6 +424,19 @@ class Ruleset(RuleModel):
     """Worked examples: a deal summary and its expected score, checked against the engine."""
 
     _where: dict[tuple[str | int, ...], str] = PrivateAttr(default_factory=dict)
+
+    def model_post_init(self, context: Any, /) -> None:
+        """Keep where each rule was written, when the loader validates with the source map in
+        its context (`Ruleset.model_validate(data, context={SOURCES: {path: "f.coinche:3"}})`):
+        the Ruleset owns its locations, nobody writes them in afterwards."""
+        sources = context.get(SOURCES) if isinstance(context, dict) else None
+        if sources:
+            self._where = dict(sources)
+
+    def locations(self) -> tuple[tuple[tuple[str | int, ...], str], ...]:
+        """Every recorded (rule path, `file:line`) pair, in a stable order (part of what
+        identifies a Ruleset to the engine's compile cache, since error messages cite them)."""
+        return tuple(sorted(self._where.items(), key=lambda item: tuple(map(str, item[0]))))
 
     def where(self, *path: str | int) -> str:
         """Where the rule at `path` was written (`ffb.coinche:41`), or the nearest enclosing

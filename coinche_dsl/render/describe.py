@@ -61,7 +61,7 @@ def bid_levels(rs: Ruleset) -> list[int]:
     rules place them."""
     a = rs.auction
     top = a.maximum_bid if a.maximum_bid is not None else a.minimum_bid + 10 * a.step
-    first = bid_values(a.minimum_bid, a.step, a.bid_levels.value, top)
+    first = bid_values(a.minimum_bid, a.step, a.bid_levels, top)
     last = [first[-1]] if len(first) > 3 and a.maximum_bid is not None else []
     return [*first[:3], *last]
 

@@ -16,6 +16,7 @@ from typing import Any, Protocol
 
 from ..cards import cards_of
 from ..engine.announcements import find_announcements
+from ..engine.compiled import CompiledRules
 from . import bidding, cardplay
 from .hands import (
     ModeTable,
@@ -42,13 +43,13 @@ class Bot(Protocol):
         """A card index set in `deal.legal_cards()`."""
 
 
-def evaluate(table: ModeTable, hand: int, ruleset: Any, boldness: float = 0.0
+def evaluate(table: ModeTable, hand: int, rules: CompiledRules, boldness: float = 0.0
              ) -> tuple[float, float]:
     """(tricks the hand takes by itself, points its side expects) at `table`'s denomination."""
     tricks = sure_tricks(table, hand)
     points = team_points(table, tricks)
-    points += belote_pairs(table, hand, ruleset) * ruleset.belote.value
-    points += 0.5 * announcement_value(hand, table.denomination, ruleset)
+    points += belote_pairs(table, hand, rules) * rules.plan.belote_value
+    points += 0.5 * announcement_value(hand, table.denomination, rules)
     return tricks, points + boldness - PRUDENCE
 
 
@@ -95,18 +96,17 @@ class HeuristicBot:
         self.rng = rng or random.Random()
         self.boldness = boldness
         """Points added to every bidding estimate (negative is prudent); 0 plays it straight."""
-        self._tables: dict[int, tuple[Any, tuple[ModeTable, ...]]] = {}
         self._memo: dict[tuple[int, int, int], tuple[float, float]] = {}
         self._memo_deal: Any = None
 
     def tables(self, deal: Any) -> tuple[ModeTable, ...]:
-        """The six mode tables of the deal's compiled rules, built once per rules object."""
+        """The six mode tables of the deal's compiled rules, built once per rules object (and
+        kept by it)."""
         rules = deal.rules
-        cached = self._tables.get(id(rules))
-        if cached is None or cached[0] is not rules:
-            cached = (rules, mode_tables(rules))
-            self._tables[id(rules)] = cached
-        return cached[1]
+        tables: tuple[ModeTable, ...] | None = rules.cache.get("mode_tables")
+        if tables is None:
+            tables = rules.cache["mode_tables"] = mode_tables(rules)
+        return tables
 
     def choose_call(self, deal: Any) -> Any:
         return bidding.choose_call(self, deal)
@@ -134,11 +134,11 @@ class HeuristicBot:
         key = (seat, d, deal.hands[seat])
         if key not in self._memo:
             self._memo[key] = evaluate(self.tables(deal)[d], deal.hands[seat],
-                                       deal.rules.ruleset, self.boldness)
+                                       deal.rules, self.boldness)
         return self._memo[key]
 
     def declare(self, deal: Any, seat: int) -> tuple[list[int], bool]:
         """Every announcement the hand holds (the engine keeps the best side's); a belote is
         always claimed."""
-        d, ruleset, hand = deal.contract.denomination, deal.rules.ruleset, deal.hands[seat]
-        return [c.mask for c in find_announcements(hand, d, ruleset)], True
+        d, rules, hand = deal.contract.denomination, deal.rules, deal.hands[seat]
+        return [c.mask for c in find_announcements(hand, d, rules)], True

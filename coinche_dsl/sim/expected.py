@@ -33,10 +33,10 @@ import random
 from typing import Any
 
 from ..engine.announcements import find_announcements
+from ..engine.compiled import CompiledRules
 from ..engine.deal import Deal
 from ..engine.facts import Contract, DealFacts
 from ..engine.scoring import score_facts
-from ..render.fingerprint import fingerprint
 from . import cardplay
 from .bidding import AuctionState, auction_state
 from .bots import HeuristicBot, evaluate
@@ -61,16 +61,6 @@ CACHE_LIMIT = 5000
 
 _OUTCOMES: dict[tuple[Any, ...], list[DealFacts]] = {}
 _WORLDS: dict[tuple[Any, ...], list[list[int]]] = {}
-_FINGERPRINTS: dict[int, tuple[Any, str]] = {}
-
-
-def rules_fingerprint(ruleset: Any) -> str:
-    """The ruleset's fingerprint (`coinche sheet` prints it), computed once per object."""
-    hit = _FINGERPRINTS.get(id(ruleset))
-    if hit is None or hit[0] is not ruleset:
-        hit = (ruleset, fingerprint(ruleset))
-        _FINGERPRINTS[id(ruleset)] = hit
-    return hit[1]
 
 
 class ExpectedBot(HeuristicBot):
@@ -138,7 +128,7 @@ class _Asker:
 
     def __init__(self, bot: ExpectedBot, deal: Any, seat: int, state: AuctionState):
         self.bot, self.deal, self.seat, self.state = bot, deal, seat, state
-        self.ruleset = deal.rules.ruleset
+        self.rules = deal.rules
         self.shown = _calls_shown(deal, seat)
         self.team = seat & 1
 
@@ -165,13 +155,13 @@ class _Asker:
         out = []
         for f in facts:
             f.contract = contract  # the play does not depend on the bid or the double
-            scores = score_facts(self.ruleset, f).scores
+            scores = score_facts(self.rules, f).scores
             out.append(scores[us] - scores[them])
         return out
 
     def _outcomes(self, d: int, declarer: int) -> list[DealFacts]:
         deal = self.deal
-        base = (rules_fingerprint(self.ruleset), deal.dealer, self.seat,
+        base = (self.rules.fingerprint, deal.dealer, self.seat,
                 deal.hands[self.seat], self.shown, self.bot.samples)
         key = (*base, d, declarer)
         facts = _OUTCOMES.get(key)
@@ -194,8 +184,8 @@ class _Asker:
         deal, seat = self.deal, self.seat
         unseen = sum(deal.hands) - deal.hands[seat]
         sizes = [h.bit_count() for h in deal.hands]
-        tables, ruleset = self.bot.tables(deal), self.ruleset
-        wants = [(other, _shortfall(tables, ruleset, d, least, most))
+        tables, rules = self.bot.tables(deal), self.rules
+        wants = [(other, _shortfall(tables, rules, d, least, most))
                  for other, d, least, most in self.shown]
         hands = likely_split(rng, unseen, sizes, seat, wants, STEPS)
         hands[seat] = deal.hands[seat]
@@ -238,12 +228,12 @@ def _next(values: tuple[int, ...], value: Any) -> int | None:
     return next((v for v in values if v > value), None)
 
 
-def _shortfall(tables: Any, ruleset: Any, d: int, least: int, most: int) -> Any:
+def _shortfall(tables: Any, rules: CompiledRules, d: int, least: int, most: int) -> Any:
     """`shortfall(hand)`: how far a hand's heuristic estimate at `d` (at its longest suit
     when `d` is -1) falls outside [least - BID_SLACK, most + BID_SLACK]."""
     def shortfall(hand: int) -> float:
         den = d if d >= 0 else max(range(4), key=lambda s: (hand >> 8 * s & 0xFF).bit_count())
-        worth = evaluate(tables[den], hand, ruleset)[1]
+        worth = evaluate(tables[den], hand, rules)[1]
         return max(0.0, least - BID_SLACK - worth) + max(0.0, worth - most - BID_SLACK)
     return shortfall
 
@@ -265,12 +255,12 @@ def play_out(bot: HeuristicBot, deal: Any, hands: list[int], d: int, declarer: i
             call = next((c for c in calls if c.kind == "bid" and c.denomination == d), call)
         sim.apply(call)
     table = bot.tables(sim)[d]
-    ruleset, declared = sim.rules.ruleset, [False] * 4
+    rules, declared = sim.rules, [False] * 4
     while sim.phase == "play":
         seat = sim.to_act
         if not declared[seat]:
             declared[seat] = True
-            combos = find_announcements(sim.hands[seat], d, ruleset)
+            combos = find_announcements(sim.hands[seat], d, rules)
             sim.declare(seat, [c.mask for c in combos], True)
         sim.play(cardplay.choose_card(table, sim))
     return sim.facts()

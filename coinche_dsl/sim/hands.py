@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 from ..cards import RANKS, SUIT_MASKS, cards_of
 from ..engine.announcements import belote_suits, find_announcements
+from ..engine.compiled import CompiledRules
+from ..model import Ruleset
 from ..model.enums import ScaleKind
 
 NO_TRUMP, ALL_TRUMP = 4, 5
@@ -143,35 +145,31 @@ def team_points(table: ModeTable, own_tricks: float, partner_share: float = 0.25
     return tricks * table.trick_value
 
 
-def belote_pairs(table: ModeTable, hand: int, ruleset) -> int:
-    """How many belotes (king and queen of a trump suit) `hand` holds under the Ruleset."""
-    return len(belote_suits(hand, table.denomination, ruleset))
+def belote_pairs(table: ModeTable, hand: int, rules: CompiledRules) -> int:
+    """How many belotes (king and queen of a trump suit) `hand` holds under the rules."""
+    return len(belote_suits(hand, table.denomination, rules))
 
 
-def announcement_value(hand: int, denomination: int, ruleset) -> int:
+def announcement_value(hand: int, denomination: int, rules: CompiledRules) -> int:
     """What `hand`'s announcements are worth if its side scores them."""
-    if not hand & _combination_cards(hand, ruleset):
+    if not hand & _combination_cards(hand, rules):
         return 0  # most hands hold no combination: skip the engine's search
-    return sum(c.value for c in find_announcements(hand, denomination, ruleset))
+    return sum(c.value for c in find_announcements(hand, denomination, rules))
 
 
-_PATTERNS: dict[int, tuple[object, list[int]]] = {}
-
-
-def _combination_cards(hand: int, ruleset) -> int:
+def _combination_cards(hand: int, rules: CompiledRules) -> int:
     """The cards of `hand` in a carré or a shortest run (a quick necessary condition)."""
-    cached = _PATTERNS.get(id(ruleset))
-    if cached is None or cached[0] is not ruleset:
-        cached = (ruleset, _patterns(ruleset))
-        _PATTERNS[id(ruleset)] = cached
+    patterns: list[int] | None = rules.cache.get("combination_patterns")
+    if patterns is None:  # built on first use, kept by the compiled rules
+        patterns = rules.cache["combination_patterns"] = _patterns(rules.ruleset)
     found = 0
-    for mask in cached[1]:
+    for mask in patterns:
         if hand & mask == mask:
             found |= mask
     return found
 
 
-def _patterns(ruleset) -> list[int]:
+def _patterns(ruleset: Ruleset) -> list[int]:
     """Card masks of every carré that scores and every run of the shortest scoring length."""
     a = ruleset.announcements
     ranks = [RANKS.index(r) for r in a.sequence_order]

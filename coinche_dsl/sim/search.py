@@ -69,11 +69,11 @@ def playout_margin(world: Any, card: int, seat: int, table: Any) -> int:
     """Our score − theirs after `seat` plays `card` in `world` and the heuristic play ends it."""
     sim = world.copy()
     sim.play(card)
-    ruleset, d = sim.rules.ruleset, sim.contract.denomination
+    rules, d = sim.rules, sim.contract.denomination
     while sim.phase == "play":
         s = sim.to_act
         if s not in sim.declared and sim.hands[s] == sim.initial_hands[s]:
-            sim.declare(s, [c.mask for c in find_announcements(sim.hands[s], d, ruleset)], True)
+            sim.declare(s, [c.mask for c in find_announcements(sim.hands[s], d, rules)], True)
         sim.play(cardplay.choose_card(table, sim))
     scores = sim.result().scores
     us, them = ("NS", "EW") if seat % 2 == 0 else ("EW", "NS")

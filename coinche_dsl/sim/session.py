@@ -175,11 +175,11 @@ class PlaySession:
     def declare(self, deal: Any, seat: int) -> None:
         d = deal.contract.denomination
         if seat == self.human:
-            combos = [c.mask for c in find_announcements(deal.hands[seat], d, self.ruleset)]
+            combos = [c.mask for c in find_announcements(deal.hands[seat], d, self.rules)]
             deal.declare(seat, combos, True)
             defending = (seat - deal.contract.declarer) & 1
             claims = not (self.rules.belote_declarers_only and defending)
-            for suit in belote_suits(deal.hands[seat], d, self.ruleset) if claims else []:
+            for suit in belote_suits(deal.hands[seat], d, self.rules) if claims else []:
                 self.say(f"  You hold the belote ({SUIT_WORDS[suit]} king and queen): claimed.")
         else:
             declare = getattr(self.bots[seat], "declare", None)
@@ -187,7 +187,7 @@ class PlaySession:
             deal.declare(seat, combos, belote)
         for mask in combos:
             who = "You announce" if seat == self.human else f"{SEATS[seat]} announces"
-            self.say(f"  {who} {classify(mask, d, self.ruleset).label}")
+            self.say(f"  {who} {classify(mask, d, self.rules).label}")
 
     def play_turn(self, deal: Any) -> None:
         seat, done = deal.to_act, len(deal.tricks)
