@@ -9,6 +9,7 @@ import random
 import time
 
 from coinche_dsl.cards import parse_cards
+from coinche_dsl.engine.compiled import compile
 from coinche_dsl.engine.facts import Contract, DealFacts
 from coinche_dsl.engine.scoring import score_deal, score_facts
 from coinche_dsl.engine.summary_check import deck_total
@@ -36,11 +37,12 @@ def _offered(rs, den: int) -> bool:
 
 def bench(name: str, n: int = 20_000) -> None:
     rs = load_variant(name)
+    rules = compile(rs)
     rng = random.Random(1)
     deals = [random_facts(rs, rng) for _ in range(n)]
     start = time.perf_counter()
     for facts in deals:
-        score_facts(rs, facts)
+        score_facts(rules, facts)
     fast = n / (time.perf_counter() - start)
     summary = rs.examples[0]
     start = time.perf_counter()

@@ -175,7 +175,8 @@ def _default(field: Any) -> str:
     if value is PydanticUndefined:
         return ""
     if isinstance(value, Scale):
-        return f"`{value.kind}`" if value.kind == "none" else f"`{value.kind} {value.to}`"
+        shown = value.kind if value.kind == enums.ScaleKind.NONE else f"{value.kind} {value.to}"
+        return f"`{shown}`"
     data = to_jsonable_python(value)
     if isinstance(data, list):
         return "`" + ", ".join(_group(v) for v in data) + "`" if data else "nothing"

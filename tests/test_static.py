@@ -28,3 +28,10 @@ def test_mypy_finds_nothing() -> None:
     pytest.importorskip("mypy", reason="mypy is not installed (test extra)")
     result = _run("mypy", "coinche_dsl")
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_mypy_strict_finds_nothing_in_the_engine_and_the_model() -> None:
+    """The rules and the engine are typed end to end: no implicit Any, every call checked."""
+    pytest.importorskip("mypy", reason="mypy is not installed (test extra)")
+    result = _run("mypy", "--strict", "coinche_dsl/engine", "coinche_dsl/model")
+    assert result.returncode == 0, result.stdout + result.stderr

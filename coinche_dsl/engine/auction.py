@@ -283,7 +283,7 @@ class Auction:
                 or call.value == "capot" and self.rules.capot
                 or call.value == "generale" and self.rules.generale):
             return False
-        if bid_key(self.rules, call.value, call.denomination) <= self.key:  # type: ignore[arg-type]
+        if bid_key(self.rules, call.value, call.denomination) <= self.key:
             return False
         if self.rules.jumps and self.rules.raise_own != RaiseOwn.WITH_SUIT_CHANGE:
             return True

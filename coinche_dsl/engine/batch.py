@@ -163,10 +163,12 @@ def _deal(rng: np.random.Generator, n: int, hand: tuple[int, int] | None) -> np.
     order = keys.argsort(axis=1).astype(U32)
     dealt = (U32(1) << order).reshape(n, 4, 8).sum(axis=2, dtype=U32).T
     if hand is None:
-        return dealt.copy()
+        out: np.ndarray = dealt.copy()
+        return out
     seat = hand[0]
     rest = [s for s in range(4) if s != seat]
-    return dealt[[rest.index(s) + 1 if s != seat else 0 for s in range(4)]].copy()
+    out = dealt[[rest.index(s) + 1 if s != seat else 0 for s in range(4)]].copy()
+    return out
 
 
 class _Tables:
@@ -190,7 +192,8 @@ class _Tables:
 
 def _sel(cond: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """`a` where `cond` (0 or 1, uint32) else `b`, without branches."""
-    return b ^ ((a ^ b) * cond)
+    out: np.ndarray = b ^ ((a ^ b) * cond)
+    return out
 
 
 def _play_chunk(rules: CompiledRules, rng: np.random.Generator, n: int, start: int,
@@ -324,6 +327,7 @@ def _void(r: CompiledRules, hand: np.ndarray, trumps: np.ndarray, above: np.ndar
     else:
         duty = has_higher & (partner if r.overtrump_partner else 1 - partner)
     allowed = _sel(duty, higher, trumps)
+    out: np.ndarray
     if not r.must_trump:
         out = (hand ^ trumps) | allowed
     elif r.undertrump_required:
@@ -346,7 +350,8 @@ def _random_bit(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     low_count = np.bitwise_count(low).astype(U32)
     high = (k >= low_count).astype(U32)
     half = _sel(high, mask >> 16, low)
-    return (_KTH.take(half * 16 + k - low_count * high) + high * 16).astype(U32)
+    out: np.ndarray = (_KTH.take(half * 16 + k - low_count * high) + high * 16).astype(U32)
+    return out
 
 
 def _cheap_tables(r: CompiledRules) -> tuple[np.ndarray, np.ndarray]:

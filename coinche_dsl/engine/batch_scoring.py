@@ -84,7 +84,8 @@ def round_to(x: np.ndarray, unit: int, mode: Rounding) -> np.ndarray:
         return x
     q, r = np.divmod(x, unit)
     up = (2 * r > unit) | ((2 * r == unit) & (mode == Rounding.HALF_UP))
-    return (q + up) * unit
+    out: np.ndarray = (q + up) * unit
+    return out
 
 
 def _side(a: np.ndarray, team: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -217,7 +218,8 @@ def _array_formula(rules: CompiledRules, key: tuple[str, ...]) -> Callable[[Arra
 def _formula(rules: CompiledRules, made: np.ndarray, side: str, ctx: Arrays) -> np.ndarray:
     made_value = _array_formula(rules, ("made", side))(ctx)
     failed_value = _array_formula(rules, ("failed", side))(ctx)
-    return np.where(made, made_value, failed_value).astype(np.int64)
+    out: np.ndarray = np.where(made, made_value, failed_value).astype(np.int64)
+    return out
 
 
 def _finish(plan: Plan, total: np.ndarray) -> np.ndarray:

@@ -24,8 +24,9 @@ where a rule was written, and for what only reads the model (worked examples, sh
 `compile` keeps the last `COMPILE_CACHE_SIZE` results by the ruleset's content (its JSON and
 where each rule was written): `score_deal`, the sheets and the CLI take a Ruleset and ask for
 its compiled rules on every call, and a Ruleset loaded anew (same file, new object) must not be
-compiled again. The bound is what lets a dropped Ruleset be collected: nothing keyed by object
-identity, and at most that many rulesets kept alive.
+compiled again. The bound is what lets a dropped Ruleset be collected: at most that many
+rulesets are kept alive (plus the last `RECENT_SIZE` objects asked for, recognised by identity
+so that a caller scoring many deals under one Ruleset does not pay for the JSON key each time).
 """
 
 from __future__ import annotations
@@ -78,6 +79,8 @@ CAPOT_KEY, GENERALE_KEY = 10_000, 20_000
 
 COMPILE_CACHE_SIZE = 32
 """How many compiled rulesets `compile` keeps (see the module's docstring)."""
+RECENT_SIZE = 4
+"""How many Ruleset objects `compile` recognises by identity (kept alive until pushed out)."""
 
 Table = tuple[tuple[int, ...], ...]
 """Per denomination 0..5, per card 0..31."""
@@ -196,25 +199,34 @@ class CompiledRules:
 
 
 _COMPILED: OrderedDict[tuple[str, tuple[Any, ...]], CompiledRules] = OrderedDict()
+_RECENT: tuple[tuple[Ruleset, CompiledRules], ...] = ()
+"""The last few Ruleset objects asked for, most recent first, found by identity before the
+content key (JSON) is computed: a sheet or a test scores many deals under one Ruleset."""
 _LOCK = Lock()
 
 
 def compile(ruleset: Ruleset | CompiledRules) -> CompiledRules:  # noqa: A001 - the API's name
     """The compiled rules of `ruleset`, built once per content (see the module's docstring);
     compiled rules are returned as they are."""
+    global _RECENT
     if isinstance(ruleset, CompiledRules):
         return ruleset
+    for seen, known in _RECENT:
+        if seen is ruleset:
+            return known
     key = (ruleset.model_dump_json(), ruleset.locations())
     with _LOCK:
-        hit = _COMPILED.get(key)
-        if hit is not None:
+        rules = _COMPILED.get(key)
+        if rules is not None:
             _COMPILED.move_to_end(key)
-            return hit
-    rules = _build(ruleset)
+    if rules is None:
+        rules = _build(ruleset)
+        with _LOCK:
+            _COMPILED[key] = rules
+            while len(_COMPILED) > COMPILE_CACHE_SIZE:
+                _COMPILED.popitem(last=False)
     with _LOCK:
-        _COMPILED[key] = rules
-        while len(_COMPILED) > COMPILE_CACHE_SIZE:
-            _COMPILED.popitem(last=False)
+        _RECENT = ((ruleset, rules), *_RECENT[:RECENT_SIZE - 1])
     return rules
 
 

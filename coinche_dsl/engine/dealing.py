@@ -51,7 +51,7 @@ def deal_hands(rules: CompiledRules, dealer: int, rng: random.Random,
 
 
 def _takers(rules: CompiledRules, dealer: int, packets: tuple[int, ...],
-            cut: int) -> tuple[itemgetter, ...]:
+            cut: int) -> tuple[itemgetter[int], ...]:
     """Per seat, an itemgetter of the deck positions (before the cut) of its eight cards."""
     key = ("takers", dealer, packets, cut)
     takers = rules.cache.get(key)

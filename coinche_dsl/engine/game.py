@@ -30,19 +30,21 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
 from ..cards import TEAMS
 from ..errors import CoincheError
 from ..model.enums import BeloteFinish, BothOver, TieAtEnd
 from .auction import Call
 from .compiled import CompiledRules
-from .deal import Deal, random_card
+from .deal import Deal
 from .facts import DealScore
+from .play import random_card
 
 
 class Bot(Protocol):
-    """What `play_game` asks of a player (`declare` is optional)."""
+    """What `play_game` asks of a player (`declare` and `choose_out_of_turn` are optional, see
+    `play_deal`)."""
 
     def choose_call(self, deal: Deal) -> Call: ...
 
@@ -217,7 +219,7 @@ class UniformBot:
         return random_card(deal.legal_cards(), self.rng.random)
 
 
-def play_deal(deal: Deal, bots: Sequence[Any]) -> Deal:
+def play_deal(deal: Deal, bots: Sequence[Bot]) -> Deal:
     """Run `deal` to its end with four bots (seat order N E S W). Optional bot hooks:
     `declare(deal, seat) -> (combos, belote)`, asked before the seat's first card, and
     `choose_out_of_turn(deal, seat) -> Call | None`, asked after each call of the auction of
@@ -231,14 +233,15 @@ def play_deal(deal: Deal, bots: Sequence[Any]) -> Deal:
         bot = bots[seat]
         if not asked[seat]:
             asked[seat] = True
-            if hasattr(bot, "declare"):
-                combos, belote = bot.declare(deal, seat)
+            declare = getattr(bot, "declare", None)
+            if declare is not None:
+                combos, belote = declare(deal, seat)
                 deal.declare(seat, combos, belote)
         deal.play(bot.choose_card(deal))
     return deal
 
 
-def _out_of_turn(deal: Deal, bots: Sequence[Any]) -> None:
+def _out_of_turn(deal: Deal, bots: Sequence[Bot]) -> None:
     for k in range(1, 4):
         seat = (deal.to_act + k * deal.rules.step) & 3
         ask = getattr(bots[seat], "choose_out_of_turn", None)
@@ -249,7 +252,7 @@ def _out_of_turn(deal: Deal, bots: Sequence[Any]) -> None:
             deal.call(call)
 
 
-def play_game(rules: CompiledRules, bots: Sequence[Any] | Any,
+def play_game(rules: CompiledRules, bots: Sequence[Bot] | Bot,
               rng: random.Random | int | None = None, first_dealer: int = 0,
               max_deals: int = 10_000) -> GameOutcome:
     """Play a whole game with `bots` (one per seat N E S W, or one for all four)."""

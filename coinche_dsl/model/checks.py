@@ -8,7 +8,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .bounds import MAX_VALUE, deck_points, largest_value, quantity_ranges, scaled_deck
-from .enums import AfterCoinche, CoincheTiming, Denomination, ScaleKind
+from .enums import (
+    AfterCoinche,
+    AllTrumpBelote,
+    BidLevels,
+    CoincheTiming,
+    Denomination,
+    Double,
+    ScaleKind,
+)
 from .ruleset import Ruleset
 
 Path = tuple[str | int, ...]
@@ -31,12 +39,12 @@ def _auction(rs: Ruleset) -> list[Problem]:
     if a.maximum_bid is not None and a.maximum_bid < a.minimum_bid:
         out.append(Problem(("auction", "maximum_bid"),
                            f"maximum_bid {a.maximum_bid} is below minimum_bid {a.minimum_bid}"))
-    if a.maximum_bid is not None and a.bid_levels == "from_minimum" and (
+    if a.maximum_bid is not None and a.bid_levels == BidLevels.FROM_MINIMUM and (
             a.maximum_bid - a.minimum_bid) % a.step:
         out.append(Problem(("auction", "maximum_bid"),
                            f"maximum_bid {a.maximum_bid} is not reached from {a.minimum_bid} "
                            f"in steps of {a.step}"))
-    if a.maximum_bid is not None and a.bid_levels == "aligned" and a.maximum_bid % a.step:
+    if a.maximum_bid is not None and a.bid_levels == BidLevels.ALIGNED and a.maximum_bid % a.step:
         out.append(Problem(("auction", "maximum_bid"),
                            f"maximum_bid {a.maximum_bid} is not a multiple of the step {a.step}",
                            "or write 'bid_levels from_minimum'"))
@@ -139,12 +147,12 @@ def _examples(rs: Ruleset) -> list[Problem]:
                 ex.bid < rs.auction.minimum_bid
                 or (rs.auction.maximum_bid is not None and ex.bid > rs.auction.maximum_bid)):
             out.append(Problem((*at, "bid"), f"bid {ex.bid} is outside this variant's range"))
-        if ex.double == "surcoinche" and not rs.auction.surcoinche:
+        if ex.double == Double.SURCOINCHE and not rs.auction.surcoinche:
             out.append(Problem((*at, "double"), "this variant has no surcoinche"))
-        elif ex.double != "none" and rs.auction.coinche == CoincheTiming.NONE:
+        elif ex.double != Double.NONE and rs.auction.coinche == CoincheTiming.NONE:
             out.append(Problem((*at, "double"), "this variant has no coinche"))
         if ex.trump in (Denomination.NO_TRUMP, Denomination.ALL_TRUMP) and ex.belote and (
                 not rs.belote.at_no_trump if ex.trump == Denomination.NO_TRUMP
-                else rs.belote.at_all_trump == "none"):
+                else rs.belote.at_all_trump == AllTrumpBelote.NONE):
             out.append(Problem((*at, "belote"), f"there is no belote at {ex.trump}"))
     return out

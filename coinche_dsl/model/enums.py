@@ -20,7 +20,7 @@ class Choice(str, Enum):
         return None
 
     def __str__(self) -> str:
-        return self.value
+        return str(self.value)
 
 
 class Direction(Choice):

@@ -434,9 +434,10 @@ class Ruleset(RuleModel):
             self._where = dict(sources)
 
     def locations(self) -> tuple[tuple[tuple[str | int, ...], str], ...]:
-        """Every recorded (rule path, `file:line`) pair, in a stable order (part of what
-        identifies a Ruleset to the engine's compile cache, since error messages cite them)."""
-        return tuple(sorted(self._where.items(), key=lambda item: tuple(map(str, item[0]))))
+        """Every recorded (rule path, `file:line`) pair, in the order the loader found them
+        (part of what identifies a Ruleset to the engine's compile cache, since error messages
+        cite them)."""
+        return tuple(self._where.items())
 
     def where(self, *path: str | int) -> str:
         """Where the rule at `path` was written (`ffb.coinche:41`), or the nearest enclosing

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..cards import cards_of
 from ..engine.announcements import find_announcements
@@ -27,6 +27,10 @@ from .hands import (
     team_points,
 )
 
+if TYPE_CHECKING:
+    from ..engine.auction import Call
+    from ..engine.deal import Deal
+
 PRUDENCE = 5
 """Points knocked off every estimate: a hand's tricks are never quite as sure as they look."""
 BOT_KINDS = ("random", "heuristic", "expected", "search")
@@ -36,10 +40,10 @@ BOT_KINDS = ("random", "heuristic", "expected", "search")
 class Bot(Protocol):
     """What the simulator and `coinche play` need from a player."""
 
-    def choose_call(self, deal: Any) -> Any:
+    def choose_call(self, deal: Deal) -> Call:
         """One of `deal.legal_calls()`."""
 
-    def choose_card(self, deal: Any) -> int:
+    def choose_card(self, deal: Deal) -> int:
         """A card index set in `deal.legal_cards()`."""
 
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from ..cards import SEATS, SUIT_MASKS, SUIT_SYMBOLS, card_name, cards_of
 from ..engine.facts import DENOMINATION_WORDS
+from ..model.enums import ScaleKind
 from ..text_safety import for_rich
 
 RED_SUITS = (1, 2)
@@ -142,7 +143,7 @@ def _value(value: Any) -> str:
         return ", ".join(f"{k} {v}" for k, v in value.items())
     kind = getattr(value, "kind", None)
     if kind is not None:  # a scale: `cards 152`, or `none`
-        return str(kind) if str(kind) == "none" else f"{kind} {value.to}"
+        return str(kind) if kind == ScaleKind.NONE else f"{kind} {value.to}"
     return str(getattr(value, "value", value))
 
 
