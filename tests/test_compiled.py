@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from coinche_dsl.engine.compiled import COMPILE_CACHE_SIZE, CompiledRules, compile
+from coinche_dsl.engine.compiled import COMPILE_CACHE_SIZE, RECENT_SIZE, CompiledRules, compile
 from coinche_dsl.loader import load_variant
 from coinche_dsl.model import Ruleset
 from coinche_dsl.model.enums import AfterCoinche, AllTrumpBeat, CoincheTiming, RaiseOwn, Reentry
@@ -93,6 +93,20 @@ def test_two_hundred_loads_do_not_keep_two_hundred_rulesets_alive() -> None:
     assert sum(r() is not None for r in refs) <= COMPILE_CACHE_SIZE
 
 
+def test_two_hundred_loads_of_one_variant_share_one_compiled_object() -> None:
+    """Loading a file again makes a new Ruleset; compiling it finds the rules already built,
+    and the new objects are not kept (the cache holds the first one, and the last few)."""
+    first = compile(load_variant("ffb"))
+    refs = []
+    for _ in range(200):
+        rs = load_variant("ffb")
+        assert compile(rs) is first
+        refs.append(weakref.ref(rs))
+    del rs
+    gc.collect()
+    assert sum(r() is not None for r in refs) <= RECENT_SIZE
+
+
 def test_no_module_level_cache_is_keyed_by_object_identity() -> None:
     """Caches keyed by `id(…)` keep their objects alive (or must be checked by hand)."""
     found = [f"{p.relative_to(SOURCE)}:{i}" for p in SOURCE.rglob("*.py")
@@ -107,3 +121,25 @@ def test_the_loader_passes_locations_through_validation() -> None:
     assert rs.where("play", "undertrump").startswith("ffb.coinche:")
     assert dict(rs.locations())[("play", "undertrump")] == rs.where("play", "undertrump")
     assert "._where" not in (SOURCE / "loader.py").read_text(encoding="utf-8")
+
+
+class _Unreadable:
+    """Stands for the Ruleset: any read of it fails the test."""
+
+    def __getattr__(self, name: str) -> object:
+        raise AssertionError(f"the engine read ruleset.{name} past compile")
+
+
+@pytest.mark.parametrize("name", ["ffb", "pt-online", "it-701"])
+def test_games_are_played_and_scored_from_the_compiled_rules_alone(name: str) -> None:
+    """Dealing, the auction, the play, automatic announcements, scoring and the end of the game
+    read the compiled object only (the Ruleset is kept for citations in error messages)."""
+    import random
+
+    from coinche_dsl.engine.game import UniformBot, play_game
+
+    rules = compile(load_variant(name))
+    blind = dataclasses.replace(rules, ruleset=_Unreadable(), cache={})
+    rng = random.Random(3)
+    outcome = play_game(blind, [UniformBot(rng)] * 4, rng)
+    assert outcome.winner in ("NS", "EW") and outcome.deals > 0

@@ -1,6 +1,8 @@
 """The generic engine: compile a Ruleset to int tables, then deal, bid, play and score.
 
-- `compiled`: `compile(ruleset) -> CompiledRules`, the tables and flags the hot loop reads.
+- `compiled`: `compile(ruleset) -> CompiledRules`, one frozen object that owns every table
+  derived from the rules (cards, play, auction, announcements, the scoring plan, the end of the
+  game); everything past it (engine, sim) takes the compiled rules, not the Ruleset.
 - `auction`: `Call`, `parse_call` and the auction state machine (`auction.*` knobs).
 - `play`: legal cards (fast masks, and a card-by-card reference that explains refusals).
 - `dealing`: shuffle, cut and packets (`table.*`).

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..engine.compiled import bid_values
 from ..model import CardValue, Expr, Ruleset, Scale
-from ..model.enums import FirstLead
+from ..model.enums import FirstLead, Rounding
 from .fields import Path, constants, prune, value_at
 from .formula import words
 from .i18n import Translator
@@ -113,9 +113,10 @@ def _denominations(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
 def _rounding(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
     unit = rs.scoring.rounding_unit
     example = ""
-    if value != "none" and unit % 2 == 0 and unit > 1:
+    if value != Rounding.NONE and unit % 2 == 0 and unit > 1:
         half = 8 * unit + unit // 2
-        example = tr("rounding.example", a=half, b=9 * unit if value == "half_up" else 8 * unit)
+        up = value == Rounding.HALF_UP
+        example = tr("rounding.example", a=half, b=9 * unit if up else 8 * unit)
     return tr(f"{key}.{value.value}", example=example)
 
 

@@ -14,7 +14,7 @@ from ..engine.compiled import belote_suit_mask
 from ..engine.facts import DENOMINATION_WORDS
 from ..engine.summary_check import deck_total
 from ..model import DealSummary, Ruleset
-from ..model.enums import CoincheTiming, Denomination
+from ..model.enums import BeloteClaim, CoincheTiming, Denomination, Double
 
 SUIT_PREFERENCE = ("hearts", "spades", "diamonds", "clubs")
 """A suit contract is the plainest case; hearts if the variant allows it."""
@@ -159,7 +159,7 @@ def quantities(rs: Ruleset, s: DealSummary) -> dict[tuple[str, str | None], Any]
 
 def _belote(rs: Ruleset, s: DealSummary, team: str, declaring: bool) -> int:
     """Belote points of `team` at a suit contract: one bonus per declared belote it holds."""
-    if not rs.belote.enabled or (rs.belote.claim == "declarers_only" and not declaring):
+    if not rs.belote.enabled or (rs.belote.claim == BeloteClaim.DECLARERS_ONLY and not declaring):
         return 0
     return rs.belote.value * sum(1 for seat in s.belote if seat in team)
 
@@ -171,7 +171,7 @@ def _contract_quantities(rs: Ruleset, s: DealSummary,
     factor = {"none": 1, "coinche": a.coinche_factor, "surcoinche": a.surcoinche_factor}
     return {
         ("contract", None): value, ("multiplier", None): factor[s.double.value],
-        ("doubled", None): s.double.value != "none", ("bid_capot", None): s.bid == "capot",
+        ("doubled", None): s.double != Double.NONE, ("bid_capot", None): s.bid == "capot",
         ("bid_generale", None): s.bid == "generale",
         ("generale", None): tricks.get(s.declarer, 0) == 8,
         ("no_trump", None): s.trump == Denomination.NO_TRUMP,

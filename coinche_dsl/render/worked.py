@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..model import DealSummary, Ruleset
+from ..model.enums import Double
 from .document import Example, Formula, Para, Table
 from .examples import Worked, generated_examples, own_examples, quantities
 from .fields import constants, prune, value_at
@@ -66,7 +67,8 @@ def contract(s: DealSummary, tr: Translator) -> str:
     bid = tr(f"bid.{s.bid}") if isinstance(s.bid, str) else tr.num(s.bid)
     text = tr("ex.contract", bid=bid, denom=tr(f"denom.{s.trump.value}"),
               seat=tr(f"seat.{s.declarer}"))
-    return text + (", " + tr(f"ex.double.{s.double.value}") if s.double.value != "none" else "")
+    doubled = s.double != Double.NONE
+    return text + (", " + tr(f"ex.double.{s.double.value}") if doubled else "")
 
 
 def facts(s: DealSummary, tr: Translator) -> list[str]:
