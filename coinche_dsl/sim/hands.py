@@ -16,8 +16,6 @@ from ..engine.compiled import CompiledRules
 from ..model import Ruleset
 from ..model.enums import ScaleKind
 
-NO_TRUMP, ALL_TRUMP = 4, 5
-
 SIDE_ROUND_SAFETY = (1.0, 0.8, 0.35, 0.15, 0.05, 0.0, 0.0, 0.0)
 """At a suit contract, the chance that the k-th round of a side suit is not ruffed."""
 PROMOTION = (1.0, 0.45, 0.2)
@@ -51,24 +49,22 @@ class ModeTable:
         return 10 + self.strength[card] if suit == led else self.strength[card] - 10
 
 
-def mode_tables(rules) -> tuple[ModeTable, ...]:
+def mode_tables(rules: CompiledRules) -> tuple[ModeTable, ...]:
     """The six tables (clubs, diamonds, hearts, spades, no-trump, all-trump) of compiled rules."""
     return tuple(
         ModeTable(d, tuple(rules.strength[d]), tuple(rules.points[d]), tuple(rules.above[d]),
-                  d if d < 4 else None,
-                  _deal_total(rules.ruleset, d, rules.card_total[d]) / 8)
+                  d if d < 4 else None, _deal_total(rules, d) / 8)
         for d in range(6))
 
 
-def _deal_total(ruleset, d: int, deck_points: int) -> float:
+def _deal_total(rules: CompiledRules, d: int) -> float:
     """What the eight tricks are worth once the variant's scaling is applied."""
-    c = ruleset.cards
-    scale = c.no_trump_scale if d == NO_TRUMP else c.all_trump_scale if d == ALL_TRUMP else None
-    if scale is None or scale.kind == ScaleKind.NONE:
-        return deck_points + c.last_trick
-    if scale.kind == ScaleKind.CARDS:
-        return scale.to + c.last_trick
-    return scale.to
+    kind, to = rules.plan.scale[d]
+    if kind == ScaleKind.NONE:
+        return rules.card_total[d] + rules.last_trick
+    if kind == ScaleKind.CARDS:
+        return to + rules.last_trick
+    return to
 
 
 def suit_cards(table: ModeTable, mask: int, suit: int) -> list[int]:
