@@ -33,14 +33,15 @@ How the knobs read in the state machine (the documented contract of each `auctio
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from ..cards import SEATS, SUIT_SYMBOLS
 from ..errors import IllegalActionError, InputError
 from ..model.enums import AfterCoinche, CoincheTiming, RaiseOwn, Reentry
-from .compiled import CompiledRules
-from .facts import DENOMINATION_WORDS, Contract
+from .compiled import CAPOT_KEY, GENERALE_KEY, CompiledRules
+from .facts import DENOMINATION_WORDS, BidValue, Contract
 
 CallKind = Literal["pass", "bid", "coinche", "surcoinche"]
 _ALIASES = {"c": 0, "d": 1, "h": 2, "s": 3, "nt": 4, "at": 5, "notrump": 4, "alltrump": 5,
@@ -108,34 +109,48 @@ def _bid_table(rules: CompiledRules, seat: int) -> tuple[list[int], list[Call]]:
 
 
 @dataclass(frozen=True)
-class _Tables:
-    """What `legal_calls` hands out, built once per rules (the Calls are shared): per seat, the
-    sort keys of every bid (ascending) with the bids as Calls, and its pass, coinche and
-    surcoinche; `plain_bids` when every bid above the highest is open (jumps, no suit change)."""
+class AuctionTables:
+    """What `legal_calls` hands out, built once per rules by `compile`
+    (`CompiledRules.auction_tables`; the Calls are shared): per seat, the sort keys of every bid
+    (ascending) with the bids as Calls, and its pass, coinche and surcoinche; `plain_bids` when
+    every bid above the highest is open (jumps, no suit change)."""
 
     bids: tuple[tuple[list[int], list[Call]], ...]
     simple: tuple[tuple[Call, Call, Call], ...]
     plain_bids: bool
 
 
-def _tables(rules: CompiledRules) -> _Tables:
-    tables = rules.cache.get("auction")
-    if tables is None:
-        tables = rules.cache["auction"] = _Tables(
-            bids=tuple(_build_bid_table(rules, seat) for seat in range(4)),
-            simple=tuple((Call(seat, "pass"), Call(seat, "coinche"), Call(seat, "surcoinche"))
-                         for seat in range(4)),
-            plain_bids=rules.jumps and rules.raise_own != RaiseOwn.WITH_SUIT_CHANGE)
-    return tables
+def build_tables(auction: Mapping[str, Any]) -> AuctionTables:
+    """The auction tables of the compiled auction fields `auction` (`compile` calls this once,
+    before the compiled object exists)."""
+    return AuctionTables(
+        bids=tuple(_build_bid_table(auction, seat) for seat in range(4)),
+        simple=tuple((Call(seat, "pass"), Call(seat, "coinche"), Call(seat, "surcoinche"))
+                     for seat in range(4)),
+        plain_bids=auction["jumps"] and auction["raise_own"] != RaiseOwn.WITH_SUIT_CHANGE)
 
 
-def _build_bid_table(rules: CompiledRules, seat: int) -> tuple[list[int], list[Call]]:
-    values: list[int | str] = [*rules.bid_values]
-    values += ["capot"] * rules.capot + ["generale"] * rules.generale
-    bids = [(bid_key(rules, v, d), Call(seat, "bid", v, d))  # type: ignore[arg-type]
-            for v in values for d in rules.denominations]
+def _tables(rules: CompiledRules) -> AuctionTables:
+    return rules.auction_tables
+
+
+def _build_bid_table(auction: Mapping[str, Any], seat: int) -> tuple[list[int], list[Call]]:
+    values: list[BidValue] = [*auction["bid_values"]]
+    if auction["capot"]:
+        values.append("capot")
+    if auction["generale"]:
+        values.append("generale")
+    ranked = auction["ranked_denominations"]
+    bids = [(_key(v, d, ranked), Call(seat, "bid", v, d))
+            for v in values for d in auction["denominations"]]
     bids.sort(key=lambda kc: kc[0])
     return [k for k, _ in bids], [c for _, c in bids]
+
+
+def _key(value: BidValue, denomination: int, ranked: bool) -> int:
+    key = (value if isinstance(value, int) else
+           CAPOT_KEY if value == "capot" else GENERALE_KEY) * 8
+    return key + denomination if ranked else key
 
 
 def bid_key(rules: CompiledRules, value: int | str, denomination: int) -> int:

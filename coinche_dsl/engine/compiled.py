@@ -66,6 +66,7 @@ from .facts import ALL_TRUMP, DENOMINATION_WORDS, NO_TRUMP
 if TYPE_CHECKING:
     from ..model.ruleset import AnnouncementRules, BeloteRules, CardValue
     from .announcements import Tables
+    from .auction import AuctionTables
     from .scoring import Plan
 
 __all__ = ["CompiledRules", "GameEnd", "compile", "DEALER_CHOICE_PACKETS",
@@ -155,6 +156,8 @@ class CompiledRules:
     surcoinche: bool
     surcoinche_ends_auction: bool
     closing_coinche: bool
+    auction_tables: AuctionTables
+    """Every bid of each seat as a `Call`, in bid order, and the other calls (`auction.py`)."""
     # announcements and belote
     announcements: bool
     announcements_by_denomination: tuple[bool, ...]
@@ -172,9 +175,9 @@ class CompiledRules:
     """Everything `scoring.score_facts` reads."""
     game_end: GameEnd
     cache: dict[Any, Any]
-    """Tables built lazily on first use: the auction's (every bid as a `Call`, per seat, in bid
-    order), the dealing's (which deck positions each seat receives, per dealer, packets, cut),
-    the generated play code, the batch engine's arrays, the bots' hand patterns."""
+    """Tables built lazily on first use, for how a deal is run rather than for the rules alone:
+    the dealing's (which deck positions each seat receives, per dealer, packets, cut), the
+    generated play code, the batch engine's arrays, the bots' hand patterns."""
 
     def where(self, *path: str | int) -> str:
         """Where a rule was written, as `ruleset.where` gives it."""
@@ -232,14 +235,17 @@ def compile(ruleset: Ruleset | CompiledRules) -> CompiledRules:  # noqa: A001 - 
 
 def _build(rs: Ruleset) -> CompiledRules:
     from .announcements import build_tables
+    from .auction import build_tables as auction_tables
     from .scoring import build_plan
 
     g = rs.game
     game_end = GameEnd(target=g.target, exceed=g.reach == Reach.EXCEED, both_over=g.both_over,
                        tie=g.tie, belote_finish=g.belote_finish)
+    auction = _auction(rs)
     return CompiledRules(
         ruleset=rs, fingerprint=fingerprint(rs), **_table(rs), **_cards(rs), **_play(rs),
-        **_auction(rs), **_extras(rs), announcement_tables=build_tables(rs),
+        **auction, auction_tables=auction_tables(auction), **_extras(rs),
+        announcement_tables=build_tables(rs),
         plan=build_plan(rs), game_end=game_end, cache={})
 
 
