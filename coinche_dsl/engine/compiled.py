@@ -1,7 +1,8 @@
-"""A Ruleset compiled to plain ints, lists and flags, built once and read by the hot loop.
+"""A Ruleset compiled to plain ints, tuples, flags and enum members, built once, read by the
+hot loop.
 
 Denominations are ints (see `facts.py`): 0..3 a trump suit (C D H S), 4 no-trump, 5 all-trump.
-Every per-mode table is a list indexed by denomination, then by card index 0..31:
+Every per-mode table is a tuple indexed by denomination, then by card index 0..31:
 
 - `strength[d][card]`: higher wins. At a suit contract the trump suit is lifted above every
   plain card, so a trick's winner is the strongest card that is of the led suit or a trump.
@@ -15,11 +16,13 @@ Every per-mode table is a list indexed by denomination, then by card index 0..31
   legal cards are simply the cards of that suit (the common case, tested before `legal_mask`).
 
 Policies are the model's enum members or bools. The object is frozen and owns every derived
-table: besides the above, the scoring plan (`plan`), the announcement tables per denomination
-(`announcement_tables`) and the end of the game (`game_end`). Tables that depend on how a deal
-is run (the auction's calls, the dealing's positions, generated play code) are built on first use
-into `cache`, a dict the object owns. The `ruleset` stays reachable for error messages that cite
-where a rule was written, and for what only reads the model (worked examples, sheets).
+table: besides the above, the auction's calls (`auction_tables`), the scoring plan (`plan`), the
+announcement tables per denomination (`announcement_tables`) and the end of the game
+(`game_end`). Tables that depend on how a deal is run (the dealing's positions per dealer, cut
+and packets; generated play code; the batch engine's arrays) or that belong to the simulation
+are built on first use into `cache`, a dict the object owns. The `ruleset` stays reachable for
+error messages that cite where a rule was written, and for what only reads the model (worked
+examples, sheets).
 
 `compile` keeps the last `COMPILE_CACHE_SIZE` results by the ruleset's content (its JSON and
 where each rule was written): `score_deal`, the sheets and the CLI take a Ruleset and ask for
@@ -234,6 +237,7 @@ def compile(ruleset: Ruleset | CompiledRules) -> CompiledRules:  # noqa: A001 - 
 
 
 def _build(rs: Ruleset) -> CompiledRules:
+    # Imported here: those modules import this one (for `CompiledRules` and the helpers below).
     from .announcements import build_tables
     from .auction import build_tables as auction_tables
     from .scoring import build_plan
