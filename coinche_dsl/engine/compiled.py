@@ -83,7 +83,7 @@ CAPOT_KEY, GENERALE_KEY = 10_000, 20_000
 
 COMPILE_CACHE_SIZE = 32
 """How many compiled rulesets `compile` keeps (see the module's docstring)."""
-RECENT_SIZE = 4
+RECENT_SIZE = 16
 """How many Ruleset objects `compile` recognises by identity (kept alive until pushed out)."""
 
 Table = tuple[tuple[int, ...], ...]
