@@ -6,6 +6,8 @@ from __future__ import annotations
 import dataclasses
 import gc
 import re
+import subprocess
+import sys
 import weakref
 from pathlib import Path
 
@@ -79,6 +81,21 @@ def test_a_dropped_ruleset_is_collected() -> None:
         compile(_with_target(load_variant("ffb"), 4000 + target))
     gc.collect()
     assert alive() is None and alive_rules() is None
+
+
+def test_compiled_rules_pickle_as_their_ruleset() -> None:
+    import pickle
+
+    rules = compile(_with_target(load_variant("pt-online"), 777))
+    back = pickle.loads(pickle.dumps(rules))
+    assert back is rules  # the same process: compiled again means found in the cache
+    # Another process (a simulation worker) compiles it afresh.
+    script = ("import pickle, sys; r = pickle.loads(sys.stdin.buffer.read()); "
+              "print(r.game_end.target, r.points[2][20], r.bid_values[:3])")
+    out = subprocess.run([sys.executable, "-c", script], input=pickle.dumps(rules),
+                         capture_output=True, check=True, timeout=120).stdout.decode()
+    assert out.split(maxsplit=2) == ["777", str(rules.points[2][20]),
+                                     f"{rules.bid_values[:3]}\n"]
 
 
 def test_two_hundred_loads_do_not_keep_two_hundred_rulesets_alive() -> None:

@@ -182,6 +182,11 @@ class CompiledRules:
     the dealing's (which deck positions each seat receives, per dealer, packets, cut), the
     generated play code, the batch engine's arrays, the bots' hand patterns."""
 
+    def __reduce__(self) -> tuple[Any, tuple[Ruleset]]:
+        """Pickled as its Ruleset and compiled again on loading (in another process, say): the
+        plan's formulas and the generated play code are functions, which do not pickle."""
+        return compile, (self.ruleset,)
+
     def where(self, *path: str | int) -> str:
         """Where a rule was written, as `ruleset.where` gives it."""
         return self.ruleset.where(*path)
