@@ -34,12 +34,14 @@ from ..model.enums import (
     AnnouncementTiming,
     BeloteClaim,
     BeloteOrder,
+    CapotRank,
     CoincheTiming,
     DealerRotation,
     Direction,
     FirstLead,
     RaiseOwn,
     Reentry,
+    Shuffle,
     TrumpObligation,
 )
 from .facts import ALL_TRUMP, DENOMINATION_WORDS, NO_TRUMP
@@ -103,6 +105,8 @@ class CompiledRules:
     ranked_denominations: bool = False
     capot: bool = True
     capot_value: int = 250
+    capot_at_value: bool = False
+    """A capot bid ranks at its value among the numeric bids (`auction.capot_rank`)."""
     generale: bool = False
     generale_value: int = 500
     reentry: int = REENTRY_ALLOWED
@@ -169,7 +173,7 @@ def _table(rules: CompiledRules, rs: Ruleset) -> None:
     rules.first_lead_generale = t.first_lead == FirstLead.GENERALE_BIDDER
     rules.packets = None if t.packets == "dealer_choice" else tuple(t.packets)
     rules.cut_minimum = min(t.cut_minimum, 16)
-    rules.shuffle_every_deal = t.shuffle_every_deal
+    rules.shuffle_every_deal = t.shuffle_every_deal != Shuffle.NO
     rules.all_pass_same_dealer = t.all_pass == AllPass.REDEAL_SAME_DEALER
 
 
@@ -238,6 +242,7 @@ def _auction(rules: CompiledRules, rs: Ruleset) -> None:
     rules.denominations = tuple(sorted(DENOMINATION_WORDS.index(d.value) for d in a.denominations))
     rules.ranked_denominations = a.ranked_denominations
     rules.capot, rules.capot_value = a.capot, a.capot_value
+    rules.capot_at_value = a.capot_rank == CapotRank.AT_VALUE
     rules.generale, rules.generale_value = a.generale, a.generale_value
     rules.reentry = list(Reentry).index(a.reentry)
     rules.raise_own = list(RaiseOwn).index(a.raise_own)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from ..cards import RANKS, SUIT_MASKS, cards_of
 from ..engine.announcements import belote_suits, find_announcements
-from ..model.enums import ScaleKind
+from ..model.enums import Denomination, ScaleKind
 
 NO_TRUMP, ALL_TRUMP = 4, 5
 
@@ -62,10 +62,11 @@ def _deal_total(ruleset, d: int, deck_points: int) -> float:
     """What the eight tricks are worth once the variant's scaling is applied."""
     c = ruleset.cards
     scale = c.no_trump_scale if d == NO_TRUMP else c.all_trump_scale if d == ALL_TRUMP else None
+    last = c.last_trick_at(list(Denomination)[d])
     if scale is None or scale.kind == ScaleKind.NONE:
-        return deck_points + c.last_trick
+        return deck_points + last
     if scale.kind == ScaleKind.CARDS:
-        return scale.to + c.last_trick
+        return scale.to + last
     return scale.to
 
 
