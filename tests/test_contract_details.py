@@ -11,9 +11,12 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
 from scoring_support import assert_scores, deal, variant
+from test_batch import _replay, _special_contracts
 
 from coinche_dsl.engine import compile
+from coinche_dsl.engine.batch import play_batch
 from coinche_dsl.engine.deal import Deal
 from coinche_dsl.errors import IllegalActionError
 from coinche_dsl.model import Ruleset
@@ -126,3 +129,20 @@ def test_capot_at_its_value_is_overcalled_by_a_higher_number(tmp_path: Path) -> 
 def test_without_jumps_the_level_after_capot_is_the_next_number(tmp_path: Path) -> None:
     rules = variant(tmp_path, (WEB_650 % "at_value")[:-1] + " jumps no }")
     assert _numbers(_after(rules, "N capot hearts")) == [260]
+
+
+# --- the array engine agrees, deal by deal -------------------------------------------------
+
+@pytest.mark.parametrize("body", [
+    "cards { all_trump_last_trick 0 capot_last_trick 0 no_trump_last_trick 20 }",
+    SCALED % "all_trump_last_trick 0",
+], ids=["own-dix-de-der", "scaled-without-dix-de-der"])
+def test_the_batch_engine_scores_a_mode_s_own_dix_de_der_as_a_deal_does(
+        tmp_path: Path, body: str) -> None:
+    """Simulations score with arrays (`batch_scoring`): every denomination, doubled or not,
+    gives the scores `Deal.result()` gives."""
+    rules = compile(variant(tmp_path, body))
+    out = play_batch(rules, 60, seed=3, contract=_special_contracts(rules), policy="random",
+                     record_legal=True)
+    for i in range(60):
+        _replay(rules, out, i, False)
