@@ -28,8 +28,10 @@ from .inherit import (
 )
 from .model import Ruleset
 from .model.checks import Problem, check_ruleset
-from .model.messages import diagnostic
+from .model.coherence import clashes
+from .model.messages import data_loc, diagnostic
 from .model.ruleset import SOURCES
+from .standin import changes_examples, cut_of, examples_of, renumbered, without
 from .syntax import ParsedVariant, decode, parse_text, read_limited
 from .syntax.parser import DataPath
 
@@ -245,11 +247,33 @@ def load_checked(name_or_path: str | Path) -> Loaded:
 
 def warnings(resolved: Resolved, ruleset: Ruleset) -> list[Diagnostic]:
     """Everything worth a look in a valid variant, in file order."""
-    found = [*resolved.warnings, *lost_cases(ruleset, resolved.overrides)]
+    found = [*resolved.warnings, *lost_cases(ruleset, resolved.overrides),
+             *_clashes(resolved, ruleset)]
     if resolved.pin is not None:
         found += pin_problems(ruleset, resolved.pin, resolved.positions.get(("pin", 0)),
                               resolved.chain[0])
     return _sorted(resolved, found)
+
+
+def _clashes(resolved: Resolved, ruleset: Ruleset) -> list[Diagnostic]:
+    """The settings of the variant's own file that can never apply or contradict another,
+    each at the first of them the file writes, naming where every one involved is set."""
+    own, out = resolved.chain[0], []
+    for clash in clashes(ruleset):
+        written = [p for p in (clash.path, *clash.anchors)
+                   if p in resolved.positions and resolved.positions[p].file == own]
+        if not written:
+            continue
+        places = ", ".join(f"{'.'.join(p)} {_place(p, resolved)}"
+                           for p in (clash.path, *clash.others))
+        out.append(Diagnostic(resolved.positions[written[0]], clash.message,
+                              hint=f"{clash.hint}; {places}", severity="warning"))
+    return out
+
+
+def _place(path: DataPath, resolved: Resolved) -> str:
+    at = resolved.positions.get(path)
+    return f"at {Path(at.file).name}:{at.line}" if at is not None else "by default"
 
 
 def example_problem(resolved: Resolved, index: int, message: str) -> Diagnostic:
@@ -260,17 +284,67 @@ def example_problem(resolved: Resolved, index: int, message: str) -> Diagnostic:
 
 
 def validate(resolved: Resolved) -> Ruleset:
+    """The validated Ruleset; VariantError lists every problem found (`validated`)."""
+    outcome = validated(resolved)
+    if outcome.errors:
+        raise VariantError(outcome.errors)
+    assert outcome.ruleset is not None
+    return outcome.ruleset
+
+
+@dataclass
+class Validation:
+    """Every error of a resolved variant, found in one run, and the Ruleset to go on with."""
+
+    ruleset: Ruleset | None
+    """The Ruleset; with errors, a stand-in built without the settings in error (None when
+    even that cannot be built)."""
+    errors: list[Diagnostic]
+    exact: bool = True
+    """The stand-in differs from the file only by unknown names it drops, so its worked
+    examples can still be run (a value in error would change what they compute)."""
+    examples: list[int] = field(default_factory=list)
+    """The index in the file of each of the stand-in's examples (an example in error is
+    left out of it)."""
+    bad_examples: set[int] = field(default_factory=set)
+    """Examples (file indices) already reported in error: running them would say it again."""
+
+
+def validated(resolved: Resolved) -> Validation:
+    """Field errors, then the cross-field checks on what remains once the settings in error
+    are set aside: one run reports them all. What cannot be computed because of an earlier
+    error is skipped, and a note says so."""
+    data, kept = resolved.data, list(range(len(examples_of(resolved.data))))
+    context = {SOURCES: {path: f"{Path(at.file).name}:{at.line}"
+                         for path, at in resolved.positions.items()}}
+    errors: list[Diagnostic] = []
+    dropped: list[DataPath] = []
     try:
-        ruleset = Ruleset.model_validate(resolved.data, context={SOURCES: {
-            path: f"{Path(at.file).name}:{at.line}" for path, at in resolved.positions.items()}})
+        ruleset = Ruleset.model_validate(data, context=context)
     except ValidationError as e:
-        raise VariantError(_sorted(resolved, [
-            diagnostic(err, resolved.data, lambda loc: position_of(loc, resolved))
-            for err in e.errors()])) from None
-    problems = check_ruleset(ruleset)
-    if problems:
-        raise VariantError(_sorted(resolved, [_problem(p, resolved) for p in problems]))
-    return ruleset
+        errors = [diagnostic(err, data, lambda loc: position_of(loc, resolved))
+                  for err in e.errors()]
+        dropped = sorted({cut_of(data_loc(err)) for err in e.errors()}, key=str)
+        data, kept = without(data, dropped, _federation())
+        try:
+            ruleset = Ruleset.model_validate(data, context=context)
+        except ValidationError:
+            note = Diagnostic(resolved.header, "cross-field checks and worked examples were "
+                              "not run: they need the settings in error", severity="warning")
+            return Validation(None, [*_sorted(resolved, errors), note], False)
+    problems = [renumbered(p, kept) for p in check_ruleset(ruleset)]
+    errors += [_problem(p, resolved) for p in problems
+               if not any(p.path[:len(cut)] == cut for cut in dropped)]
+    exact = not changes_examples(dropped)
+    bad = {p.path[1] for p in problems if p.path[:1] == ("examples",) and len(p.path) > 1}
+    return Validation(ruleset, _sorted(resolved, errors), exact, kept,
+                      {i for i in bad if isinstance(i, int)})
+
+
+@lru_cache(maxsize=1)
+def _federation() -> dict[str, Any]:
+    """The built-in ffb's data: it states every rule, so it can stand in for one in error."""
+    return resolve("ffb").data
 
 
 def _problem(problem: Problem, resolved: Resolved) -> Diagnostic:

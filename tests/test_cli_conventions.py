@@ -71,7 +71,10 @@ def test_check_json_gives_every_diagnostic_with_its_place(tmp_path: Path) -> Non
     assert club == {"variant": str(path), "ok": False, "examples": 0, "diagnostics": [{
         "file": str(path), "line": 2, "column": 13, "severity": "error",
         "message": "'anytime' is not a choice for auction.coinche",
-        "hint": "did you mean 'any_time'?"}]}
+        "hint": "did you mean 'any_time'?"}, {
+        "file": str(path), "line": 1, "column": 9, "severity": "warning",
+        "message": "the worked examples were not run: a setting they depend on is in error",
+        "hint": ""}]}
     assert contree["ok"] is True and contree["diagnostics"] == []
     assert contree["examples"] >= 1
     assert json.loads(run("check", "ffb", "--format", "json").stdout)["ok"] is True

@@ -84,6 +84,8 @@ def others(rs: Ruleset, path: tuple[str, ...]) -> list[Any]:
                      if low <= v <= high)]
     if value is None and path == ("auction", "maximum_bid"):
         return [160]
+    if value is None and path[-1].endswith("_last_trick"):  # `same` -> no dix de der there
+        return [0]
     if isinstance(value, Expr):
         if value.type() == "bool":
             return [Expr(op="or", args=[value, Expr(op="qty", name="all_trump")])]
@@ -152,3 +154,9 @@ def test_same_in_engine_is_declared_where_the_engine_says_so() -> None:
     # The auction docstring: an intervening bid means the highest bid is no longer one's own.
     assert same_in_engine(("auction", "raise_own"), "after_other_bid", "forbidden")
     assert not same_in_engine(("announcements", "timing"), "first_card", "automatic")
+    # The engine's dealer always shuffles; a human dealer's whim is the table's.
+    assert same_in_engine(("table", "shuffle_every_deal"), "yes", "dealer_choice")
+    assert not same_in_engine(("table", "shuffle_every_deal"), "yes", "no")
+    # Table procedures the engine never reads: every value the same to it.
+    assert same_in_engine(("table", "first_dealer"), "by_lot", "kings")
+    assert same_in_engine(("table", "cutter"), "before_dealer", "after_dealer")

@@ -20,6 +20,7 @@ from coinche_dsl.model.enums import (
     DealerRotation,
     Direction,
     Reach,
+    Shuffle,
     TieAtEnd,
 )
 
@@ -129,7 +130,7 @@ def test_all_pass_redeal(all_pass, next_dealer):
 
 
 def test_deal_without_shuffle_cuts_and_deals_the_gathered_deck():
-    rules = rules_with("table", shuffle_every_deal=False, packets=[4, 4], cut_minimum=3)
+    rules = rules_with("table", shuffle_every_deal=Shuffle.NO, packets=[4, 4], cut_minimum=3)
     deck = list(range(31, -1, -1))
     rng = random.Random(9)
     cut = 3 + int(random.Random(9).random() * 27)

@@ -18,7 +18,9 @@ ALLOWED = {
     "syntax": set(),
     "model": set(),
     "inherit": {"syntax", "model"},  # what `extends` must not do silently: the loader's warnings
-    "loader": {"syntax", "model", "inherit"},
+    # the Ruleset that lets one run of `check` go on past the settings in error
+    "standin": {"syntax", "model"},
+    "loader": {"syntax", "model", "inherit", "standin"},
     "engine": {"model", "loader"},
     "render": {"model", "loader", "engine"},
     "sim": {"model", "loader", "engine", "render"},

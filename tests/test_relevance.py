@@ -37,6 +37,9 @@ SWITCHES: list[tuple[tuple[str, ...], Any]] = [
     (("belote", "enabled"), False),
     (("cards", "last_trick"), 9),
     (("cards", "no_trump_scale"), Scale()),
+    (("cards", "no_trump_last_trick"), "same"),
+    (("cards", "all_trump_last_trick"), "same"),
+    (("table", "look_while_dealing"), True),
     (("announcements", "who_scores"), "every_side"),
     (("game", "both_over"), "declarers"),
 ]

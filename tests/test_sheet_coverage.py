@@ -24,8 +24,13 @@ from coinche_dsl.render.rulesheet import build_sheet
 
 def _all_on() -> Ruleset:
     rs = load_variant("ffb")
-    return replaced(replaced(rs, ("auction", "generale"), True),
-                    ("cards", "no_trump_scale"), Scale(kind="cards", to=152))
+    rs = replaced(replaced(rs, ("auction", "generale"), True),
+                  ("cards", "no_trump_scale"), Scale(kind="cards", to=152))
+    # each mode with a dix de der of its own (`same` says nothing of it), and the table's
+    # no-looking rule (looking as the cards come is not worth a sentence)
+    rs = replaced(replaced(rs, ("cards", "no_trump_last_trick"), 10),
+                  ("cards", "all_trump_last_trick"), 0)
+    return replaced(rs, ("table", "look_while_dealing"), False)
 
 
 
@@ -67,6 +72,8 @@ def _other_container(rs: Ruleset, path: tuple[str, ...], value: Any) -> Any:
         return value[:-1]
     if path == ("auction", "maximum_bid") and value is None:
         return 170
+    if path[-1].endswith("_last_trick") and value is None:  # `same` -> a mode's own bonus
+        return 0
     if isinstance(value, str):
         return [3, 2, 3] if value == "dealer_choice" else value + " (bis)"
     if isinstance(value, list) and value and isinstance(value[0], CardValue):

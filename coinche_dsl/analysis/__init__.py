@@ -20,7 +20,7 @@ from ..loader import (
     _base_path,
     example_problem,
     resolve,
-    validate,
+    validated,
     warnings,
 )
 from ..syntax import ParsedVariant, parse_text
@@ -98,18 +98,28 @@ def base_of(parsed: ParsedVariant) -> Resolved | None:
 
 
 def check_resolved(resolved: Resolved) -> tuple[list[tuple[str, Diagnostic]], int]:
-    """(severity, diagnostic) for every problem of a resolved variant, and its example count:
-    validation errors, then worked examples that disagree with the engine, then warnings."""
+    """(severity, diagnostic) for every problem of a resolved variant, found in one run, and
+    its example count: field and cross-field errors, worked examples that disagree with the
+    engine (skipped, with a note, when a setting in error changes what they compute), then
+    warnings."""
     from ..engine.examples import check_examples
 
-    try:
-        ruleset = validate(resolved)
-    except VariantError as e:
-        return [("error", d) for d in e.diagnostics], 0
-    found = [("error", example_problem(resolved, i, message))
-             for i, message in check_examples(ruleset)]
-    found += [("warning", d) for d in warnings(resolved, ruleset)]
-    return found, len(ruleset.examples)
+    outcome = validated(resolved)
+    found = [(d.severity, d) for d in outcome.errors]
+    ruleset = outcome.ruleset
+    if ruleset is None:
+        return found, 0
+    if outcome.exact:
+        found += [("error", example_problem(resolved, outcome.examples[i], message))
+                  for i, message in check_examples(ruleset)
+                  if outcome.examples[i] not in outcome.bad_examples]
+    else:
+        found.append(("warning", Diagnostic(resolved.header, "the worked examples were not "
+                                            "run: a setting they depend on is in error",
+                                            severity="warning")))
+    if outcome.exact:
+        found += [("warning", d) for d in warnings(resolved, ruleset)]
+    return found, len(ruleset.examples) if outcome.exact else 0
 
 
 # --- diagnostics ----------------------------------------------------------------------------

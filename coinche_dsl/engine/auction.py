@@ -5,7 +5,8 @@ A call is `pass`, a bid (a number, `capot` or `generale`, and a denomination), `
 
 How the knobs read in the state machine (the documented contract of each `auction.*` field):
 
-- A bid must beat the highest bid: by number (générale beats capot beats any number), or, with
+- A bid must beat the highest bid: by number (générale beats capot beats any number; with
+  `capot_rank at_value`, capot ranks just above the number it is worth), or, with
   `ranked_denominations`, by an equal number in a higher denomination. Without `jumps`, a numeric
   bid is exactly the next level (capot and générale may always be bid).
 - `reentry forbidden`: a player who passed may not bid again (a coinche or surcoinche is not a
@@ -154,8 +155,14 @@ def _key(value: BidValue, denomination: int, ranked: bool) -> int:
 
 
 def bid_key(rules: CompiledRules, value: int | str, denomination: int) -> int:
-    """The sort key of a bid: bigger wins; denominations count only when ranked."""
-    key = (value if value.__class__ is int else rules.bid_key(value)) * 8
+    """The sort key of a bid: bigger wins; denominations count only when ranked. A capot
+    ranked at its value (`capot_rank at_value`) sits just above the number it is worth."""
+    if value.__class__ is int:
+        key = value * 16
+    elif value == "capot" and rules.capot_at_value:
+        key = rules.capot_value * 16 + 8
+    else:
+        key = rules.bid_key(value) * 16
     return key + denomination if rules.ranked_denominations else key
 
 
@@ -243,9 +250,12 @@ class Auction:
         values, bid = self.rules.bid_values, self.bid
         if bid is None:
             return values[0] if values else None
-        if not isinstance(bid.value, int):
+        if bid.value == "capot" and self.rules.capot_at_value:
+            i = bisect_right(values, self.rules.capot_value)
+        elif not isinstance(bid.value, int):
             return None
-        i = bisect_right(values, bid.value)
+        else:
+            i = bisect_right(values, bid.value)
         return values[i] if i < len(values) else None
 
     def _may_coinche(self, seat: int) -> bool:

@@ -110,8 +110,9 @@ def score_arrays(rules: CompiledRules, deals: DealArrays
     _set(ctx, "belote", *_belote(plan, deals, team))
     ctx[slot("generale")] = deals.generale
     lt_ours = (deals.last_trick_team == team).astype(np.int64)
-    lt = (lt_ours * plan.last_trick, (1 - lt_ours) * plan.last_trick)
-    bonus = plan.capot_last_trick - plan.last_trick
+    last = np.array(plan.last_trick, dtype=np.int64)[deals.denomination]
+    lt = (lt_ours * last, (1 - lt_ours) * last)
+    bonus = plan.capot_last_trick - last
     extra = ((tricks[0] == 8) * bonus, (tricks[1] == 8) * bonus)
     cp_raw = _side(deals.card_points.astype(np.int64), team)
     cp, lt_scaled = _scaled(plan, deals.denomination, cp_raw, lt, extra)
@@ -197,7 +198,7 @@ def _scaled(plan: Plan, den: np.ndarray, cp: tuple[Any, Any], lt: tuple[Any, Any
         if kind == ScaleKind.CARDS:
             cp0[rows], cp1[rows] = _split_total(cp0[rows], cp1[rows], to, total)
         else:
-            of = total + plan.last_trick
+            of = total + plan.last_trick[d]
             p0, p1 = _split_total(cp0[rows] + lt0[rows], cp1[rows] + lt1[rows], to, of)
             l0, l1 = ((x[rows] * to * 2 // of + 1) // 2 for x in (lt0, lt1))
             cp0[rows], cp1[rows], lt0[rows], lt1[rows] = p0 - l0, p1 - l1, l0, l1

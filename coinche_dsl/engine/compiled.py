@@ -53,6 +53,7 @@ from ..model.enums import (
     BeloteOrder,
     BidLevels,
     BothOver,
+    CapotRank,
     CoincheTiming,
     DealerRotation,
     Direction,
@@ -60,6 +61,7 @@ from ..model.enums import (
     RaiseOwn,
     Reach,
     Reentry,
+    Shuffle,
     TieAtEnd,
     TrumpObligation,
 )
@@ -148,6 +150,8 @@ class CompiledRules:
     ranked_denominations: bool
     capot: bool
     capot_value: int
+    capot_at_value: bool
+    """A capot bid ranks at its value among the numeric bids (`auction.capot_rank`)."""
     generale: bool
     generale_value: int
     reentry: Reentry
@@ -267,7 +271,7 @@ def _table(rs: Ruleset) -> dict[str, Any]:
         first_lead_generale=t.first_lead == FirstLead.GENERALE_BIDDER,
         packets=None if t.packets == "dealer_choice" else tuple(t.packets),
         cut_minimum=min(t.cut_minimum, 16),
-        shuffle_every_deal=t.shuffle_every_deal,
+        shuffle_every_deal=t.shuffle_every_deal != Shuffle.NO,
         all_pass_same_dealer=t.all_pass == AllPass.REDEAL_SAME_DEALER)
 
 
@@ -343,6 +347,7 @@ def _auction(rs: Ruleset) -> dict[str, Any]:
         denominations=tuple(sorted(DENOMINATION_WORDS.index(d.value) for d in a.denominations)),
         ranked_denominations=a.ranked_denominations,
         capot=a.capot, capot_value=a.capot_value,
+        capot_at_value=a.capot_rank == CapotRank.AT_VALUE,
         generale=a.generale, generale_value=a.generale_value,
         reentry=a.reentry, raise_own=a.raise_own, end_passes=a.end_passes,
         coinche=a.coinche, coinche_capot=a.coinche_capot, after_coinche=a.after_coinche,

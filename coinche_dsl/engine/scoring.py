@@ -23,7 +23,15 @@ from typing import TYPE_CHECKING, Any
 from ..cards import TEAMS
 from ..errors import InputError
 from ..model import Ruleset
-from ..model.enums import BeloteClaim, Litige, Rounding, RoundWhat, ScaleKind, ScoreScale
+from ..model.enums import (
+    BeloteClaim,
+    Denomination,
+    Litige,
+    Rounding,
+    RoundWhat,
+    ScaleKind,
+    ScoreScale,
+)
 from ..model.relevance import constants, prune
 from .announcements import announcement_points
 from .compiled import belote_suit_mask, compile
@@ -52,7 +60,8 @@ class Plan:
     """Raw card points of the whole deck, per denomination 0..5."""
     scale: list[tuple[ScaleKind, int]]
     """(kind, to) per denomination."""
-    last_trick: int
+    last_trick: list[int]
+    """The last-trick bonus per denomination 0..5 (`cards.last_trick_at`)."""
     capot_last_trick: int
     scale_before_success: bool
     contract_values: dict[str, int]
@@ -110,7 +119,8 @@ def build_plan(rs: Ruleset) -> Plan:
         deck_total=[deck_total(rs, den) for den in range(6)],
         scale=[(ScaleKind.NONE, 0)] * 4 + [(x.kind, x.to) for x in (c.no_trump_scale,
                                                                     c.all_trump_scale)],
-        last_trick=c.last_trick, capot_last_trick=c.capot_last_trick,
+        last_trick=[c.last_trick_at(d) for d in Denomination],
+        capot_last_trick=c.capot_last_trick,
         scale_before_success=c.scale_before_success,
         contract_values={"capot": a.capot_value, "generale": a.generale_value},
         multipliers=(1, a.coinche_factor, a.surcoinche_factor),
@@ -171,9 +181,9 @@ def _points(plan: Plan, den: int, cp: tuple[int, int], lt: tuple[int, int],
     if kind == ScaleKind.CARDS:
         cp = split_total(cp[0], cp[1], to, total)
     elif kind == ScaleKind.TOTAL:
-        pts = split_total(cp[0] + lt[0], cp[1] + lt[1], to, total + plan.last_trick)
-        lt = (lt[0] * to * 2 // (total + plan.last_trick) + 1) // 2, (
-            lt[1] * to * 2 // (total + plan.last_trick) + 1) // 2
+        of = total + plan.last_trick[den]
+        pts = split_total(cp[0] + lt[0], cp[1] + lt[1], to, of)
+        lt = (lt[0] * to * 2 // of + 1) // 2, (lt[1] * to * 2 // of + 1) // 2
         cp = pts[0] - lt[0], pts[1] - lt[1]
     return cp, (lt[0] + capot_extra[0], lt[1] + capot_extra[1])
 
@@ -294,8 +304,9 @@ def _base_context(plan: Plan, rules: CompiledRules, facts: DealFacts) -> tuple[
         _set_pair(ctx, _BELOTE, *_belote(plan, facts, d))
     ctx[_GENERALE] = tricks is not None and tricks[c.declarer] == 8
     lt_team = facts.last_trick % 2 == d
-    lt = (plan.last_trick, 0) if lt_team else (0, plan.last_trick)
-    bonus = plan.capot_last_trick - plan.last_trick
+    last = plan.last_trick[den]
+    lt = (last, 0) if lt_team else (0, last)
+    bonus = plan.capot_last_trick - last
     extra = (bonus if capot[0] else 0, bonus if capot[1] else 0)
     cp = facts.card_points[d], facts.card_points[1 - d]
     return ctx, cp, lt, extra

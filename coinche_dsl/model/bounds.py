@@ -41,8 +41,8 @@ def quantity_ranges(rs: Ruleset) -> dict[str, Range]:
     """The range of each formula quantity over every deal the variant allows."""
     c, a, an = rs.cards, rs.auction, rs.announcements
     cards = max(scaled_deck(rs, m)[0] for m in a.denominations or list(Denomination))
-    last = max(c.last_trick, c.capot_last_trick, *(s.to for s in (c.no_trump_scale,
-                                                                  c.all_trump_scale)))
+    last = max(c.capot_last_trick, *(c.last_trick_at(m) for m in Denomination),
+               *(s.to for s in (c.no_trump_scale, c.all_trump_scale)))
     values = [*an.carres.values(), *(an.no_trump_carres or {}).values()]
     ann = 8 * max(values, default=0) + 11 * max(an.sequences.values(), default=0)
     top_bid = a.maximum_bid if a.maximum_bid is not None else max(a.minimum_bid,

@@ -90,7 +90,7 @@ def _decks(rs: Ruleset) -> list[Problem]:
         raw = deck_points(rs, mode)
         field = "no_trump_scale" if mode == Denomination.NO_TRUMP else "all_trump_scale"
         if kind == ScaleKind.CARDS and raw == 0 or (
-                kind == ScaleKind.TOTAL and raw + rs.cards.last_trick == 0):
+                kind == ScaleKind.TOTAL and raw + rs.cards.last_trick_at(mode) == 0):
             out.append(Problem(("cards", field), f"the {mode} cards are worth 0 points: "
                                "there is nothing to scale", "write 'none', or give them points"))
         elif poorest is None or points < poorest[0]:

@@ -41,6 +41,36 @@ class FirstLead(Choice):
     """As after_dealer, except that a générale bidder leads (PAGAT option)."""
 
 
+class Shuffle(Choice):
+    YES = "yes"
+    """The dealer shuffles before every deal (FFB § 3.2: "Le mélange du jeu est obligatoire
+    avant chaque distribution")."""
+    NO = "no"
+    """The tricks are gathered unshuffled and the pack is only cut."""
+    DEALER_CHOICE = "dealer_choice"
+    """The dealer shuffles if they wish ("Le donneur est libre de les mélanger avant la coupe",
+    coinchee.com)."""
+
+
+class FirstDealer(Choice):
+    BY_LOT = "by_lot"
+    """Drawn by lot (FFB § 3.1: "Le premier donneur de la partie est tiré au sort")."""
+    LOWEST_CARD = "lowest_card"
+    """Each player draws a card; the lowest deals ("celui qui tire la plus petite devient
+    donneur", coinchee.com)."""
+    KINGS = "kings"
+    """Cards dealt face up one by one until a king of the colour called ("Le premier donneur
+    est sélectionné par les rois", a Dauphiné club)."""
+
+
+class Cutter(Choice):
+    BEFORE_DEALER = "before_dealer"
+    """The player before the dealer in the order of play (FFB § 3.3, anticlockwise: "Le
+    joueur situé à la gauche du donneur effectue une coupe")."""
+    AFTER_DEALER = "after_dealer"
+    """The player after the dealer in the order of play."""
+
+
 class AllPass(Choice):
     REDEAL_NEXT_DEALER = "next_dealer"
     REDEAL_SAME_DEALER = "same_dealer"
@@ -74,6 +104,14 @@ class Reentry(Choice):
     """A player who passed stays silent (passes) for the rest of the auction."""
     SPEAK_ONCE = "speak_once"
     """Every player makes exactly one call."""
+
+
+class CapotRank(Choice):
+    ABOVE_NUMBERS = "above_numbers"
+    """A capot bid outranks every numeric bid, whatever its value (FFB, PAGAT)."""
+    AT_VALUE = "at_value"
+    """A capot bid ranks at its value: it beats a numeric bid up to that value and loses to
+    any higher one (a web game with bids up to 650 and a capot worth 250)."""
 
 
 class RaiseOwn(Choice):

@@ -27,8 +27,7 @@ _WANTS = {"int": "a whole number", "bool": "yes or no", "string": "a quoted text
 def diagnostic(err: Any, data: dict[str, Any], where: Callable[[DataPath], Position]
                ) -> Diagnostic:
     """One pydantic error as a Diagnostic."""
-    loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and (
-        p.startswith(("function-", "[key]")) or p in _NOISE)))
+    loc = data_loc(err)
     kind, value = err["type"], err.get("input")
     at, field = where(loc), label(loc, data)
     if kind == "extra_forbidden":
@@ -46,7 +45,7 @@ def diagnostic(err: Any, data: dict[str, Any], where: Callable[[DataPath], Posit
             field = label(loc[:-1], data).rstrip(":")  # "tricks must sum to 8", said once
         return Diagnostic(at, f"{field}: {msg}", _shown(value))
     if kind in ("model_type", "model_attributes_type", "dict_type"):
-        name = loc[-1] if loc else field
+        name = str(loc[-1]) if loc else field
         return Diagnostic(at, f"{field} is a block: write '{name} {{ … }}'", _shown(value))
     if kind in ("too_long", "string_too_long"):
         ctx = err.get("ctx", {})
@@ -60,6 +59,12 @@ def diagnostic(err: Any, data: dict[str, Any], where: Callable[[DataPath], Posit
         detail = f"{loc[-1]} {detail}"  # a table's row: `points should be at most 100`
     shown = _shown(value)
     return Diagnostic(at, f"{field}: {detail}" + (f", got {shown}" if shown else ""), shown)
+
+
+def data_loc(err: Any) -> DataPath:
+    """Where a pydantic error lies in the raw data (its `loc` without pydantic's own steps)."""
+    return tuple(p for p in err["loc"] if not (isinstance(p, str) and (
+        p.startswith(("function-", "[key]")) or p in _NOISE)))
 
 
 def _unknown(loc: DataPath, value: Any, data: dict[str, Any], at: Position) -> Diagnostic:

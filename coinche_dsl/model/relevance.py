@@ -137,7 +137,9 @@ def _belote(rs: Ruleset) -> bool:
 Test = Callable[[Ruleset], bool]
 
 RELEVANT: dict[Path, Test] = {
+    ("table", "look_while_dealing"): lambda rs: not rs.table.look_while_dealing,
     ("auction", "capot_value"): lambda rs: rs.auction.capot,
+    ("auction", "capot_rank"): lambda rs: rs.auction.capot,
     ("auction", "generale"): lambda rs: rs.auction.generale,  # "cannot be bid": say nothing
     ("auction", "generale_value"): lambda rs: rs.auction.generale,
     ("auction", "coinche_capot"): lambda rs: has_coinche(rs) and has_special_bid(rs),
@@ -152,6 +154,10 @@ RELEVANT: dict[Path, Test] = {
     ("auction", "end_passes"): speaks_again,
     ("cards", "no_trump"): has_no_trump,
     ("cards", "all_trump"): has_all_trump,
+    ("cards", "no_trump_last_trick"): lambda rs: (
+        has_no_trump(rs) and rs.cards.no_trump_last_trick is not None),
+    ("cards", "all_trump_last_trick"): lambda rs: (
+        has_all_trump(rs) and rs.cards.all_trump_last_trick is not None),
     ("cards", "no_trump_scale"): has_no_trump,
     ("cards", "all_trump_scale"): has_all_trump,
     ("cards", "scale_before_success"): has_scaling,
@@ -176,6 +182,54 @@ RELEVANT: dict[Path, Test] = {
 """Rules that matter only in some situation, and the test of that situation. Every rule of an
 announcements or belote block also needs that block enabled (`BLOCKS`); the others always
 matter."""
+
+_DENOMS: Path = ("auction", "denominations")
+_COINCHE: Path = ("auction", "coinche")
+_SURCOINCHE: tuple[Path, ...] = (_COINCHE, ("auction", "surcoinche"))
+_BY_SIDE: Path = ("announcements", "who_scores")
+_ROUNDING: Path = ("scoring", "rounding")
+DEPENDS: dict[Path, tuple[Path, ...]] = {
+    ("table", "look_while_dealing"): (("table", "look_while_dealing"),),
+    ("auction", "capot_value"): (("auction", "capot"),),
+    ("auction", "capot_rank"): (("auction", "capot"),),
+    ("auction", "generale"): (("auction", "generale"),),
+    ("auction", "generale_value"): (("auction", "generale"),),
+    ("auction", "coinche_capot"): (_COINCHE, ("auction", "capot"), ("auction", "generale")),
+    ("auction", "after_coinche"): (_COINCHE,),
+    ("auction", "coinche_factor"): (_COINCHE,),
+    ("auction", "closing_coinche"): (_COINCHE,),
+    ("auction", "surcoinche"): (_COINCHE,),
+    ("auction", "surcoinche_ends_auction"): _SURCOINCHE,
+    ("auction", "surcoinche_factor"): _SURCOINCHE,
+    ("auction", "ranked_denominations"): (_DENOMS,),
+    ("auction", "raise_own"): (("auction", "reentry"),),
+    ("auction", "end_passes"): (("auction", "reentry"),),
+    ("cards", "no_trump"): (_DENOMS,),
+    ("cards", "all_trump"): (_DENOMS,),
+    ("cards", "no_trump_last_trick"): (_DENOMS,),
+    ("cards", "all_trump_last_trick"): (_DENOMS,),
+    ("cards", "no_trump_scale"): (_DENOMS,),
+    ("cards", "all_trump_scale"): (_DENOMS,),
+    ("cards", "scale_before_success"): (("cards", "no_trump_scale"),
+                                        ("cards", "all_trump_scale")),
+    ("play", "no_trump_beat"): (_DENOMS,),
+    ("play", "all_trump_beat"): (_DENOMS,),
+    ("announcements", "at_no_trump"): (_DENOMS,),
+    ("announcements", "at_all_trump"): (_DENOMS,),
+    ("announcements", "no_trump_carres"): (_DENOMS, ("announcements", "at_no_trump")),
+    ("announcements", "belote_in_sequence"): (("belote", "enabled"),),
+    ("announcements", "tie"): (_BY_SIDE,),
+    ("announcements", "trump_sequence_wins"): (_BY_SIDE,),
+    ("belote", "at_no_trump"): (_DENOMS,),
+    ("belote", "at_all_trump"): (_DENOMS,),
+    ("scoring", "rounding_unit"): (_ROUNDING,),
+    ("scoring", "round_what"): (_ROUNDING,),
+    ("scoring", "litige"): (("cards", "trump"), ("cards", "plain"), ("cards", "last_trick")),
+    ("game", "belote_finish"): (("belote", "enabled"),),
+    ("game", "tie"): (("game", "both_over"),),
+}
+"""The settings each test of `RELEVANT` reads: where `check` points when a setting written in
+a file can never apply (`coherence`)."""
 
 BLOCKS: dict[str, Test] = {"announcements": _announcing, "belote": _belote}
 """Blocks whose rules (except `enabled`) matter only when the block is enabled."""

@@ -31,10 +31,13 @@ from .enums import (
     BeloteOrder,
     BidLevels,
     BothOver,
+    CapotRank,
     CoincheTiming,
+    Cutter,
     DealerRotation,
     Denomination,
     Direction,
+    FirstDealer,
     FirstLead,
     Litige,
     RaiseOwn,
@@ -44,6 +47,7 @@ from .enums import (
     RoundWhat,
     ScaleKind,
     ScoreScale,
+    Shuffle,
     TieAtEnd,
     TiePolicy,
     TrumpObligation,
@@ -61,8 +65,18 @@ that they differ only in what the rule sheet prints (the engine-coverage test ch
 
 
 def sheet_only(*groups: tuple[str, ...]) -> dict[str, Any]:
-    """A field's `json_schema_extra` declaring `groups` of values the same to the engine."""
-    return {SAME_IN_ENGINE: [list(g) for g in groups]}
+    """A field's `json_schema_extra` declaring `groups` of values the same to the engine; with
+    no group, every value: a setting that only the rule sheet prints (a table procedure)."""
+    return {SAME_IN_ENGINE: [list(g) for g in groups] if groups else ALL_VALUES}
+
+
+ALL_VALUES = "all"
+"""The `same_in_engine` marker of a field the engine never reads."""
+
+
+def _yes_no(value: Any) -> Any:
+    """`yes` / `no` read as truth values by the parser, back to their words."""
+    return ("yes" if value else "no") if isinstance(value, bool) else value
 
 
 def _rank(value: Any) -> Any:
@@ -137,8 +151,20 @@ class TableRules(RuleModel):
     3 2 3, 3 3 2 and 2 3 3 (FFB)."""
     cut_minimum: int = Field(default=3, ge=1, le=16)
     """Fewest cards the cut may leave in each part."""
-    shuffle_every_deal: bool = True
-    """Shuffle before every deal; `no` gathers the tricks unshuffled and only cuts."""
+    shuffle_every_deal: Annotated[Shuffle, BeforeValidator(_yes_no)] = Field(
+        default=Shuffle.YES, json_schema_extra=sheet_only(("yes", "dealer_choice")))
+    """Shuffle before every deal (`yes`); `no` gathers the tricks unshuffled and only cuts;
+    `dealer_choice`: as the dealer wishes. Same to the engine: `yes` and `dealer_choice`
+    (the engine's dealer always shuffles; a human dealer chooses at the table)."""
+    first_dealer: FirstDealer = Field(default=FirstDealer.BY_LOT, json_schema_extra=sheet_only())
+    """How the first dealer of a game is chosen: by lot, by the lowest card drawn, or by the
+    kings. A table procedure the sheet prints; the engine's first dealer is given to it."""
+    cutter: Cutter = Field(default=Cutter.BEFORE_DEALER, json_schema_extra=sheet_only())
+    """Who cuts: the player before the dealer in the order of play, or the one after. A table
+    procedure the sheet prints (the engine cuts at random, at least `cut_minimum` cards)."""
+    look_while_dealing: bool = Field(default=True, json_schema_extra=sheet_only())
+    """Players may pick up their cards as they are dealt; `no`: nobody looks at a card before
+    the deal is over. A table procedure the sheet prints."""
     all_pass: AllPass = AllPass.REDEAL_NEXT_DEALER
     """When every player passes at the start: who redeals."""
 
@@ -172,9 +198,13 @@ class AuctionRules(RuleModel):
     """Denominations rank clubs < diamonds < hearts < spades < no-trump < all-trump, so an equal
     number in a higher denomination overcalls (PAGAT option)."""
     capot: bool = True
-    """Capot (all eight tricks by the team) may be bid; it beats any numeric bid."""
+    """Capot (all eight tricks by the team) may be bid; where it ranks: `capot_rank`."""
     capot_value: int = Field(default=250, ge=0, le=MAX_SPECIAL_BID)
     """The contract value of a capot bid."""
+    capot_rank: CapotRank = CapotRank.ABOVE_NUMBERS
+    """Where capot stands on the ladder of bids: above every numeric bid (FFB), or at its
+    value, just above a numeric bid of that value (a web game whose numeric bids reach 650
+    with a capot worth 250). Générale outranks both."""
     generale: bool = False
     """Générale (all eight tricks by the bidder alone) may be bid; it beats capot."""
     generale_value: int = Field(default=500, ge=0, le=MAX_SPECIAL_BID)
@@ -209,6 +239,11 @@ class AuctionRules(RuleModel):
     """The multiplier of a surcoinched contract."""
 
 
+LastTrick = Annotated[Annotated[int, Field(ge=0, le=100)] | None, BeforeValidator(
+    lambda v: None if v in ("same", "none") else v)]
+"""A mode's own last-trick bonus, or `same` (also written `none`): the usual `last_trick`."""
+
+
 class CardRules(RuleModel):
     """Card order and points per mode, last trick, normalisation."""
 
@@ -224,6 +259,12 @@ class CardRules(RuleModel):
     """Bonus for the last trick ("dix de der")."""
     capot_last_trick: int = Field(default=10, ge=0, le=500)
     """The last-trick bonus when one team takes all eight tricks (100 in seed 000: 252 in all)."""
+    no_trump_last_trick: LastTrick = None
+    """The last-trick bonus at no-trump when it differs from `last_trick`; `same` otherwise."""
+    all_trump_last_trick: LastTrick = None
+    """The last-trick bonus at all-trump when it differs (ange.heureux.free.fr, La Coinche:
+    "Dix de der … ne compte pas à Tout-Atout ou au Capot": 0); `same` otherwise. A `total`
+    scale then brings the deal's card points alone to its total."""
     no_trump_scale: ScaleSpec = Field(default_factory=Scale)
     """How no-trump totals are brought back to the usual one (`none`, `cards 152`, `total 162`)."""
     all_trump_scale: ScaleSpec = Field(default_factory=Scale)
@@ -233,6 +274,17 @@ class CardRules(RuleModel):
 
     _tables = field_validator("trump", "plain", "no_trump", "all_trump")(
         classmethod(lambda cls, v: _unique_ranks(v)))
+
+    def last_trick_at(self, mode: Denomination) -> int:
+        """The last-trick bonus of a deal at `mode` (a suit, no-trump or all-trump).
+
+        >>> from coinche_dsl import load_variant
+        >>> load_variant("ffb").cards.last_trick_at(Denomination.ALL_TRUMP)
+        10
+        """
+        special = {Denomination.NO_TRUMP: self.no_trump_last_trick,
+                   Denomination.ALL_TRUMP: self.all_trump_last_trick}.get(mode)
+        return self.last_trick if special is None else special
 
 
 def _int_map(value: Any, like: str = "3 20, 4 50") -> Any:
@@ -389,7 +441,8 @@ def same_in_engine(path: tuple[str, ...], a: Any, b: Any) -> bool:
     field = getattr(model, "model_fields", {}).get(path[-1])
     extra = (field.json_schema_extra if field is not None else None) or {}
     words = {str(getattr(a, "value", a)), str(getattr(b, "value", b))}
-    return any(words <= set(group) for group in extra.get(SAME_IN_ENGINE, []))
+    groups = extra.get(SAME_IN_ENGINE, [])
+    return groups == ALL_VALUES or any(words <= set(group) for group in groups)
 
 
 SOURCES = "sources"

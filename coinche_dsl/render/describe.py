@@ -13,7 +13,7 @@ from typing import Any
 
 from ..engine.compiled import bid_values
 from ..model import CardValue, Expr, Ruleset, Scale
-from ..model.enums import FirstLead, Rounding
+from ..model.enums import Denomination, FirstLead, Rounding
 from .fields import Path, constants, prune, value_at
 from .formula import words
 from .i18n import Translator
@@ -140,6 +140,27 @@ def _first_lead(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
     return tr(f"{key}.{shown.value}")
 
 
+def _capot_rank(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
+    return tr(f"{key}.{value.value}", n=rs.auction.capot_value)
+
+
+def _mode_last_trick(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
+    """A mode's own dix de der: none at all is said so, not "worth 0"."""
+    if value is None:
+        return tr(f"{key}.none")
+    return tr(f"{key}.zero") if value == 0 else tr(key, n=value)
+
+
+def _scale(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
+    """A `total` scale where the mode has no dix de der brings the card points alone to the
+    total: the sheet must not speak of a last trick the rules say does not exist."""
+    mode = Denomination.NO_TRUMP if "no_trump" in key else Denomination.ALL_TRUMP
+    kind = value.kind.value
+    if kind == "total" and rs.cards.last_trick_at(mode) == 0:
+        kind = "total_no_last"
+    return tr(f"{key}.{kind}", n=value.to)
+
+
 def _language(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
     return tr("sheet.language", language=tr(f"lang.{value}"))
 
@@ -156,6 +177,11 @@ _SPECIAL: dict[Path, Callable[[Ruleset, Any, str, Translator], str]] = {
     ("auction", "bid_levels"): _levels,
     ("auction", "denominations"): _denominations,
     ("auction", "coinche_capot"): _coinche_capot,
+    ("auction", "capot_rank"): _capot_rank,
+    ("cards", "no_trump_last_trick"): _mode_last_trick,
+    ("cards", "all_trump_last_trick"): _mode_last_trick,
+    ("cards", "no_trump_scale"): _scale,
+    ("cards", "all_trump_scale"): _scale,
     ("announcements", "carres"): _carres,
     ("announcements", "no_trump_carres"): _carres,
     ("announcements", "sequences"): _sequences,

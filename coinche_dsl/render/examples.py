@@ -99,7 +99,7 @@ def disputed_cases(rs: Ruleset) -> list[tuple[str, dict[str, int], DealSummary]]
     made_with = min(whole, m + 12)
     short = min(6, m)
     cases = [
-        ("made", {"n": made_with + rs.cards.last_trick},
+        ("made", {"n": made_with + rs.cards.last_trick_at(contract_mode(rs))},
          _deal(rs, made_with, {"N": 3, "E": 2, "S": 2, "W": 1}, "N")),
         ("failed", {"n": short},
          _deal(rs, max(0, m - short), {"N": 2, "E": 3, "S": 1, "W": 2}, "E")),
@@ -138,7 +138,8 @@ def quantities(rs: Ruleset, s: DealSummary) -> dict[tuple[str, str | None], Any]
     won = {t: sum(tricks.get(seat, 0) for seat in t) for t in ("NS", "EW")}
     capot = {t: won[t] == 8 for t in won}
     last_team = "NS" if s.last_trick in ("N", "S") else "EW"
-    bonus = rs.cards.capot_last_trick if capot[last_team] else rs.cards.last_trick
+    bonus = rs.cards.capot_last_trick if capot[last_team] else rs.cards.last_trick_at(
+        Denomination(s.trump))
     env: dict[tuple[str, str | None], Any] = {}
     sides = {"declarers": team, "defenders": other}
     for side, t in sides.items():

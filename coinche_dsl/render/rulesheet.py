@@ -91,9 +91,10 @@ def _cards(rs: Ruleset, phase: str, tr: Translator) -> list:
     for kind, denom in (("trump", "hearts"), ("no_trump", "no-trump"), ("all_trump", "all-trump")):
         if kind == "trump" or is_relevant(rs, ("cards", kind)):
             cards = deck_points(rs, Denomination(denom))
-            last = rs.cards.last_trick
-            totals.append(tr("cards.total", mode=tr(f"cards.total.{kind}"), cards=cards,
-                             last=last, total=cards + last))
+            last = rs.cards.last_trick_at(Denomination(denom))
+            totals.append(tr("cards.total" if last else "cards.total.no_last",
+                             mode=tr(f"cards.total.{kind}"), cards=cards, last=last,
+                             total=cards + last))
     numeric = [2 * i + 2 for i in range(len(modes))]
     return [Table(head, rows, tr("cards.caption"), numeric=numeric), Rules(totals),
             sentences(rs, _phase_paths(phase, TABLE_FIELDS), tr)]

@@ -60,10 +60,11 @@ def mode_tables(rules: CompiledRules) -> tuple[ModeTable, ...]:
 def _deal_total(rules: CompiledRules, d: int) -> float:
     """What the eight tricks are worth once the variant's scaling is applied."""
     kind, to = rules.plan.scale[d]
+    last = rules.plan.last_trick[d]
     if kind == ScaleKind.NONE:
-        return rules.card_total[d] + rules.last_trick
+        return rules.card_total[d] + last
     if kind == ScaleKind.CARDS:
-        return to + rules.last_trick
+        return to + last
     return to
 
 
