@@ -141,29 +141,35 @@ def _build_bid_table(auction: Mapping[str, Any], seat: int) -> tuple[list[int], 
         values.append("capot")
     if auction["generale"]:
         values.append("generale")
-    ranked = auction["ranked_denominations"]
-    bids = [(_key(v, d, ranked), Call(seat, "bid", v, d))
+    bids = [(_key(v, d, auction), Call(seat, "bid", v, d))
             for v in values for d in auction["denominations"]]
     bids.sort(key=lambda kc: kc[0])
     return [k for k, _ in bids], [c for _, c in bids]
 
 
-def _key(value: BidValue, denomination: int, ranked: bool) -> int:
-    key = (value if isinstance(value, int) else
-           CAPOT_KEY if value == "capot" else GENERALE_KEY) * 8
-    return key + denomination if ranked else key
+def _key(value: BidValue, denomination: int, auction: Mapping[str, Any]) -> int:
+    """The sort key of a bid from the compiled auction fields (`auction` of `compile`)."""
+    return sort_key(value, denomination, auction["ranked_denominations"],
+                    auction["capot_value"] if auction["capot_at_value"] else None)
 
 
 def bid_key(rules: CompiledRules, value: int | str, denomination: int) -> int:
+    """The sort key of a bid under compiled rules (see `sort_key`)."""
+    return sort_key(value, denomination, rules.ranked_denominations,
+                    rules.capot_value if rules.capot_at_value else None)
+
+
+def sort_key(value: int | str, denomination: int, ranked: bool, capot_at: int | None) -> int:
     """The sort key of a bid: bigger wins; denominations count only when ranked. A capot
-    ranked at its value (`capot_rank at_value`) sits just above the number it is worth."""
-    if value.__class__ is int:
+    ranked at its value (`capot_rank at_value`, `capot_at` its value) sits just above the
+    number it is worth; otherwise capot beats every number and générale beats capot."""
+    if isinstance(value, int):
         key = value * 16
-    elif value == "capot" and rules.capot_at_value:
-        key = rules.capot_value * 16 + 8
+    elif value == "capot":
+        key = capot_at * 16 + 8 if capot_at is not None else CAPOT_KEY * 16
     else:
-        key = rules.bid_key(value) * 16
-    return key + denomination if rules.ranked_denominations else key
+        key = GENERALE_KEY * 16
+    return key + denomination if ranked else key
 
 
 class Auction:
