@@ -33,7 +33,7 @@ from .auction import Auction, Call, parse_call
 from .compiled import CompiledRules
 from .dealing import check_hands, deal_hands
 from .facts import NO_TRUMP, Contract, DealFacts, DealScore
-from .play import explain_card, legal_mask, random_card, trick_best
+from .play import explain_card, legal_mask, random_card
 from .scoring import score_facts
 from .specialise import random_play
 
@@ -308,10 +308,6 @@ class Deal:
     def is_over(self) -> bool:
         """True once the eight tricks are played (or the deal is to be redealt)."""
         return self.phase in ("over", "redeal")
-
-    def trick_winner(self, cards: list[int]) -> int:
-        """Position in `cards` (in playing order) of the winning card, in this deal's mode."""
-        return trick_best(self.rules, self._d, cards)
 
     def gathered(self) -> list[int]:
         """The cards as they are picked up after the deal (tricks in order, or the hands on a

@@ -30,7 +30,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 from ..cards import TEAMS
 from ..errors import CoincheError
@@ -39,14 +39,6 @@ from .auction import Call
 from .compiled import CompiledRules
 from .deal import Deal, random_card
 from .facts import DealScore
-
-
-class Bot(Protocol):
-    """What `play_game` asks of a player (`declare` is optional)."""
-
-    def choose_call(self, deal: Deal) -> Call: ...
-
-    def choose_card(self, deal: Deal) -> int: ...
 
 
 @dataclass(frozen=True)
@@ -217,47 +209,14 @@ class UniformBot:
         return random_card(deal.legal_cards(), self.rng.random)
 
 
-def play_deal(deal: Deal, bots: Sequence[Any]) -> Deal:
-    """Run `deal` to its end with four bots (seat order N E S W). Optional bot hooks:
-    `declare(deal, seat) -> (combos, belote)`, asked before the seat's first card, and
-    `choose_out_of_turn(deal, seat) -> Call | None`, asked after each call of the auction of
-    every other seat that may call out of turn (`coinche any_time`)."""
-    while deal.phase == "auction":
-        deal.call(bots[deal.to_act].choose_call(deal))
-        _out_of_turn(deal, bots)
-    asked = [False] * 4
-    while deal.phase == "play":
-        seat = deal.to_act
-        bot = bots[seat]
-        if not asked[seat]:
-            asked[seat] = True
-            if hasattr(bot, "declare"):
-                combos, belote = bot.declare(deal, seat)
-                deal.declare(seat, combos, belote)
-        deal.play(bot.choose_card(deal))
-    return deal
-
-
-def _out_of_turn(deal: Deal, bots: Sequence[Any]) -> None:
-    for k in range(1, 4):
-        seat = (deal.to_act + k * deal.rules.step) & 3
-        ask = getattr(bots[seat], "choose_out_of_turn", None)
-        if deal.phase != "auction" or ask is None or not deal.out_of_turn_calls(seat):
-            continue
-        call = ask(deal, seat)
-        if call is not None:
-            deal.call(call)
-
-
 def play_game(rules: CompiledRules, bots: Sequence[Any] | Any,
               rng: random.Random | int | None = None, first_dealer: int = 0,
               max_deals: int = 10_000) -> GameOutcome:
-    """Play a whole game with `bots` (one per seat N E S W, or one for all four)."""
+    """Play a whole game with `bots` (one seat per place N E S W, or one for all four)."""
+    from .driver import play_game as drive
+
     seats = list(bots) if isinstance(bots, Sequence) else [bots] * 4
     game = Game(rules, rng, first_dealer)
-    for _ in range(max_deals):
-        deal = play_deal(game.new_deal(), seats)
-        game.record(deal)
-        if game.is_over():
-            return game.outcome()
-    raise CoincheError(f"no winner after {max_deals} deals")
+    if not drive(game, seats, max_deals):
+        raise CoincheError(f"no winner after {max_deals} deals")
+    return game.outcome()
