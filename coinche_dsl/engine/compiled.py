@@ -52,7 +52,8 @@ DEALER_CHOICE_PACKETS = ((3, 2, 3), (3, 3, 2), (2, 3, 3))
 
 # Small-int codes of the policies, named where they are tested.
 REENTRY_ALLOWED, REENTRY_FORBIDDEN, REENTRY_SPEAK_ONCE = 0, 1, 2
-RAISE_ALLOWED, RAISE_AFTER_OTHER, RAISE_SUIT_CHANGE, RAISE_FORBIDDEN = 0, 1, 2, 3
+RAISE_ALLOWED, RAISE_SUIT_CHANGE = 0, 2
+"""(`after_other` 1 and `forbidden` 3 are read as "not these": no raise over one's own bid.)"""
 COINCHE_NONE, COINCHE_IN_TURN, COINCHE_ANY_TIME = 0, 1, 2
 AFTER_ENDS, AFTER_PASSES, AFTER_DOUBLED_SIDE, AFTER_BIDDING = 0, 1, 2, 3
 AT_BEAT_ALWAYS, AT_BEAT_UNLESS_PARTNER, AT_BEAT_NEVER = 0, 1, 2
@@ -95,6 +96,14 @@ class CompiledRules:
     trump_lead_beat_partner: bool = True
     all_trump_beat: int = AT_BEAT_ALWAYS
     no_trump_beat: bool = False
+    lead_duty: list[tuple[tuple[int, int, int], ...]] = field(default_factory=list)
+    """Per denomination, per trick (0..7), per `Role` of the seat on lead: the cards it must
+    lead when it holds any of them (0: the lead is free). See `play.lead_mask`."""
+    lead_why: dict[tuple[int, int, int], tuple[tuple[str, str], str]] = field(
+        default_factory=dict)
+    """(denomination, trick, role) of each duty above -> (the rule's path, what is due)."""
+    lead_free: bool = True
+    """No lead duty anywhere: every lead is free (the hot loops skip the context)."""
     # auction
     bid_values: tuple[int, ...] = ()
     """Every numeric bid allowed, ascending."""
@@ -156,6 +165,7 @@ def compile(ruleset: Ruleset) -> CompiledRules:  # noqa: A001 - the public name 
     _table(rules, ruleset)
     _cards(rules, ruleset)
     _play(rules, ruleset)
+    _lead(rules, ruleset)
     _auction(rules, ruleset)
     _extras(rules, ruleset)
     return rules
@@ -229,6 +239,14 @@ def _play(rules: CompiledRules, rs: Ruleset) -> None:
     at_free = rules.all_trump_beat == AT_BEAT_NEVER
     rules.follow_free = [tuple(led != d for led in range(4)) for d in range(NO_TRUMP)]
     rules.follow_free += [(not rules.no_trump_beat,) * 4, (at_free,) * 4]
+
+
+def _lead(rules: CompiledRules, rs: Ruleset) -> None:
+    """The lead duties (`lead_duty`): the context of a lead (trick, role) is looked up, never
+    tested, so a rule about leads is a field and its lines here."""
+    duty = [[[0, 0, 0] for _ in range(8)] for _ in range(6)]
+    rules.lead_duty = [tuple((row[0], row[1], row[2]) for row in per_d) for per_d in duty]
+    rules.lead_free = not rules.lead_why
 
 
 def _auction(rules: CompiledRules, rs: Ruleset) -> None:

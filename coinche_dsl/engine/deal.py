@@ -32,8 +32,8 @@ from .announcements import KING, QUEEN, RANK_MASK, classify, find_announcements,
 from .auction import Auction, Call, parse_call
 from .compiled import CompiledRules
 from .dealing import check_hands, deal_hands
-from .facts import NO_TRUMP, Contract, DealFacts, DealScore
-from .play import explain_card, legal_mask, random_card
+from .facts import NO_TRUMP, Contract, DealFacts, DealScore, PlayContext
+from .play import explain_card, lead_mask, legal_mask, random_card
 from .scoring import score_facts
 from .specialise import random_play
 
@@ -226,9 +226,18 @@ class Deal:
         legal = self._legal
         if legal < 0:
             seat = self.to_act
-            legal = self._legal = self._legal_for(self.hands[seat], seat) if self.trick \
-                else self.hands[seat]
+            hand = self.hands[seat]
+            legal = self._legal = self._legal_for(hand, seat) if self.trick else \
+                hand if self.rules.lead_free else lead_mask(self.rules, hand, self._d,
+                                                            self.play_context())
         return legal
+
+    def play_context(self) -> PlayContext:
+        """The context of the next card: the trick's number (0 = the first), the declarer,
+        the seat to act."""
+        assert self.contract is not None
+        done = len(self.tricks)
+        return PlayContext(done, self.contract.declarer, self.to_act)
 
     def _legal_for(self, hand: int, seat: int) -> int:
         """`legal_mask` for `seat` on the trick in progress, with its two common cases first
@@ -276,8 +285,9 @@ class Deal:
         cards: list[int] = []
         winners: list[int] = []
         play = random_play(self.rules, self._d)
+        assert self.contract is not None
         play(self.hands, self.to_act, rand, 8 - len(done), cards, winners, self.tricks_won,
-             self.points)
+             self.points, self.contract.declarer)
         self._fast = (self.to_act, cards, winners)
         self._last_winner = self.to_act = winners[-1]
         self.phase, self._legal = "over", 0
@@ -288,7 +298,7 @@ class Deal:
                                      f"{self.phase} phase", "play")
         seat = self.to_act
         message, rule = explain_card(self.rules, self.hands[seat], self._d, self.trick,
-                                     seat, card)
+                                     seat, card, self.play_context())
         raise IllegalActionError(message, rule)
 
     def _close_trick(self) -> None:
