@@ -84,6 +84,8 @@ def others(rs: Ruleset, path: tuple[str, ...]) -> list[Any]:
                      if low <= v <= high)]
     if value is None and path == ("auction", "maximum_bid"):
         return [160]
+    if value is None and path == ("play", "partner_leads_trump_at"):
+        return [2, 5]
     if isinstance(value, Expr):
         if value.type() == "bool":
             return [Expr(op="or", args=[value, Expr(op="qty", name="all_trump")])]

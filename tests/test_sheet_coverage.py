@@ -67,6 +67,8 @@ def _other_container(rs: Ruleset, path: tuple[str, ...], value: Any) -> Any:
         return value[:-1]
     if path == ("auction", "maximum_bid") and value is None:
         return 170
+    if path == ("play", "partner_leads_trump_at") and value is None:
+        return 2
     if isinstance(value, str):
         return [3, 2, 3] if value == "dealer_choice" else value + " (bis)"
     if isinstance(value, list) and value and isinstance(value[0], CardValue):

@@ -42,7 +42,7 @@ from ..model.enums import (
     Reentry,
     TrumpObligation,
 )
-from .facts import ALL_TRUMP, DENOMINATION_WORDS, NO_TRUMP
+from .facts import ALL_TRUMP, DENOMINATION_WORDS, NO_TRUMP, Role
 
 __all__ = ["CompiledRules", "compile", "DEALER_CHOICE_PACKETS", "BID_CAP_WITHOUT_MAXIMUM",
            "announcements_at", "belote_suit_mask"]
@@ -245,6 +245,12 @@ def _lead(rules: CompiledRules, rs: Ruleset) -> None:
     """The lead duties (`lead_duty`): the context of a lead (trick, role) is looked up, never
     tested, so a rule about leads is a field and its lines here."""
     duty = [[[0, 0, 0] for _ in range(8)] for _ in range(6)]
+    at = rs.play.partner_leads_trump_at
+    if at is not None:  # the partner, on lead at trick `at`, leads a trump (suit contracts)
+        for d in range(NO_TRUMP):
+            duty[d][at - 1][Role.PARTNER] = SUIT_MASKS[d]
+            rules.lead_why[(d, at - 1, Role.PARTNER)] = (("play", "partner_leads_trump_at"),
+                                                        "must lead a trump")
     rules.lead_duty = [tuple((row[0], row[1], row[2]) for row in per_d) for per_d in duty]
     rules.lead_free = not rules.lead_why
 

@@ -269,6 +269,11 @@ class PlayRules(RuleModel):
     """At all-trump, following suit: must you beat the highest card of the led suit?"""
     no_trump_beat: bool = False
     """At no-trump, following suit: must you beat the highest card of the led suit?"""
+    partner_leads_trump_at: Annotated[Annotated[int, Field(ge=1, le=8)] | None, BeforeValidator(
+        lambda v: None if v == "none" else v)] = None
+    """At a trump-suit contract, the trick (1 to 8) at which the declarer's partner, when on
+    lead, must lead a trump if holding one; `none`: every lead is free (a house rule that
+    shows the declarer's side its trumps early)."""
 
 
 class AnnouncementRules(RuleModel):
