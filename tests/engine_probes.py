@@ -156,6 +156,7 @@ def _play(d: Deal, rng: random.Random, log: list[Any]) -> None:
         legal = d.legal_cards()
         log.append(legal)
         d.play(random_card(legal, rng.random))
+        log.append(tuple(d.belote_said()))  # what the table knows, card by card
 
 
 def play_one(rules: Any, seed: int, dealer: int = 1, deck: list[int] | None = None,

@@ -33,6 +33,7 @@ from ..model.enums import (
     AllTrumpBelote,
     AnnouncementTiming,
     BeloteClaim,
+    BeloteMoment,
     BeloteOrder,
     CoincheTiming,
     DealerRotation,
@@ -131,6 +132,9 @@ class CompiledRules:
     belote_declarers_only: bool = False
     belote_silent_allowed: bool = True
     belote_king_first: bool = False
+    belote_said_at_pair: bool = False
+    """A claimed belote is said as the first of its king and queen is played (else with its
+    holder's first card): see `Deal.belote_said`."""
     belote_suits: list[int] = field(default_factory=list)
     """Per denomination, a mask of the suits whose K+Q make a belote (bit s for suit s)."""
     cache: dict[Any, Any] = field(default_factory=dict)
@@ -300,6 +304,7 @@ def _extras(rules: CompiledRules, rs: Ruleset) -> None:
     rules.belote_declarers_only = be.claim == BeloteClaim.DECLARERS_ONLY
     rules.belote_silent_allowed = be.silent_allowed
     rules.belote_king_first = be.order == BeloteOrder.KING_FIRST
+    rules.belote_said_at_pair = be.said_at == BeloteMoment.FIRST_OF_PAIR
     rules.belote_suits = [belote_suit_mask(be, d) for d in range(6)]
 
 

@@ -378,19 +378,36 @@ class Deal:
                         break  # nobody else holds them
         return out
 
+    def belote_said(self) -> list[tuple[int, int]]:
+        """(seat, suit) of each belote said aloud so far, so known to the table: a belote its
+        holder claims (not kept silent, and a declarer's under `claim declarers_only`) is said
+        with the holder's first card, or, under `belote.said_at first_of_pair`, as the first of
+        its king and queen is played."""
+        out = []
+        for seat, suit in self._claimed():
+            played = self.initial_hands[seat] & ~self.hands[seat]
+            if self.rules.belote_said_at_pair:
+                played &= ((1 << KING) | (1 << QUEEN)) << (8 * suit)
+            if played:
+                out.append((seat, suit))
+        return out
+
+    def _claimed(self) -> list[tuple[int, int]]:
+        """(seat, suit) of each belote held and claimed: not kept silent, and by a declarer
+        under `claim declarers_only`."""
+        r, contract = self.rules, self.contract
+        return [(seat, suit) for seat, suit in self.belote_holders()
+                if seat not in self.belote_silent
+                and not (r.belote_declarers_only and contract is not None
+                         and (seat ^ contract.declarer) & 1)]
+
     def belote_seats(self) -> list[int]:
         """Seats credited with a belote (one entry per belote: at all-trump a seat may hold
         several): held, not kept silent, by a declarer under `claim declarers_only`, and
         played king first under `order king_first`."""
-        holders = self.belote_holders()
-        if not holders:
-            return []
-        r, contract = self.rules, self.contract
-        return [seat for seat, suit in holders
-                if seat not in self.belote_silent
-                and not (r.belote_declarers_only and contract is not None
-                         and (seat ^ contract.declarer) & 1)
-                and not (r.belote_king_first and not self._king_first(suit))]
+        claimed = self._claimed() if self.contract is not None else []
+        return [seat for seat, suit in claimed
+                if not (self.rules.belote_king_first and not self._king_first(suit))]
 
     def _king_first(self, suit: int) -> bool:
         order = [c for t in self.tricks for _, c in t.cards] + [c for _, c in self.trick]

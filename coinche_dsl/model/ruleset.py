@@ -28,6 +28,7 @@ from .enums import (
     AnnouncementTiming,
     BeloteClaim,
     BeloteFinish,
+    BeloteMoment,
     BeloteOrder,
     BidLevels,
     BothOver,
@@ -331,6 +332,9 @@ class BeloteRules(RuleModel):
     """Its holder may keep it silent (seed 004: "parfois intéressant de ne pas annoncer")."""
     order: BeloteOrder = BeloteOrder.ANY
     """Whether the king must come first ("belote" then "rebelote")."""
+    said_at: BeloteMoment = BeloteMoment.FIRST_CARD
+    """When a claimed belote is said aloud, and so known to the table: with the holder's first
+    card, or as the first of its king and queen is played."""
     at_no_trump: bool = False
     """Belote exists at no-trump (K+Q of any suit)."""
     at_all_trump: AllTrumpBelote = AllTrumpBelote.EACH_SUIT

@@ -16,7 +16,7 @@ from rich.markup import escape
 from ..cards import SEATS, SUIT_WORDS, parse_card
 from ..engine import Call, Deal, Game
 from ..engine import compile as compile_rules
-from ..engine.announcements import belote_suits, classify, find_announcements
+from ..engine.announcements import classify, find_announcements
 from ..engine.driver import Watcher, play_game
 from ..errors import CoincheError, IllegalActionError
 from ..text_safety import for_rich
@@ -88,6 +88,8 @@ class PlaySession(Watcher):
         self.seats[human] = TerminalSeat(self)
         self.interrupted = False
         """The human pressed Ctrl-C."""
+        self.said: set[tuple[int, int]] = set()
+        """The belotes said aloud in the deal being played."""
 
     def say(self, text: Any = "") -> None:
         self.console.print(text)
@@ -117,6 +119,7 @@ class PlaySession(Watcher):
 
     # -- what the table sees (Watcher hooks) ----------------------------------------------
     def dealt(self, deal: Deal) -> None:
+        self.said = set()
         self.say(f"\n[bold]Deal {len(self.game.sheet) + 1}[/], dealt by {SEATS[deal.dealer]}.")
         self.say(f"Your hand: {hand_line(self.rules, deal.hands[self.human], None)}")
 
@@ -135,6 +138,11 @@ class PlaySession(Watcher):
             self.say(f"  {who} {classify(mask, deal.contract.denomination, self.ruleset).label}")
 
     def played(self, deal: Deal, seat: int, card: int) -> None:
+        said = set(deal.belote_said()) - self.said
+        for holder, suit in sorted(said):  # when it is said is the rules' (`belote.said_at`)
+            who = "You say" if holder == self.human else f"{SEATS[holder]} says"
+            self.say(f"  {who} belote ({SUIT_WORDS[suit]} king and queen).")
+        self.said |= said
         if not deal.trick:
             self.say(trick_line(len(deal.tricks), deal.tricks[-1]))
 
@@ -212,15 +220,11 @@ class TerminalSeat:
             return calls.get(line)
 
     def declare(self, deal: Deal, seat: int) -> tuple[list[int], bool]:
-        """Every announcement the hand holds, and its belote claimed (said aloud)."""
+        """Every announcement the hand holds, and its belote claimed."""
         assert deal.contract is not None
         d, ruleset = deal.contract.denomination, self.session.ruleset
         combos = [c.mask for c in find_announcements(deal.hands[seat], d, ruleset)]
-        defending = (seat - deal.contract.declarer) & 1
-        claims = not (self.session.rules.belote_declarers_only and defending)
-        for suit in belote_suits(deal.hands[seat], d, ruleset) if claims else []:
-            self.say(f"  You hold the belote ({SUIT_WORDS[suit]} king and queen): claimed.")
-        return combos, True
+        return combos, True  # the belote is claimed; the table hears it when it is said
 
     def choose_card(self, deal: Deal) -> int:
         assert deal.contract is not None
