@@ -153,6 +153,13 @@ def _play(d: Deal, rng: random.Random, log: list[Any]) -> None:
                     d.declare(seat, [], belote=False)
                 except CoincheError as err:
                     log.append(("loud", getattr(err, "rule", "")))
+        elif seat % 2 and d.hands[seat] != d.initial_hands[seat] and any(
+                s == seat for s, _ in d.belote_holders()):
+            try:  # E and W, having played, try to keep their belote silent now
+                d.claim_belote(seat, False)
+                log.append(("silenced", seat))
+            except CoincheError as err:
+                log.append(("late", getattr(err, "rule", "")))
         legal = d.legal_cards()
         log.append(legal)
         d.play(random_card(legal, rng.random))

@@ -13,6 +13,7 @@ from knob_support import replaced
 from coinche_dsl.cards import parse_cards
 from coinche_dsl.engine import Deal, compile
 from coinche_dsl.engine.facts import Contract
+from coinche_dsl.errors import IllegalActionError
 from coinche_dsl.loader import load_variant
 from coinche_dsl.model.enums import BeloteMoment
 
@@ -71,3 +72,32 @@ def test_the_moment_changes_what_is_known_not_the_score() -> None:
     late.play_out(random.Random(5))  # the same cards to the end
     assert early.belote_said() == late.belote_said() == [(N, HEARTS)]
     assert early.result() == late.result() and early.belote_seats() == [N]
+
+
+def test_with_the_first_card_the_holder_decides_before_it() -> None:
+    deal = _deal(BeloteMoment.FIRST_CARD)
+    _trick(deal, *TRICK_1)
+    with pytest.raises(IllegalActionError) as late:
+        deal.claim_belote(N, False)
+    assert late.value.rule == "belote.said_at"
+    assert "too late" in str(late.value) and "belote.said_at first_card" in str(late.value)
+
+
+def test_with_the_first_of_the_pair_the_holder_decides_until_then() -> None:
+    deal = _deal(BeloteMoment.FIRST_OF_PAIR)
+    _trick(deal, *TRICK_1)
+    deal.claim_belote(N, False)  # N has not played its king or queen yet: it may keep silent
+    _trick(deal, "N QH")
+    with pytest.raises(IllegalActionError):
+        deal.claim_belote(N, True)  # the queen is out: the moment has passed
+    deal.play_out(random.Random(5))
+    said = _deal(BeloteMoment.FIRST_CARD)
+    _trick(said, *TRICK_1, "N QH")
+    said.play_out(random.Random(5))
+    # The same cards; only the silent belote differs. With the contract's fate the same
+    # either way, N-S (the declaring side, S bid) score ffb's belote, 20, fewer: it is added
+    # to their score made or failed ("belote imprenable").
+    assert deal.belote_seats() == [] and said.belote_seats() == [N]
+    assert [t.cards for t in deal.tricks] == [t.cards for t in said.tricks]
+    assert deal.result().made == said.result().made
+    assert said.result().scores["NS"] - deal.result().scores["NS"] == 20

@@ -331,19 +331,38 @@ class Deal:
         """Declare ordinary announcements (`combos`, card masks from the seat's hand) and
         whether the seat claims its belote; allowed once the contract is known and before the
         seat plays its first card. Declaring again replaces the earlier declaration."""
-        r = self.rules
         if self.phase != "play" or self.hands[seat] != self.initial_hands[seat]:
             raise IllegalActionError(f"{SEATS[seat]} may declare only before playing a first "
                                      "card, once the contract is known", "announcements.timing")
         combos = [int(c) for c in combos]
         self._check_combos(seat, combos)
         holds = any(holder == seat for holder, _ in self.belote_holders())
-        if not belote and holds and not r.belote_silent_allowed:
+        if not belote and holds:
+            self._check_silence(seat)
+        self.declared[seat] = combos
+        (self.belote_silent.discard if belote else self.belote_silent.add)(seat)
+
+    def claim_belote(self, seat: int, said: bool = True) -> None:
+        """Say `seat`'s belote (or keep it silent) while the rules still let its holder
+        decide (`belote.said_at`): until its first card, or until it plays its king or queen.
+        (`declare` says it too, before the first card.)"""
+        r = self.rules
+        suits = [suit for holder, suit in self.belote_holders() if holder == seat]
+        if self.phase != "play" or not suits:
+            raise IllegalActionError(f"{SEATS[seat]} holds no belote to say", "belote")
+        if not any(self._belote_open(seat, suit) for suit in suits):
+            raise IllegalActionError(f"{SEATS[seat]}: too late to say or keep silent the "
+                                     f"belote: {r.cite('belote', 'said_at')}", "belote.said_at")
+        if not said:
+            self._check_silence(seat)
+        (self.belote_silent.discard if said else self.belote_silent.add)(seat)
+
+    def _check_silence(self, seat: int) -> None:
+        r = self.rules
+        if not r.belote_silent_allowed:
             raise IllegalActionError(f"{SEATS[seat]} must announce the belote: "
                                      f"{r.cite('belote', 'silent_allowed')}",
                                      "belote.silent_allowed")
-        self.declared[seat] = combos
-        (self.belote_silent.discard if belote else self.belote_silent.add)(seat)
 
     def _check_combos(self, seat: int, combos: list[int]) -> None:
         """IllegalActionError unless `combos` may be declared by `seat` at this contract."""
@@ -383,14 +402,16 @@ class Deal:
         holder claims (not kept silent, and a declarer's under `claim declarers_only`) is said
         with the holder's first card, or, under `belote.said_at first_of_pair`, as the first of
         its king and queen is played."""
-        out = []
-        for seat, suit in self._claimed():
-            played = self.initial_hands[seat] & ~self.hands[seat]
-            if self.rules.belote_said_at_pair:
-                played &= ((1 << KING) | (1 << QUEEN)) << (8 * suit)
-            if played:
-                out.append((seat, suit))
-        return out
+        return [(seat, suit) for seat, suit in self._claimed()
+                if not self._belote_open(seat, suit)]
+
+    def _belote_open(self, seat: int, suit: int) -> bool:
+        """Whether `seat` may still say or keep silent its belote of `suit`: until it plays
+        its first card, or, under `belote.said_at first_of_pair`, its king or queen."""
+        played = self.initial_hands[seat] & ~self.hands[seat]
+        if self.rules.belote_said_at_pair:
+            played &= ((1 << KING) | (1 << QUEEN)) << (8 * suit)
+        return not played
 
     def _claimed(self) -> list[tuple[int, int]]:
         """(seat, suit) of each belote held and claimed: not kept silent, and by a declarer
