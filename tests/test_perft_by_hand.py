@@ -8,8 +8,9 @@ from the rules cited in the comments, then the engine is asked for both, by its 
 by its card-by-card reference.
 
 Reminders used throughout. Trump order (hearts are trumps in every position): J 9 A 10 K Q 8 7;
-plain order A 10 K Q J 9 8 7. Anticlockwise play (ffb: "toujours dans le sens inverse des
-aiguilles d'une montre") runs N W S E; clockwise (fr-bga) N E S W. A seat with one card left
+plain order A 10 K Q J 9 8 7 (the same tables in every variant here). Anticlockwise play (ffb,
+pt-online; ffb: "toujours dans le sens inverse des aiguilles d'une montre") runs N W S E;
+clockwise (fr-bga) N E S W. A seat with one card left
 has one choice, so a trick 8 of singletons is one sequence.
 """
 
@@ -33,7 +34,7 @@ def _may_trump():
 
 
 VARIANTS = {"ffb": lambda: load_variant("ffb"), "fr-bga": lambda: load_variant("fr-bga"),
-            "may-trump": _may_trump}
+            "pt-online": lambda: load_variant("pt-online"), "may-trump": _may_trump}
 
 POSITIONS = [
     # (id, variant, trick in progress, seat to act, hands, legal cards of the seat, sequences)
@@ -86,6 +87,15 @@ POSITIONS = [
     # 9H 7H. "Any trump, lower included" (overtrump_partner no, FFB): 9H or 7H. With 9H S
     # wins and leads 7H; with 7H N's 10H wins and leads QS; singletons. 2 sequences.
     ("ffb-partner-any-trump", "ffb", ["E AC", "N 10H", "W 8C"], "S",
+     {"N": "QS", "E": "KS", "S": "9H 7H", "W": "JH"}, "9H 7H", 2),
+    # pt-online plays anticlockwise like ffb, but undertrump required (ffb: optional) and a
+    # partner's trump need not be beaten (fr-bga: it must). The ffb cards above, there:
+    # W, unable to beat N's 9H, must play its lower trump: 8H only; then as above. 1.
+    ("pt-undertrump-required", "pt-online", ["E KC", "N 9H"], "W",
+     {"N": "7D", "W": "8H 7S", "S": "AC 10H", "E": "JH"}, "8H", 1),
+    # S, void, partner N holding the trick with 10H, only trumps: any trump (9H or 7H), as
+    # in ffb and unlike fr-bga. 2 sequences, as counted for ffb.
+    ("pt-partner-any-trump", "pt-online", ["E AC", "N 10H", "W 8C"], "S",
      {"N": "QS", "E": "KS", "S": "9H 7H", "W": "JH"}, "9H 7H", 2),
     # ffb: E led AC; N, void in clubs under an opponent's ace, holds 7H 8S: it must trump
     # (must_trump required): 7H. W follows KC, S follows 7C; N wins and leads 8S;
