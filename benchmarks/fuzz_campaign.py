@@ -137,9 +137,9 @@ def _json_seeds(kind: str) -> list[Any]:
     import random as r
 
     from coinche_dsl.engine import Deal, compile
+    from coinche_dsl.engine.driver import play_deal
     from coinche_dsl.engine.replay import report, to_record
     from coinche_dsl.sim import RandomBot
-    from coinche_dsl.sim.runner import play_deal
 
     rules = compile(load_variant("ffb"))
     rng = r.Random(3)

@@ -153,9 +153,17 @@ def _play(d: Deal, rng: random.Random, log: list[Any]) -> None:
                     d.declare(seat, [], belote=False)
                 except CoincheError as err:
                     log.append(("loud", getattr(err, "rule", "")))
+        elif seat % 2 and d.hands[seat] != d.initial_hands[seat] and any(
+                s == seat for s, _ in d.belote_holders()):
+            try:  # E and W, having played, try to keep their belote silent now
+                d.claim_belote(seat, False)
+                log.append(("silenced", seat))
+            except CoincheError as err:
+                log.append(("late", getattr(err, "rule", "")))
         legal = d.legal_cards()
         log.append(legal)
         d.play(random_card(legal, rng.random))
+        log.append(tuple(d.belote_said()))  # what the table knows, card by card
 
 
 def play_one(rules: Any, seed: int, dealer: int = 1, deck: list[int] | None = None,

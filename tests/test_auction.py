@@ -342,11 +342,11 @@ def test_auction_is_over_once_play_starts():
 
 
 def _all_calls(rules, seat: int) -> list[Call]:
-    from coinche_dsl.engine.auction import _bid_table
+    from coinche_dsl.engine.auction import _tables
 
     extra = [Call(seat, "bid", 85, 0), Call(seat, "bid", 170, 2), Call(seat, "bid", "generale", 1)]
     return [Call(seat, k) for k in ("pass", "coinche", "surcoinche")] + \
-        list(_bid_table(rules, seat)[1]) + extra
+        list(_tables(rules).bids[seat][1]) + extra
 
 
 def test_legal_calls_agree_with_the_checks_under_random_knobs():

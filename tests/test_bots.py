@@ -15,9 +15,12 @@ import pytest
 from coinche_dsl.cards import FULL_DECK, parse_cards
 from coinche_dsl.engine import Deal, Game
 from coinche_dsl.engine import compile as compile_rules
+from coinche_dsl.engine.dealing import paired_hands
+from coinche_dsl.engine.driver import play_deal
+from coinche_dsl.engine.play import trick_best
 from coinche_dsl.loader import BUILTINS, load_variant
 from coinche_dsl.sim import HeuristicBot, RandomBot
-from coinche_dsl.sim.runner import deal_hands, deal_record, play_deal
+from coinche_dsl.sim.runner import deal_record
 from coinche_dsl.sim.stats import mean_ci
 
 RULES = {name: compile_rules(load_variant(name)) for name in BUILTINS}
@@ -63,15 +66,35 @@ def test_bots_only_make_legal_moves_and_deals_keep_their_invariants(name: str) -
     counts = {"random": 500, "mixed": 500, "heuristic": 500}
     for kind, n in counts.items():
         for i in range(n):
-            hands = deal_hands(rng)
+            hands = paired_hands(rng)
             deal = play_deal(Deal(rules, i % 4, hands=hands, rng=rng), _table(kind, rng))
             assert deal.phase in ("over", "redeal")
             if deal.phase == "over":
                 played = [c for t in deal.tricks for _, c in t.cards]
                 assert len(played) == 32 and sum(1 << c for c in played) == FULL_DECK
-                record = deal_record(deal)
-                assert record.made is not None
-                assert sum(deal.result().scores.values()) >= 0
+                _check_record(rules, deal)
+
+
+def _check_record(rules, deal) -> None:
+    """The deal's record against a recount from its tricks: each trick's winner by the mode's
+    card order, card points per team summing to the mode's 32 card values, the capot and
+    générale flags, and the declaring side's score as scored."""
+    d = deal.contract.denomination
+    points, winners = [0, 0], []
+    for trick in deal.tricks:
+        cards = [c for _, c in trick.cards]
+        winner = trick.cards[trick_best(rules, d, cards)][0]
+        assert winner == trick.winner
+        winners.append(winner)
+        points[winner & 1] += sum(rules.points[d][c] for c in cards)
+    assert points == deal.points and sum(points) == sum(rules.points[d])
+    record, score = deal_record(deal), deal.result()
+    team = "NS" if deal.contract.team == 0 else "EW"
+    assert record.made is score.made and isinstance(record.made, bool)
+    assert (record.declarers, record.defenders) == (
+        score.scores[team], score.scores["EW" if team == "NS" else "NS"])
+    assert record.capot == (len({w & 1 for w in winners}) == 1)
+    assert record.generale == (len(set(winners)) == 1)
 
 
 @pytest.mark.parametrize("name", BUILTINS)
@@ -94,7 +117,7 @@ def _margin(rules, deals: int, seed: int) -> list[float]:
     with the sides swapped (the same hands), so that the cards favour nobody."""
     diffs = []
     for i in range(deals):
-        hands = deal_hands(random.Random(seed * 100_000 + i))
+        hands = paired_hands(random.Random(seed * 100_000 + i))
         for heuristic_side in (0, 1):
             rng = random.Random(seed * 100_000 + i)
             bots = [HeuristicBot(rng) if s % 2 == heuristic_side else RandomBot(rng)
@@ -211,7 +234,7 @@ def test_the_announcement_shortcut_never_hides_a_combination() -> None:
     for name in BUILTINS:
         rules = RULES[name]
         for _ in range(400):
-            hand, d = deal_hands(rng)[0], rng.randrange(6)
+            hand, d = paired_hands(rng)[0], rng.randrange(6)
             expected = sum(c.value for c in find_announcements(hand, d, rules))
             assert announcement_value(hand, d, rules) == expected
 

@@ -86,6 +86,8 @@ def others(rs: Ruleset, path: tuple[str, ...]) -> list[Any]:
         return [160]
     if value is None and path[-1].endswith("_last_trick"):  # `same` -> no dix de der there
         return [0]
+    if value is None and path == ("play", "partner_leads_trump_at"):
+        return [2, 5]
     if isinstance(value, Expr):
         if value.type() == "bool":
             return [Expr(op="or", args=[value, Expr(op="qty", name="all_trump")])]

@@ -218,7 +218,7 @@ def test_play_game_with_declaring_bots():
 def test_the_game_sheet_adds_up():
     game = Game(compile(FFB), 5)
     bots = [UniformBot(game.rng)] * 4
-    from coinche_dsl.engine.game import play_deal
+    from coinche_dsl.engine.driver import play_deal
 
     while not game.is_over():
         game.record(play_deal(game.new_deal(), bots))
@@ -243,7 +243,7 @@ class EagerCoincher(UniformBot):
 
 
 def test_play_deal_asks_for_out_of_turn_coinches():
-    from coinche_dsl.engine.game import play_deal
+    from coinche_dsl.engine.driver import play_deal
     from coinche_dsl.model.enums import AfterCoinche, CoincheTiming
 
     rules = rules_with("auction", coinche=CoincheTiming.ANY_TIME,

@@ -11,7 +11,8 @@ from typer.testing import CliRunner
 
 from coinche_dsl.cli import _register, app
 from coinche_dsl.engine import Deal, compile
-from coinche_dsl.engine.game import UniformBot, play_deal
+from coinche_dsl.engine.driver import play_deal
+from coinche_dsl.engine.game import UniformBot
 from coinche_dsl.engine.replay import ReplayError, replay, report, to_record
 from coinche_dsl.errors import InputError
 from coinche_dsl.loader import BUILTINS, load_variant

@@ -74,6 +74,8 @@ def _other_container(rs: Ruleset, path: tuple[str, ...], value: Any) -> Any:
         return 170
     if path[-1].endswith("_last_trick") and value is None:  # `same` -> a mode's own bonus
         return 0
+    if path == ("play", "partner_leads_trump_at") and value is None:
+        return 2
     if isinstance(value, str):
         return [3, 2, 3] if value == "dealer_choice" else value + " (bis)"
     if isinstance(value, list) and value and isinstance(value[0], CardValue):

@@ -31,7 +31,7 @@ def _reference(rules, seed: int, contract: Contract, first: int) -> Deal:
     rand = random.Random(seed * 7 + 1).random
     for _ in range(32):
         legal = reference_legal(rules, deal.hands[deal.to_act], contract.denomination,
-                                deal.trick)
+                                deal.trick, deal.play_context())
         assert deal.legal_cards() == legal
         deal.play(random_card(legal, rand))
     return deal

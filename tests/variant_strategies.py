@@ -203,13 +203,13 @@ def exercise(rs: Any, seed: int = 0, deals: int = 3) -> None:
     import random
 
     from coinche_dsl.engine import Deal, compile
+    from coinche_dsl.engine.driver import play_deal
     from coinche_dsl.engine.replay import replay, report, to_record
     from coinche_dsl.engine.scoring import score_deal
     from coinche_dsl.errors import InputError
     from coinche_dsl.loader import load_variant
     from coinche_dsl.render import compare, sheet
     from coinche_dsl.sim import RandomBot, simulate_variants
-    from coinche_dsl.sim.runner import play_deal
 
     for lang, fmt in ((None, "md"), ("en", "html")):
         assert sheet(rs, lang, fmt)

@@ -8,7 +8,7 @@ error (an unknown option, a variant or file argument that names nothing).
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any, NoReturn
 
@@ -118,8 +118,3 @@ def print_json(data: Any, indent: int | None = None) -> None:
     from ..text_safety import for_json
 
     print(for_json(json.dumps(data, ensure_ascii=False, indent=indent)))
-
-
-def run_guarded(fn: Callable[[], Any]) -> Any:
-    with reported():
-        return fn()

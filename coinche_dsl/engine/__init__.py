@@ -12,6 +12,8 @@
   denomination from fixed templates with the `play.*` flags folded in.
 - `batch`, `batch_scoring`: many deals at once with NumPy (`play_batch`), scored over arrays;
   imported on demand (NumPy is not loaded by the rest of the package).
+- `driver`: the one deal driver (`play_deal`, `play_game`) and the `Seat` protocol that bots,
+  the terminal, replay records and simulations implement.
 - `game`: `Game`, `GameOutcome`, `play_game` (`game.*` knobs, held litige points, redeals).
 - `replay`: check and score a recorded deal (`coinche replay`).
 - `scoring`, `announcements`, `formula`: the score of a finished deal.

@@ -36,13 +36,13 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from ..cards import SEATS, SUIT_SYMBOLS
 from ..errors import IllegalActionError, InputError
 from ..model.enums import AfterCoinche, CoincheTiming, RaiseOwn, Reentry
 from .compiled import CAPOT_KEY, GENERALE_KEY, CompiledRules
-from .facts import DENOMINATION_WORDS, BidValue, Contract
+from .facts import DENOMINATION_WORDS, BidValue, Contract, Role, role_of
 
 CallKind = Literal["pass", "bid", "coinche", "surcoinche"]
 _ALIASES = {"c": 0, "d": 1, "h": 2, "s": 3, "nt": 4, "at": 5, "notrump": 4, "alltrump": 5,
@@ -102,11 +102,6 @@ def parse_call(text: str) -> Call:
         raise InputError(f"unknown denomination {words[2]!r} in {text!r}; use "
                          f"{', '.join(DENOMINATION_WORDS)}", "call")
     return Call(seat, "bid", value, _ALIASES[key])
-
-
-def _bid_table(rules: CompiledRules, seat: int) -> tuple[list[int], list[Call]]:
-    """Every bid of `seat` as a Call, sorted by bid order, with their sort keys (built once)."""
-    return _tables(rules).bids[seat]
 
 
 @dataclass(frozen=True)
@@ -172,6 +167,18 @@ def sort_key(value: int | str, denomination: int, ranked: bool, capot_at: int | 
     return key + denomination if ranked else key
 
 
+class CallContext(NamedTuple):
+    """What the auction rules ask about the seat before it calls: who it is, its role with
+    respect to the highest bid (None before the first bid: `Role.DECLARER` is its bidder),
+    whether it has passed and whether it has spoken. A rule about calls is a field and one
+    reading of this."""
+
+    seat: int
+    role: Role | None
+    passed: bool
+    spoke: bool
+
+
 class Auction:
     """The auction of one deal. `to_act` calls next; `apply` checks and records a call."""
 
@@ -189,7 +196,6 @@ class Auction:
         self.passed = [False] * 4
         self.spoke = [False] * 4
         self.over = False
-        self.redeal = False
         self.closing = 0
         """The closing round (`closing_coinche`): 0 not begun, 1 the coinche turns, 2 the
         surcoinche turns."""
@@ -205,17 +211,23 @@ class Auction:
         return new
 
     # -- what may be called ------------------------------------------------------------
+    def context(self, seat: int) -> CallContext:
+        """What the auction rules ask about `seat` before it calls (see `CallContext`)."""
+        bid = self.bid
+        return CallContext(seat, None if bid is None else role_of(seat, bid.seat),
+                           self.passed[seat], self.spoke[seat])
+
     def legal_calls(self) -> list[Call]:
         """The calls the player to act may make (pass is always one of them)."""
         if self.over:
             return []
-        seat = self.to_act
-        simple = self._tables.simple[seat]
-        calls = [simple[0], *self._bids(seat)] if self._may_bid(seat) else [simple[0]]
+        ctx = self.context(self.to_act)
+        simple = self._tables.simple[ctx.seat]
+        calls = [simple[0], *self._bids(ctx)] if self._may_bid(ctx) else [simple[0]]
         if self.bid is not None:  # nothing to coinche before the first bid
-            if self._may_coinche(seat):
+            if self._may_coinche(ctx):
                 calls.append(simple[1])
-            if self._may_surcoinche(seat):
+            if self._may_surcoinche(ctx):
                 calls.append(simple[2])
         return calls
 
@@ -223,24 +235,25 @@ class Auction:
         """Calls `seat` may make out of turn: a coinche (or surcoinche) under `coinche any_time`."""
         if self.over or seat == self.to_act or self.rules.coinche != CoincheTiming.ANY_TIME:
             return []
-        out = [Call(seat, "coinche")] if self._may_coinche(seat) else []
-        return out + ([Call(seat, "surcoinche")] if self._may_surcoinche(seat) else [])
+        ctx = self.context(seat)
+        out = [Call(seat, "coinche")] if self._may_coinche(ctx) else []
+        return out + ([Call(seat, "surcoinche")] if self._may_surcoinche(ctx) else [])
 
-    def _may_bid(self, seat: int) -> bool:
+    def _may_bid(self, ctx: CallContext) -> bool:
         r = self.rules
         if self.closing:
             return False
-        if r.reentry == Reentry.FORBIDDEN and self.passed[seat]:
+        if r.reentry == Reentry.FORBIDDEN and ctx.passed:
             return False
-        if r.reentry == Reentry.SPEAK_ONCE and self.spoke[seat]:
+        if r.reentry == Reentry.SPEAK_ONCE and ctx.spoke:
             return False
         if self.double and r.after_coinche != AfterCoinche.BIDDING_CONTINUES:
             return False
-        own = self.bid is not None and self.bid.seat == seat
+        own = ctx.role is Role.DECLARER
         return not own or r.raise_own in (RaiseOwn.ALLOWED, RaiseOwn.WITH_SUIT_CHANGE)
 
-    def _bids(self, seat: int) -> list[Call]:
-        keys, calls = self._tables.bids[seat]
+    def _bids(self, ctx: CallContext) -> list[Call]:
+        keys, calls = self._tables.bids[ctx.seat]
         out = calls[bisect_right(keys, self.key):]
         if self._tables.plain_bids:
             return out
@@ -248,7 +261,8 @@ class Auction:
         if not r.jumps:
             out = [c for c in out if not isinstance(c.value, int) or c.value == self._next_level()
                    or (bid is not None and c.value == bid.value)]
-        if bid is not None and bid.seat == seat and r.raise_own == RaiseOwn.WITH_SUIT_CHANGE:
+        if (bid is not None and ctx.role is Role.DECLARER
+                and r.raise_own == RaiseOwn.WITH_SUIT_CHANGE):
             out = [c for c in out if c.denomination != bid.denomination]
         return out
 
@@ -264,21 +278,21 @@ class Auction:
             i = bisect_right(values, bid.value)
         return values[i] if i < len(values) else None
 
-    def _may_coinche(self, seat: int) -> bool:
+    def _may_coinche(self, ctx: CallContext) -> bool:
         r, bid = self.rules, self.bid
         if r.coinche == CoincheTiming.NONE or bid is None or self.double:
             return False
-        if r.reentry == Reentry.SPEAK_ONCE and self.spoke[seat] and self.closing != 1:
+        if r.reentry == Reentry.SPEAK_ONCE and ctx.spoke and self.closing != 1:
             return False
-        return (seat - bid.seat) & 1 == 1 and (isinstance(bid.value, int) or r.coinche_capot)
+        return ctx.role is Role.DEFENDER and (isinstance(bid.value, int) or r.coinche_capot)
 
-    def _may_surcoinche(self, seat: int) -> bool:
+    def _may_surcoinche(self, ctx: CallContext) -> bool:
         bid = self.bid
         if not self.rules.surcoinche or self.double != 1 or bid is None:
             return False
-        if self.rules.reentry == Reentry.SPEAK_ONCE and self.spoke[seat] and self.closing != 2:
+        if self.rules.reentry == Reentry.SPEAK_ONCE and ctx.spoke and self.closing != 2:
             return False
-        return (seat - bid.seat) & 1 == 0
+        return ctx.role is not Role.DEFENDER
 
     # -- applying a call ---------------------------------------------------------------
     def apply(self, call: Call) -> None:
@@ -304,11 +318,12 @@ class Auction:
             return kind in ("coinche", "surcoinche") and call in self.out_of_turn_calls(seat)
         if kind == "pass":
             return True
+        ctx = self.context(seat)
         if kind == "coinche":
-            return self._may_coinche(seat)
+            return self._may_coinche(ctx)
         if kind == "surcoinche":
-            return self._may_surcoinche(seat)
-        if not self._may_bid(seat) or call.denomination not in self.rules.denominations:
+            return self._may_surcoinche(ctx)
+        if not self._may_bid(ctx) or call.denomination not in self.rules.denominations:
             return False
         if not (isinstance(call.value, int) and call.value in self.rules.bid_values
                 or call.value == "capot" and self.rules.capot
@@ -318,7 +333,7 @@ class Auction:
             return False
         if self.rules.jumps and self.rules.raise_own != RaiseOwn.WITH_SUIT_CHANGE:
             return True
-        return call in self._bids(seat)
+        return call in self._bids(ctx)
 
     def _record(self, call: Call) -> None:
         r, seat, kind = self.rules, call.seat, call.kind
@@ -343,7 +358,6 @@ class Auction:
         elif self.over or self._ended():
             if not self._open_closing(seat):
                 self.over = True
-                self.redeal = self.bid is None
         elif self.double == 1 and r.after_coinche == AfterCoinche.DOUBLED_SIDE_ONLY:
             self.to_act = self._next_doubled(seat)
         else:

@@ -39,7 +39,7 @@ import numpy as np
 from ..model.enums import AllTrumpBeat
 from .batch_scoring import deal_belotes, score_chunk
 from .compiled import CAPOT_KEY, GENERALE_KEY, CompiledRules
-from .facts import NO_TRUMP, Contract
+from .facts import NO_TRUMP, ROLE_BY_OFFSET, Contract
 
 __all__ = ["BatchResult", "play_batch", "greedy_card", "POLICIES"]
 
@@ -188,6 +188,9 @@ class _Tables:
         self.beat_opponent = np.array([r.must_overtrump] * 4 + [r.no_trump_beat, at_opponent],
                                       dtype=U32)
         self.cheap, self.cheap_key = _cheap_tables(r)
+        self.lead = np.array(r.lead_duty, dtype=U32).ravel()
+        """`lead_duty` at index (d * 8 + trick) * 3 + role."""
+        self.role = np.array(ROLE_BY_OFFSET, dtype=U32)
 
 
 def _sel(cond: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -208,7 +211,8 @@ def _play_chunk(rules: CompiledRules, rng: np.random.Generator, n: int, start: i
     leader = (dealer + rules.step) & 3
     if rules.first_lead_generale:
         leader = np.where(bid == GENERALE_KEY, declarer, leader).astype(np.uint8)
-    state = _Play(rules, tables, hands.ravel().copy(), den, leader, rng, policy, record_legal)
+    state = _Play(rules, tables, hands.ravel().copy(), den, leader, rng, policy, record_legal,
+                  declarer)
     state.run()
     out = dict(dealer=dealer, hands=hands.T.copy(), declarer=declarer, bid=bid,
                denomination=den, double=double, cards=state.cards.T.copy(),
@@ -232,7 +236,8 @@ class _Play:
     """The state of a chunk's play, advanced one card position at a time."""
 
     def __init__(self, r: CompiledRules, t: _Tables, hands: np.ndarray, den: np.ndarray,
-                 leader: np.ndarray, rng: np.random.Generator, policy: str, record: bool):
+                 leader: np.ndarray, rng: np.random.Generator, policy: str, record: bool,
+                 declarer: np.ndarray):
         global _KTH
         if _KTH is None:
             _KTH = _kth_table()
@@ -245,6 +250,7 @@ class _Play:
         self.beat_p, self.beat_o = t.beat_partner[den], t.beat_opponent[den]
         self.suit_contract = (den < NO_TRUMP).astype(U32)
         self.seat = leader.astype(U32)
+        self.declarer = declarer.astype(U32)
         self.cards = np.zeros((32, n), dtype=np.uint8)
         self.winners = np.zeros((8, n), dtype=np.uint8)
         self.taken = np.zeros((2, n), dtype=np.int32)
@@ -258,7 +264,7 @@ class _Play:
         step, t = self.r.step, self.t
         seat: np.ndarray = self.seat
         hand = self.hands.take(seat * self.n + self.ar)
-        best = self._pick(hand, 4 * trick, None)
+        best = self._pick(self._lead(hand, trick), 4 * trick, None)
         self._remove(seat, hand, best, 4 * trick)
         led = best >> 3
         winner: np.ndarray = seat
@@ -278,6 +284,14 @@ class _Play:
         self.taken[1] += value * ew.astype(np.int32)
         self.taken[0] += value * (1 - ew).astype(np.int32)
         self.seat = winner
+
+    def _lead(self, hand: np.ndarray, trick: int) -> np.ndarray:
+        """`play.lead_mask` for every deal at once: the duty looked up by (trick, role)."""
+        if self.r.lead_free:
+            return hand
+        role = self.t.role[(self.seat - self.declarer) & 3]
+        due = hand & self.t.lead.take((self.d * 8 + trick) * 3 + role)
+        return _sel((due != 0).astype(U32), due, hand)
 
     def _remove(self, seat: np.ndarray, hand: np.ndarray, card: np.ndarray, pos: int) -> None:
         self.hands[seat * self.n + self.ar] = hand ^ (U32(1) << card)

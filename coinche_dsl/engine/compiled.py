@@ -50,6 +50,7 @@ from ..model.enums import (
     AnnouncementTiming,
     BeloteClaim,
     BeloteFinish,
+    BeloteMoment,
     BeloteOrder,
     BidLevels,
     BothOver,
@@ -66,7 +67,7 @@ from ..model.enums import (
     TrumpObligation,
 )
 from ..model.fingerprint import fingerprint
-from .facts import ALL_TRUMP, DENOMINATION_WORDS, NO_TRUMP
+from .facts import ALL_TRUMP, DENOMINATION_WORDS, NO_TRUMP, Role
 
 if TYPE_CHECKING:
     from ..model.ruleset import AnnouncementRules, BeloteRules, CardValue
@@ -142,6 +143,13 @@ class CompiledRules:
     trump_lead_beat_partner: bool
     all_trump_beat: AllTrumpBeat
     no_trump_beat: bool
+    lead_duty: tuple[tuple[tuple[int, int, int], ...], ...]
+    """Per denomination, per trick (0..7), per `Role` of the seat on lead: the cards it must
+    lead when it holds any of them (0: the lead is free). See `play.lead_mask`."""
+    lead_why: dict[tuple[int, int, int], tuple[tuple[str, str], str]]
+    """(denomination, trick, role) of each duty above -> (the rule's path, what is due)."""
+    lead_free: bool
+    """No lead duty anywhere: every lead is free (the hot loops skip the context)."""
     # auction
     bid_values: tuple[int, ...]
     """Every numeric bid allowed, ascending."""
@@ -175,6 +183,9 @@ class CompiledRules:
     belote_declarers_only: bool
     belote_silent_allowed: bool
     belote_king_first: bool
+    belote_said_at_pair: bool
+    """A claimed belote is said as the first of its king and queen is played (else with its
+    holder's first card): see `Deal.belote_said`."""
     belote_suits: tuple[int, ...]
     """Per denomination, a mask of the suits whose K+Q make a belote (bit s for suit s)."""
     # scoring and the game
@@ -257,7 +268,7 @@ def _build(rs: Ruleset) -> CompiledRules:
     auction = _auction(rs)
     return CompiledRules(
         ruleset=rs, fingerprint=fingerprint(rs), **_table(rs), **_cards(rs), **_play(rs),
-        **auction, auction_tables=auction_tables(auction), **_extras(rs),
+        **_lead(rs), **auction, auction_tables=auction_tables(auction), **_extras(rs),
         announcement_tables=build_tables(rs),
         plan=build_plan(rs), game_end=game_end, cache={})
 
@@ -339,6 +350,22 @@ def _play(rs: Ruleset) -> dict[str, Any]:
         follow_free=tuple(follow_free))
 
 
+def _lead(rs: Ruleset) -> dict[str, Any]:
+    """The lead duties (`lead_duty`): the context of a lead (trick, role) is looked up, never
+    tested, so a rule about leads is a field and its lines here."""
+    duty = [[[0, 0, 0] for _ in range(8)] for _ in range(6)]
+    why: dict[tuple[int, int, int], tuple[tuple[str, str], str]] = {}
+    at = rs.play.partner_leads_trump_at
+    if at is not None:  # the partner, on lead at trick `at`, leads a trump (suit contracts)
+        for d in range(NO_TRUMP):
+            duty[d][at - 1][Role.PARTNER] = SUIT_MASKS[d]
+            why[(d, at - 1, Role.PARTNER)] = (("play", "partner_leads_trump_at"),
+                                              "must lead a trump")
+    return dict(
+        lead_duty=tuple(tuple((row[0], row[1], row[2]) for row in per_d) for per_d in duty),
+        lead_why=why, lead_free=not why)
+
+
 def _auction(rs: Ruleset) -> dict[str, Any]:
     a = rs.auction
     return dict(
@@ -384,6 +411,7 @@ def _extras(rs: Ruleset) -> dict[str, Any]:
         belote_declarers_only=be.claim == BeloteClaim.DECLARERS_ONLY,
         belote_silent_allowed=be.silent_allowed,
         belote_king_first=be.order == BeloteOrder.KING_FIRST,
+        belote_said_at_pair=be.said_at == BeloteMoment.FIRST_OF_PAIR,
         belote_suits=tuple(belote_suit_mask(be, d) for d in range(6)))
 
 

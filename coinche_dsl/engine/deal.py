@@ -32,8 +32,8 @@ from .announcements import KING, QUEEN, RANK_MASK, classify, find_announcements
 from .auction import Auction, Call, parse_call
 from .compiled import CompiledRules
 from .dealing import check_hands, deal_hands
-from .facts import NO_TRUMP, Contract, DealFacts, DealScore
-from .play import explain_card, legal_mask, random_card, trick_best
+from .facts import NO_TRUMP, Contract, DealFacts, DealScore, PlayContext
+from .play import explain_card, lead_mask, legal_mask, random_card
 from .scoring import score_facts
 from .specialise import random_play
 
@@ -226,9 +226,18 @@ class Deal:
         legal = self._legal
         if legal < 0:
             seat = self.to_act
-            legal = self._legal = self._legal_for(self.hands[seat], seat) if self.trick \
-                else self.hands[seat]
+            hand = self.hands[seat]
+            legal = self._legal = self._legal_for(hand, seat) if self.trick else \
+                hand if self.rules.lead_free else lead_mask(self.rules, hand, self._d,
+                                                            self.play_context())
         return legal
+
+    def play_context(self) -> PlayContext:
+        """The context of the next card: the trick's number (0 = the first), the declarer,
+        the seat to act."""
+        assert self.contract is not None
+        done = len(self.tricks)
+        return PlayContext(done, self.contract.declarer, self.to_act)
 
     def _legal_for(self, hand: int, seat: int) -> int:
         """`legal_mask` for `seat` on the trick in progress, with its two common cases first
@@ -276,8 +285,9 @@ class Deal:
         cards: list[int] = []
         winners: list[int] = []
         play = random_play(self.rules, self._d)
+        assert self.contract is not None
         play(self.hands, self.to_act, rand, 8 - len(done), cards, winners, self.tricks_won,
-             self.points)
+             self.points, self.contract.declarer)
         self._fast = (self.to_act, cards, winners)
         self._last_winner = self.to_act = winners[-1]
         self.phase, self._legal = "over", 0
@@ -288,7 +298,7 @@ class Deal:
                                      f"{self.phase} phase", "play")
         seat = self.to_act
         message, rule = explain_card(self.rules, self.hands[seat], self._d, self.trick,
-                                     seat, card)
+                                     seat, card, self.play_context())
         raise IllegalActionError(message, rule)
 
     def _close_trick(self) -> None:
@@ -309,10 +319,6 @@ class Deal:
         """True once the eight tricks are played (or the deal is to be redealt)."""
         return self.phase in ("over", "redeal")
 
-    def trick_winner(self, cards: list[int]) -> int:
-        """Position in `cards` (in playing order) of the winning card, in this deal's mode."""
-        return trick_best(self.rules, self._d, cards)
-
     def gathered(self) -> list[int]:
         """The cards as they are picked up after the deal (tricks in order, or the hands on a
         redeal): the next deck when the rules do not shuffle every deal."""
@@ -325,19 +331,38 @@ class Deal:
         """Declare ordinary announcements (`combos`, card masks from the seat's hand) and
         whether the seat claims its belote; allowed once the contract is known and before the
         seat plays its first card. Declaring again replaces the earlier declaration."""
-        r = self.rules
         if self.phase != "play" or self.hands[seat] != self.initial_hands[seat]:
             raise IllegalActionError(f"{SEATS[seat]} may declare only before playing a first "
                                      "card, once the contract is known", "announcements.timing")
         combos = [int(c) for c in combos]
         self._check_combos(seat, combos)
         holds = any(holder == seat for holder, _ in self.belote_holders())
-        if not belote and holds and not r.belote_silent_allowed:
+        if not belote and holds:
+            self._check_silence(seat)
+        self.declared[seat] = combos
+        (self.belote_silent.discard if belote else self.belote_silent.add)(seat)
+
+    def claim_belote(self, seat: int, said: bool = True) -> None:
+        """Say `seat`'s belote (or keep it silent) while the rules still let its holder
+        decide (`belote.said_at`): until its first card, or until it plays its king or queen.
+        (`declare` says it too, before the first card.)"""
+        r = self.rules
+        suits = [suit for holder, suit in self.belote_holders() if holder == seat]
+        if self.phase != "play" or not suits:
+            raise IllegalActionError(f"{SEATS[seat]} holds no belote to say", "belote")
+        if not any(self._belote_open(seat, suit) for suit in suits):
+            raise IllegalActionError(f"{SEATS[seat]}: too late to say or keep silent the "
+                                     f"belote: {r.cite('belote', 'said_at')}", "belote.said_at")
+        if not said:
+            self._check_silence(seat)
+        (self.belote_silent.discard if said else self.belote_silent.add)(seat)
+
+    def _check_silence(self, seat: int) -> None:
+        r = self.rules
+        if not r.belote_silent_allowed:
             raise IllegalActionError(f"{SEATS[seat]} must announce the belote: "
                                      f"{r.cite('belote', 'silent_allowed')}",
                                      "belote.silent_allowed")
-        self.declared[seat] = combos
-        (self.belote_silent.discard if belote else self.belote_silent.add)(seat)
 
     def _check_combos(self, seat: int, combos: list[int]) -> None:
         """IllegalActionError unless `combos` may be declared by `seat` at this contract."""
@@ -372,19 +397,38 @@ class Deal:
                         break  # nobody else holds them
         return out
 
+    def belote_said(self) -> list[tuple[int, int]]:
+        """(seat, suit) of each belote said aloud so far, so known to the table: a belote its
+        holder claims (not kept silent, and a declarer's under `claim declarers_only`) is said
+        with the holder's first card, or, under `belote.said_at first_of_pair`, as the first of
+        its king and queen is played."""
+        return [(seat, suit) for seat, suit in self._claimed()
+                if not self._belote_open(seat, suit)]
+
+    def _belote_open(self, seat: int, suit: int) -> bool:
+        """Whether `seat` may still say or keep silent its belote of `suit`: until it plays
+        its first card, or, under `belote.said_at first_of_pair`, its king or queen."""
+        played = self.initial_hands[seat] & ~self.hands[seat]
+        if self.rules.belote_said_at_pair:
+            played &= ((1 << KING) | (1 << QUEEN)) << (8 * suit)
+        return not played
+
+    def _claimed(self) -> list[tuple[int, int]]:
+        """(seat, suit) of each belote held and claimed: not kept silent, and by a declarer
+        under `claim declarers_only`."""
+        r, contract = self.rules, self.contract
+        return [(seat, suit) for seat, suit in self.belote_holders()
+                if seat not in self.belote_silent
+                and not (r.belote_declarers_only and contract is not None
+                         and (seat ^ contract.declarer) & 1)]
+
     def belote_seats(self) -> list[int]:
         """Seats credited with a belote (one entry per belote: at all-trump a seat may hold
         several): held, not kept silent, by a declarer under `claim declarers_only`, and
         played king first under `order king_first`."""
-        holders = self.belote_holders()
-        if not holders:
-            return []
-        r, contract = self.rules, self.contract
-        return [seat for seat, suit in holders
-                if seat not in self.belote_silent
-                and not (r.belote_declarers_only and contract is not None
-                         and (seat ^ contract.declarer) & 1)
-                and not (r.belote_king_first and not self._king_first(suit))]
+        claimed = self._claimed() if self.contract is not None else []
+        return [seat for seat, suit in claimed
+                if not (self.rules.belote_king_first and not self._king_first(suit))]
 
     def _king_first(self, suit: int) -> bool:
         order = [c for t in self.tricks for _, c in t.cards] + [c for _, c in self.trick]

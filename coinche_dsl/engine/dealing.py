@@ -21,13 +21,9 @@ _STEPS = tuple((i, i + 1) for i in range(31, 0, -1))
 _BIT = tuple(1 << card for card in range(32))
 
 
-def shuffled_deck(rng: random.Random) -> list[int]:
-    """The 32 cards in random order (Fisher-Yates on `rng.random()`, faster than `shuffle`)."""
-    return _shuffle(list(range(32)), rng.random)
-
-
 def _shuffle(deck: list[Any], rand: Callable[[], float]) -> list[Any]:
-    """Shuffle the 32 items of `deck` in place, as `shuffled_deck` shuffles the cards."""
+    """Shuffle the 32 items of `deck` in place (Fisher-Yates on `rand()`, faster than
+    `random.shuffle`)."""
     for i, n in _STEPS:
         j = int(rand() * n)
         deck[i], deck[j] = deck[j], deck[i]
@@ -39,7 +35,7 @@ def deal_hands(rules: CompiledRules, dealer: int, rng: random.Random,
     """Shuffle (or take `deck` as gathered, when `table.shuffle_every_deal` is off), cut, and
     deal in packets from the player after the dealer, in the direction of play.
 
-    The deck is shuffled as card bits (`1 << card`, the same permutation as `shuffled_deck`),
+    The deck is shuffled as card bits (`1 << card`),
     so that each hand is the sum of the bits at its positions, picked by an itemgetter."""
     rand = rng.random
     bits = (_shuffle(list(_BIT), rand) if deck is None or rules.shuffle_every_deal
@@ -67,6 +63,16 @@ def _receivers(rules: CompiledRules, dealer: int, packets: tuple[int, ...]) -> l
     """Who receives each card of the deck after the cut, in order."""
     order = [(dealer + rules.step * (i + 1)) & 3 for i in range(4)]
     return [seat for size in packets for seat in order for _ in range(size)]
+
+
+def paired_hands(rng: random.Random) -> list[int]:
+    """Four random hands of eight cards (N E S W), whatever the rules: a simulation deals
+    deal `i` the same hands under every variant it compares (pairing), so these ignore the
+    cut and packets of `table.*`, which `deal_hands` follows. (`random.shuffle`, not
+    `_shuffle`: the simulations' seeded results stay what they were.)"""
+    deck = list(range(32))
+    rng.shuffle(deck)
+    return [sum(1 << c for c in deck[8 * s: 8 * s + 8]) for s in range(4)]
 
 
 def check_hands(hands: list[int]) -> list[int]:

@@ -8,7 +8,8 @@ builds them from play.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from enum import IntEnum
+from typing import Literal, NamedTuple
 
 NO_TRUMP, ALL_TRUMP = 4, 5
 """Denomination indices: 0..3 a trump suit (C D H S), 4 no-trump, 5 all-trump."""
@@ -16,6 +17,37 @@ DENOMINATION_WORDS = ("clubs", "diamonds", "hearts", "spades", "no-trump", "all-
 DOUBLE_WORDS = ("none", "coinche", "surcoinche")
 
 BidValue = int | Literal["capot", "generale"]
+
+
+class Role(IntEnum):
+    """A seat's place relative to a bid or the contract: its bidder (the declarer), the
+    bidder's partner, or a defender (an opponent)."""
+
+    DECLARER = 0
+    PARTNER = 1
+    DEFENDER = 2
+
+
+ROLE_BY_OFFSET = (Role.DECLARER, Role.DEFENDER, Role.PARTNER, Role.DEFENDER)
+"""`ROLE_BY_OFFSET[(seat - declarer) & 3]`: `seat`'s role (seats are 0..3 round the table)."""
+
+
+def role_of(seat: int, declarer: int) -> Role:
+    """`seat`'s role when `declarer` holds the bid or the contract."""
+    return ROLE_BY_OFFSET[(seat - declarer) & 3]
+
+
+class PlayContext(NamedTuple):
+    """Where a card is played, beyond the trick on the table: which trick (0 = the first),
+    the contract's declarer, and the seat to play. The lead rules read it (`lead_mask`)."""
+
+    trick: int
+    declarer: int
+    seat: int
+
+    @property
+    def role(self) -> Role:
+        return role_of(self.seat, self.declarer)
 
 
 @dataclass(frozen=True)

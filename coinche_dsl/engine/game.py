@@ -30,7 +30,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING
 
 from ..cards import TEAMS
 from ..errors import CoincheError
@@ -41,14 +41,8 @@ from .deal import Deal
 from .facts import DealScore
 from .play import random_card
 
-
-class Bot(Protocol):
-    """What `play_game` asks of a player (`declare` and `choose_out_of_turn` are optional, see
-    `play_deal`)."""
-
-    def choose_call(self, deal: Deal) -> Call: ...
-
-    def choose_card(self, deal: Deal) -> int: ...
+if TYPE_CHECKING:
+    from .driver import Seat
 
 
 @dataclass(frozen=True)
@@ -219,48 +213,14 @@ class UniformBot:
         return random_card(deal.legal_cards(), self.rng.random)
 
 
-def play_deal(deal: Deal, bots: Sequence[Bot]) -> Deal:
-    """Run `deal` to its end with four bots (seat order N E S W). Optional bot hooks:
-    `declare(deal, seat) -> (combos, belote)`, asked before the seat's first card, and
-    `choose_out_of_turn(deal, seat) -> Call | None`, asked after each call of the auction of
-    every other seat that may call out of turn (`coinche any_time`)."""
-    while deal.phase == "auction":
-        deal.call(bots[deal.to_act].choose_call(deal))
-        _out_of_turn(deal, bots)
-    asked = [False] * 4
-    while deal.phase == "play":
-        seat = deal.to_act
-        bot = bots[seat]
-        if not asked[seat]:
-            asked[seat] = True
-            declare = getattr(bot, "declare", None)
-            if declare is not None:
-                combos, belote = declare(deal, seat)
-                deal.declare(seat, combos, belote)
-        deal.play(bot.choose_card(deal))
-    return deal
-
-
-def _out_of_turn(deal: Deal, bots: Sequence[Bot]) -> None:
-    for k in range(1, 4):
-        seat = (deal.to_act + k * deal.rules.step) & 3
-        ask = getattr(bots[seat], "choose_out_of_turn", None)
-        if deal.phase != "auction" or ask is None or not deal.out_of_turn_calls(seat):
-            continue
-        call = ask(deal, seat)
-        if call is not None:
-            deal.call(call)
-
-
-def play_game(rules: CompiledRules, bots: Sequence[Bot] | Bot,
+def play_game(rules: CompiledRules, bots: Sequence[Seat] | Seat,
               rng: random.Random | int | None = None, first_dealer: int = 0,
               max_deals: int = 10_000) -> GameOutcome:
-    """Play a whole game with `bots` (one per seat N E S W, or one for all four)."""
+    """Play a whole game with `bots` (one seat per place N E S W, or one for all four)."""
+    from .driver import play_game as drive
+
     seats = list(bots) if isinstance(bots, Sequence) else [bots] * 4
     game = Game(rules, rng, first_dealer)
-    for _ in range(max_deals):
-        deal = play_deal(game.new_deal(), seats)
-        game.record(deal)
-        if game.is_over():
-            return game.outcome()
-    raise CoincheError(f"no winner after {max_deals} deals")
+    if not drive(game, seats, max_deals):
+        raise CoincheError(f"no winner after {max_deals} deals")
+    return game.outcome()

@@ -1,5 +1,8 @@
 """Which cards may be played, and who wins a trick, from `CompiledRules` (`ruleset.play`).
 
+The lead is free unless a lead duty applies: `lead_mask` reads it from the play's context
+(`PlayContext`: which trick, the declarer, the seat on lead), in one place for every path.
+
 Two implementations of the same rules: `legal_mask` (fast: masks and flags, used by `Deal`)
 and `card_verdict` (a readable reference that judges one card at a time and names the rule
 that forbids it; it also explains an illegal card). Tests cross-check them.
@@ -28,7 +31,7 @@ from collections.abc import Callable
 from ..cards import SEATS, SUIT_MASKS, SUIT_WORDS, card_name
 from ..model.enums import AllTrumpBeat
 from .compiled import CompiledRules
-from .facts import ALL_TRUMP, NO_TRUMP
+from .facts import ALL_TRUMP, NO_TRUMP, PlayContext
 
 
 def legal_mask(r: CompiledRules, hand: int, d: int, led: int, best: int, partner_wins: bool) -> int:
@@ -56,10 +59,22 @@ def legal_mask(r: CompiledRules, hand: int, d: int, led: int, best: int, partner
     return _void_with_trumps(r, hand, trumps, d, best, partner_wins)
 
 
-def legal_on_trick(r: CompiledRules, hand: int, d: int, trick: list[tuple[int, int]]) -> int:
-    """`legal_mask` for the player after the last card of `trick` ((seat, card) pairs)."""
-    if not trick:
+def lead_mask(r: CompiledRules, hand: int, d: int, ctx: PlayContext | None) -> int:
+    """Cards of `hand` that may lead a trick at denomination `d`: any (the lead is free),
+    unless the rules give the seat on lead, in this context (trick, role), a duty
+    (`CompiledRules.lead_duty`) and it holds a card the duty asks for. Without a context
+    (`ctx` None: a position out of any deal), the lead is free."""
+    if ctx is None or r.lead_free:
         return hand
+    return hand & r.lead_duty[d][ctx.trick][ctx.role] or hand
+
+
+def legal_on_trick(r: CompiledRules, hand: int, d: int, trick: list[tuple[int, int]],
+                   ctx: PlayContext | None = None) -> int:
+    """`legal_mask` for the player after the last card of `trick` ((seat, card) pairs), or
+    `lead_mask` on an empty trick."""
+    if not trick:
+        return lead_mask(r, hand, d, ctx)
     cards = [c for _, c in trick]
     i = trick_best(r, d, cards)
     seat = (trick[-1][0] + r.step) & 3
@@ -115,10 +130,10 @@ Verdict = tuple[tuple[str, str], str] | None
 
 
 def card_verdict(r: CompiledRules, hand: int, d: int, trick: list[tuple[int, int]],
-                 card: int) -> Verdict:
+                 card: int, ctx: PlayContext | None = None) -> Verdict:
     """Whether `card` (in `hand`) may be played on `trick`, judged directly from the rules."""
     if not trick:
-        return None
+        return _leading(r, hand, d, card, ctx)
     seat = (trick[-1][0] + r.step) & 3
     cards = [c for _, c in trick]
     led = cards[0] >> 3
@@ -132,6 +147,16 @@ def card_verdict(r: CompiledRules, hand: int, d: int, trick: list[tuple[int, int
     if d >= NO_TRUMP or not has[d]:
         return None
     return _ruffing(r, hand, d, best, card, partner_wins)
+
+
+def _leading(r: CompiledRules, hand: int, d: int, card: int,
+             ctx: PlayContext | None) -> Verdict:
+    if ctx is None or r.lead_free:
+        return None
+    due = hand & r.lead_duty[d][ctx.trick][ctx.role]
+    if due and not due >> card & 1:
+        return r.lead_why[(d, ctx.trick, ctx.role)]
+    return None
 
 
 def _beats(r: CompiledRules, d: int, card: int, best: int) -> bool:
@@ -186,18 +211,19 @@ def _ruffing(r: CompiledRules, hand: int, d: int, best: int, card: int,
     return ("play", "must_trump"), "must trump"
 
 
-def reference_legal(r: CompiledRules, hand: int, d: int, trick: list[tuple[int, int]]) -> int:
+def reference_legal(r: CompiledRules, hand: int, d: int, trick: list[tuple[int, int]],
+                    ctx: PlayContext | None = None) -> int:
     """The legal cards by `card_verdict`, one card at a time (slow; for tests and messages)."""
     return sum(1 << c for c in range(32)
-               if hand >> c & 1 and card_verdict(r, hand, d, trick, c) is None)
+               if hand >> c & 1 and card_verdict(r, hand, d, trick, c, ctx) is None)
 
 
 def explain_card(r: CompiledRules, hand: int, d: int, trick: list[tuple[int, int]], seat: int,
-                 card: int) -> tuple[str, str]:
+                 card: int, ctx: PlayContext | None = None) -> tuple[str, str]:
     """Message and rule for an illegal `card`: `N must overtrump: play.must_overtrump yes (…)`."""
     if not hand >> card & 1:
         return f"{SEATS[seat]} does not hold {card_name(card)}", "hand"
-    verdict = card_verdict(r, hand, d, trick, card)
+    verdict = card_verdict(r, hand, d, trick, card, ctx)
     if verdict is None:  # only if the two implementations disagree: say so plainly
         return f"{SEATS[seat]} may not play {card_name(card)} here", "play"
     path, phrase = verdict

@@ -17,11 +17,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..cards import SEATS, card_name, parse_cards, parse_seat
+from ..cards import SEATS, card_name, parse_cards
 from ..errors import IllegalActionError, InputError
-from .auction import parse_call
 from .compiled import CompiledRules
 from .deal import Deal
+from .driver import play_deal
 from .facts import DENOMINATION_WORDS, DOUBLE_WORDS, DealScore
 from .summary_check import parse_input
 
@@ -82,50 +82,87 @@ def _hands(hands: Any) -> list[int]:
 
 
 def replay(rules: CompiledRules, data: Any) -> Deal:
-    """Replay a record: every call and card checked; ReplayError at the first illegal one."""
+    """Replay a record: every call and card checked; ReplayError at the first illegal one.
+
+    The record sits at all four places (`RecordSeat`) and the engine's driver plays it."""
     record = read_record(data)
     deal = Deal(rules, record.dealer, hands=record.hands)
-    for i, text in enumerate(record.auction):
-        if deal.phase != "auction":
-            raise ReplayError("auction", i, text, "the auction is already over", "auction")
-        _step(deal, "auction", i, text, lambda t: deal.call(parse_call(t)))
-    if deal.phase == "auction":
-        raise InputError(f"the auction is not over after {len(record.auction)} calls; "
-                         f"{SEATS[deal.to_act]} is to speak", "auction")
-    if deal.phase == "redeal":
-        if record.play:
-            raise ReplayError("play", 0, record.play[0], "everybody passed: the deal is "
-                              "redealt, no card is played", "table.all_pass")
-        return deal
-    check_belote_claims(deal, record)
-    started = [False] * 4
-    for i, text in enumerate(record.play):
-        if deal.phase != "play":
-            raise ReplayError("play", i, text, "the eight tricks are already played", "play")
-        _step(deal, "play", i, text, lambda t: _play(deal, record, started, t))
-    if deal.phase != "over":
-        raise InputError(f"the play stops after {len(record.play)} cards; a deal has 32", "play")
+    seat = RecordSeat(record)
+    try:
+        play_deal(deal, [seat] * 4)
+        seat.check_no_extra_call()
+    except ReplayError:
+        raise
+    except IllegalActionError as e:
+        raise ReplayError(seat.part, seat.index, seat.text or "", str(e), e.rule) from None
+    except InputError as e:
+        if seat.text is None:  # the record ran out: e names the field
+            raise
+        raise ReplayError(seat.part, seat.index, seat.text, str(e), "notation") from None
+    if deal.phase == "redeal" and record.play:
+        raise ReplayError("play", 0, record.play[0], "everybody passed: the deal is "
+                          "redealt, no card is played", "table.all_pass")
+    if deal.phase == "over" and seat.next_play < len(record.play):
+        i = seat.next_play
+        raise ReplayError("play", i, record.play[i], "the eight tricks are already played",
+                          "play")
     return deal
 
 
-def _step(deal: Deal, part: str, i: int, text: str, act: Any) -> None:
-    try:
-        act(text)
-    except IllegalActionError as e:
-        raise ReplayError(part, i, text, str(e), e.rule) from None
-    except InputError as e:
-        raise ReplayError(part, i, text, str(e), "notation") from None
+class RecordSeat:
+    """A `Seat` that makes the record's calls and cards in order, whoever is to act (the
+    Deal refuses a call or card of the wrong seat). `part`, `index` and `text` name the
+    action being made, for the error."""
 
+    def __init__(self, record: Record):
+        self.record = record
+        self.part, self.index = "auction", 0
+        self.text: str | None = None
+        self.next_call = self.next_play = 0
+        self.started = [False] * 4
 
-def _play(deal: Deal, record: Record, started: list[bool], text: str) -> None:
-    words = text.split()
-    seat = parse_seat(words[0], "play") if words else deal.to_act
-    if seat == deal.to_act and not started[seat]:
-        started[seat] = True
-        if seat in record.announcements or record.belote is not None:
-            belote = record.belote is None or seat in record.belote
-            deal.declare(seat, record.announcements.get(seat, []), belote)
-    deal.apply(text)
+    def _take(self, part: str, items: list[str], i: int, missing: str) -> str:
+        if i >= len(items):
+            self.text = None
+            raise InputError(missing, part)
+        self.part, self.index, self.text = part, i, items[i]
+        return items[i]
+
+    def choose_call(self, deal: Deal) -> str:
+        n = self.next_call
+        self.next_call += 1
+        return self._take("auction", self.record.auction, n,
+                          f"the auction is not over after {len(self.record.auction)} calls; "
+                          f"{SEATS[deal.to_act]} is to speak")
+
+    def choose_card(self, deal: Deal) -> str:
+        self.check_no_extra_call()
+        n = self.next_play
+        self.next_play += 1
+        return self._take("play", self.record.play, n,
+                          f"the play stops after {len(self.record.play)} cards; a deal has 32")
+
+    def declare(self, deal: Deal, seat: int) -> tuple[list[int], bool] | None:
+        """The record's announcements and belote claim for `seat`, made with its first card
+        (an error in them is the error of that card)."""
+        self.check_no_extra_call()
+        if self.next_play == 0:
+            self.text = None  # a wrong claim is an error of the `belote` field
+            check_belote_claims(deal, self.record)
+        if self.next_play < len(self.record.play):
+            self.part, self.index = "play", self.next_play
+            self.text = self.record.play[self.next_play]
+        r = self.record
+        if seat not in r.announcements and r.belote is None:
+            return None
+        return r.announcements.get(seat, []), r.belote is None or seat in r.belote
+
+    def check_no_extra_call(self) -> None:
+        """ReplayError at the first call of the record left once the auction is over."""
+        if self.next_call < len(self.record.auction):
+            i = self.next_call
+            raise ReplayError("auction", i, self.record.auction[i],
+                              "the auction is already over", "auction")
 
 
 def check_belote_claims(deal: Deal, record: Record) -> None:
@@ -181,4 +218,4 @@ def report(deal: Deal) -> dict[str, object]:
             "trick_winners": [SEATS[t.winner] for t in deal.tricks], "score": score.to_json()}
 
 
-__all__ = ["ReplayError", "Record", "read_record", "replay", "report", "to_record"]
+__all__ = ["ReplayError", "Record", "RecordSeat", "read_record", "replay", "report", "to_record"]

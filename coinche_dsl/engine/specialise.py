@@ -20,21 +20,22 @@ from typing import Any
 from ..cards import SUIT_MASKS
 from ..model.enums import AllTrumpBeat
 from .compiled import CompiledRules
-from .facts import ALL_TRUMP, NO_TRUMP
+from .facts import ALL_TRUMP, NO_TRUMP, ROLE_BY_OFFSET
 
 RandomPlay = Callable[..., int]
-"""`play(hands, seat, rand, n, cards, winners, won, taken) -> next seat`: play `n` whole
-tricks from `seat` (to lead), appending the cards played to `cards` and each trick's winner to
-`winners`, counting tricks per seat in `won` and card points per team in `taken`."""
+"""`play(hands, seat, rand, n, cards, winners, won, taken, declarer) -> next seat`: play the
+last `n` tricks from `seat` (to lead), appending the cards played to `cards` and each trick's
+winner to `winners`, counting tricks per seat in `won` and card points per team in `taken`
+(`declarer`: the contract's, for the lead duties of `play.lead_mask`)."""
 
 _HEAD = """\
-def play(hands, seat, rand, n, cards, winners, won, taken,
-         SUIT=SUIT, POINTS=POINTS, BEATERS=BEATERS, ABOVE=ABOVE):
+def play(hands, seat, rand, n, cards, winners, won, taken, declarer=0,
+         SUIT=SUIT, POINTS=POINTS, BEATERS=BEATERS, ABOVE=ABOVE, LEAD=LEAD, ROLE=ROLE):
     push, win = cards.append, winners.append
-    for _ in range(n):
+    for trick in range(8 - n, 8):
         hand = hands[seat]
-        k = int(rand() * hand.bit_count())
-        m = hand
+        m = %(lead)s
+        k = int(rand() * m.bit_count())
         while k:
             m &= m - 1
             k -= 1
@@ -84,12 +85,15 @@ def random_play(rules: CompiledRules, d: int) -> RandomPlay:
 def source(rules: CompiledRules, d: int) -> str:
     """The generated source of `random_play(rules, d)` (for reading and for tests)."""
     follow = _FOLLOW % {"step": rules.step, "legal": "\n".join(_legal_lines(rules, d))}
-    return _HEAD + follow * 3 + _TAIL  # the three players after the leader, unrolled
+    # The lead: `play.lead_mask` with the context looked up (trick, role of the seat on lead).
+    lead = "hand" if rules.lead_free else "hand & LEAD[trick][ROLE[(seat - declarer) & 3]] or hand"
+    return _HEAD % {"lead": lead} + follow * 3 + _TAIL  # the three players after the leader
 
 
 def _build(rules: CompiledRules, d: int) -> RandomPlay:
     scope: dict[str, Any] = {"SUIT": SUIT_MASKS, "POINTS": tuple(rules.points[d]),
-                             "BEATERS": tuple(rules.beaters[d]), "ABOVE": tuple(rules.above[d])}
+                             "BEATERS": tuple(rules.beaters[d]), "ABOVE": tuple(rules.above[d]),
+                             "LEAD": rules.lead_duty[d], "ROLE": tuple(map(int, ROLE_BY_OFFSET))}
     code = compile(source(rules, d), f"<random play, denomination {d}>", "exec")
     exec(code, scope)  # noqa: S102 - trusted templates above, ints and bools only
     return scope["play"]  # type: ignore[no-any-return]

@@ -54,13 +54,16 @@ def _auction(rs: Ruleset) -> list[Problem]:
     if a.surcoinche and a.surcoinche_factor <= a.coinche_factor:
         out.append(Problem(("auction", "surcoinche_factor"),
                            f"surcoinche_factor {a.surcoinche_factor} does not exceed "
-                           f"coinche_factor {a.coinche_factor}"))
+                           f"coinche_factor {a.coinche_factor}",
+                           "a surcoinche multiplies more than a coinche: usually 2 and 4"))
     if a.coinche == CoincheTiming.NONE and a.after_coinche != AfterCoinche.PASSES:
         out.append(Problem(("auction", "after_coinche"), "after_coinche is set but there is no "
                            "coinche", "remove after_coinche, or allow a coinche"))
-    if len(set(a.denominations)) != len(a.denominations) or not a.denominations:
+    twice = sorted({str(d) for d in a.denominations if a.denominations.count(d) > 1})
+    if twice or not a.denominations:
         out.append(Problem(("auction", "denominations"),
-                           "denominations must name each choice once, and at least one"))
+                           "denominations must name each choice once, and at least one",
+                           f"{', '.join(twice)} named twice" if twice else ""))
     if a.generale and a.capot and a.generale_value < a.capot_value:
         out.append(Problem(("auction", "generale_value"),
                            "générale is worth less than capot, yet it overcalls it"))
@@ -74,7 +77,9 @@ def _announcements(rs: Ruleset) -> list[Problem]:
                            "sequence_order lists each of the eight ranks once"))
     lengths = sorted(an.sequences)
     if lengths and (lengths[0] < 3 or lengths[-1] > 8):
-        out.append(Problem(("announcements", "sequences"), "sequences are 3 to 8 cards long"))
+        wrong = ", ".join(str(n) for n in lengths if not 3 <= n <= 8)
+        out.append(Problem(("announcements", "sequences"), "sequences are 3 to 8 cards long",
+                           f"not {wrong}"))
     if an.sequences and an.longest_counted not in an.sequences:
         out.append(Problem(("announcements", "longest_counted"),
                            f"longest_counted {an.longest_counted} has no value in sequences",
@@ -138,19 +143,25 @@ def _examples(rs: Ruleset) -> list[Problem]:
     for i, ex in enumerate(rs.examples):
         at: Path = ("examples", i)
         if ex.trump not in rs.auction.denominations:
-            out.append(Problem((*at, "trump"), f"{ex.trump} is not a denomination of this variant"))
+            out.append(Problem((*at, "trump"), f"{ex.trump} is not a denomination of this variant",
+                               "its denominations: "
+                               + ", ".join(str(d) for d in rs.auction.denominations)))
         if ex.bid == "capot" and not rs.auction.capot:
-            out.append(Problem((*at, "bid"), "this variant has no capot bid"))
+            out.append(Problem((*at, "bid"), "this variant has no capot bid",
+                               "write 'capot yes' under auction, or bid a number"))
         elif ex.bid == "generale" and not rs.auction.generale:
-            out.append(Problem((*at, "bid"), "this variant has no générale bid"))
+            out.append(Problem((*at, "bid"), "this variant has no générale bid",
+                               "write 'generale yes' under auction, or bid a number"))
         elif isinstance(ex.bid, int) and (
                 ex.bid < rs.auction.minimum_bid
                 or (rs.auction.maximum_bid is not None and ex.bid > rs.auction.maximum_bid)):
             out.append(Problem((*at, "bid"), f"bid {ex.bid} is outside this variant's range"))
         if ex.double == Double.SURCOINCHE and not rs.auction.surcoinche:
-            out.append(Problem((*at, "double"), "this variant has no surcoinche"))
+            out.append(Problem((*at, "double"), "this variant has no surcoinche",
+                               "write 'double coinche' or 'double none'"))
         elif ex.double != Double.NONE and rs.auction.coinche == CoincheTiming.NONE:
-            out.append(Problem((*at, "double"), "this variant has no coinche"))
+            out.append(Problem((*at, "double"), "this variant has no coinche",
+                               "write 'double none'"))
         if ex.trump in (Denomination.NO_TRUMP, Denomination.ALL_TRUMP) and ex.belote and (
                 not rs.belote.at_no_trump if ex.trump == Denomination.NO_TRUMP
                 else rs.belote.at_all_trump == AllTrumpBelote.NONE):

@@ -180,6 +180,14 @@ class BeloteOrder(Choice):
     first is not announced and scores nothing."""
 
 
+class BeloteMoment(Choice):
+    FIRST_CARD = "first_card"
+    """Said with its holder's first card, as the announcements are (FFB)."""
+    FIRST_OF_PAIR = "first_of_pair"
+    """Said as its holder plays the first of the king and queen ("belote"), not before: until
+    then nobody knows of it."""
+
+
 class BeloteClaim(Choice):
     ANY_PLAYER = "any_player"
     DECLARERS_ONLY = "declarers_only"

@@ -28,6 +28,7 @@ from .enums import (
     AnnouncementTiming,
     BeloteClaim,
     BeloteFinish,
+    BeloteMoment,
     BeloteOrder,
     BidLevels,
     BothOver,
@@ -321,6 +322,11 @@ class PlayRules(RuleModel):
     """At all-trump, following suit: must you beat the highest card of the led suit?"""
     no_trump_beat: bool = False
     """At no-trump, following suit: must you beat the highest card of the led suit?"""
+    partner_leads_trump_at: Annotated[Annotated[int, Field(ge=1, le=8)] | None, BeforeValidator(
+        lambda v: None if v == "none" else v)] = None
+    """At a trump-suit contract, the trick (1 to 8) at which the declarer's partner, when on
+    lead, must lead a trump if holding one; `none`: every lead is free (a house rule that
+    shows the declarer's side its trumps early)."""
 
 
 class AnnouncementRules(RuleModel):
@@ -378,6 +384,9 @@ class BeloteRules(RuleModel):
     """Its holder may keep it silent (seed 004: "parfois intéressant de ne pas annoncer")."""
     order: BeloteOrder = BeloteOrder.ANY
     """Whether the king must come first ("belote" then "rebelote")."""
+    said_at: BeloteMoment = BeloteMoment.FIRST_CARD
+    """When a claimed belote is said aloud, and so known to the table: with the holder's first
+    card, or as the first of its king and queen is played."""
     at_no_trump: bool = False
     """Belote exists at no-trump (K+Q of any suit)."""
     at_all_trump: AllTrumpBelote = AllTrumpBelote.EACH_SUIT

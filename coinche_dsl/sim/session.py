@@ -14,9 +14,10 @@ from typing import Any
 from rich.markup import escape
 
 from ..cards import SEATS, SUIT_WORDS, parse_card
-from ..engine import Game
+from ..engine import Call, Deal, Game
 from ..engine import compile as compile_rules
-from ..engine.announcements import belote_suits, classify, find_announcements
+from ..engine.announcements import classify, find_announcements
+from ..engine.driver import Watcher, play_game
 from ..errors import CoincheError, IllegalActionError
 from ..text_safety import for_rich
 from .bots import make_bot
@@ -41,7 +42,7 @@ CALL_HINT = "a call is like 90 hearts, 80 no-trump, capot spades, pass, coinche"
 CARD_HINT = "a card is a rank and a suit letter, like 10H or JS"
 
 
-def call_hint(deal: Any) -> str:
+def call_hint(deal: Deal) -> str:
     """What the human may call now, in one line."""
     calls = deal.legal_calls()
     state = [c for c in deal.history if c.kind == "bid"]
@@ -57,12 +58,18 @@ def call_hint(deal: Any) -> str:
     return f"({standing}; you may {', '.join(options)})"
 
 
+MAX_DEALS = 100_000
+"""A game at the terminal ends when the human quits long before this."""
+
+
 class Quit(Exception):
     """The human typed `q` or the input ended."""
 
 
-class PlaySession:
-    """A game of `ruleset` with the human at seat `human` (0..3) and bots elsewhere."""
+class PlaySession(Watcher):
+    """A game of `ruleset` with the human at seat `human` (0..3) and bots elsewhere, played by
+    the engine's driver: the human is a `TerminalSeat`, and the session watches the deals go by
+    to print them."""
 
     def __init__(self, ruleset: Any, human: int, seed: int | None, console: Any,
                  bots: Any = "heuristic", read: Callable[[str], str] | None = None):
@@ -77,8 +84,12 @@ class PlaySession:
         self.game = Game(self.rules, random.Random(derive_seed(seed, "game")), start)
         self.bots = [make_bot(bots, random.Random(derive_seed(seed, "bot", s)), s)
                      for s in range(4)]
+        self.seats: list[Any] = list(self.bots)
+        self.seats[human] = TerminalSeat(self)
         self.interrupted = False
         """The human pressed Ctrl-C."""
+        self.said: set[tuple[int, int]] = set()
+        """The belotes said aloud in the deal being played."""
 
     def say(self, text: Any = "") -> None:
         self.console.print(text)
@@ -92,11 +103,7 @@ class PlaySession:
                  f"(seed {self.seed}).")
         self.say(HELP)
         try:
-            while not self.game.is_over():
-                deal = self.game.new_deal()
-                self.play_deal(deal)
-                self.game.record(deal)
-                self.after_deal(deal)
+            play_game(self.game, self.seats, MAX_DEALS, self)
         except (Quit, KeyboardInterrupt) as e:
             if isinstance(e, KeyboardInterrupt):  # Ctrl-C: off the prompt's line, no traceback
                 self.interrupted = True
@@ -110,104 +117,44 @@ class PlaySession:
                  + (": well played!" if outcome.winner == mine else "."))
         return True
 
-    def play_deal(self, deal: Any) -> None:
+    # -- what the table sees (Watcher hooks) ----------------------------------------------
+    def dealt(self, deal: Deal) -> None:
+        self.said = set()
         self.say(f"\n[bold]Deal {len(self.game.sheet) + 1}[/], dealt by {SEATS[deal.dealer]}.")
         self.say(f"Your hand: {hand_line(self.rules, deal.hands[self.human], None)}")
-        while deal.phase == "auction":
-            self.auction_turn(deal)
+
+    def called(self, deal: Deal, out_of_turn: bool) -> None:
+        self.say(f"  {deal.history[-1]}" + (" (out of turn)" if out_of_turn else ""))
         if deal.phase == "redeal":
             self.say("Everybody passed: the cards are dealt again.")
-            return
-        self.say("Auction: " + ", ".join(str(c) for c in deal.history))
-        self.say(f"Contract: [bold]{contract_text(deal.contract)}[/]")
-        declared = [False] * 4
-        while deal.phase == "play":
-            seat = deal.to_act
-            if not declared[seat]:
-                declared[seat] = True
-                self.declare(deal, seat)
-            self.play_turn(deal)
+        elif deal.phase == "play":
+            self.say("Auction: " + ", ".join(str(c) for c in deal.history))
+            self.say(f"Contract: [bold]{contract_text(deal.contract)}[/]")
 
-    def after_deal(self, deal: Any) -> None:
+    def declared(self, deal: Deal, seat: int, combos: list[int]) -> None:
+        assert deal.contract is not None
+        for mask in combos:
+            who = "You announce" if seat == self.human else f"{SEATS[seat]} announces"
+            self.say(f"  {who} {classify(mask, deal.contract.denomination, self.rules).label}")
+
+    def played(self, deal: Deal, seat: int, card: int) -> None:
+        said = set(deal.belote_said()) - self.said
+        for holder, suit in sorted(said):  # when it is said is the rules' (`belote.said_at`)
+            who = "You say" if holder == self.human else f"{SEATS[holder]} says"
+            self.say(f"  {who} belote ({SUIT_WORDS[suit]} king and queen).")
+        self.said |= said
+        if not deal.trick:
+            self.say(trick_line(len(deal.tricks), deal.tricks[-1]))
+
+    def recorded(self, game: Game, deal: Deal) -> None:
         if deal.phase != "over":
             return
         self.say(score_table(deal.result()))
-        self.say(sheet_table(self.game.sheet, self.ruleset.game.target))
-
-    # -- the auction ----------------------------------------------------------------------
-    def auction_turn(self, deal: Any) -> None:
-        seat = deal.to_act
-        if seat != self.human:
-            call = self.bots[seat].choose_call(deal)
-            deal.apply(call)
-            self.say(f"  {call}")
-            self.offer_out_of_turn(deal)
-            return
-        self.say(call_hint(deal))
-        self.ask(deal, "Your call", lambda line: f"{SEATS[seat]} {line}", CALL_HINT)
-        self.say(f"  {deal.history[-1]}")
-
-    def offer_out_of_turn(self, deal: Any) -> None:
-        """Where the rules let a player coinche out of turn (`auction.coinche any_time`), the
-        human is asked after each bot's call, since a line-based table has no other moment."""
-        if deal.phase != "auction" or deal.to_act == self.human:
-            return
-        calls = {c.kind: c for c in deal.out_of_turn_calls(self.human)}
-        if not calls:
-            return
-        while True:
-            try:
-                line = self.read(f"You may {' or '.join(calls)} now, out of turn "
-                                 "(Enter lets the auction go on): ").strip().lower()
-            except EOFError:
-                raise Quit() from None
-            if line in ("q", "quit", "exit"):
-                raise Quit()
-            if line in ("?", "help"):
-                self.show_rules(deal)
-                continue
-            if line in calls:
-                deal.apply(calls[line])
-                self.say(f"  {deal.history[-1]} (out of turn)")
-            return
-
-    # -- the play -------------------------------------------------------------------------
-    def declare(self, deal: Any, seat: int) -> None:
-        d = deal.contract.denomination
-        if seat == self.human:
-            combos = [c.mask for c in find_announcements(deal.hands[seat], d, self.rules)]
-            deal.declare(seat, combos, True)
-            defending = (seat - deal.contract.declarer) & 1
-            claims = not (self.rules.belote_declarers_only and defending)
-            for suit in belote_suits(deal.hands[seat], d, self.rules) if claims else []:
-                self.say(f"  You hold the belote ({SUIT_WORDS[suit]} king and queen): claimed.")
-        else:
-            declare = getattr(self.bots[seat], "declare", None)
-            combos, belote = declare(deal, seat) if declare else ([], True)
-            deal.declare(seat, combos, belote)
-        for mask in combos:
-            who = "You announce" if seat == self.human else f"{SEATS[seat]} announces"
-            self.say(f"  {who} {classify(mask, d, self.rules).label}")
-
-    def play_turn(self, deal: Any) -> None:
-        seat, done = deal.to_act, len(deal.tricks)
-        if seat == self.human:
-            on_table = ", ".join(f"{SEATS[s]} {card_text(c)}" for s, c in deal.trick) or "-"
-            self.say(f"On the table: {on_table}")
-            legal, hand = deal.legal_cards(), deal.hands[seat]
-            note = "   [dim](in parentheses: cards you may not play now)[/]" if legal != hand \
-                else ""
-            self.say("Your hand: " + hand_line(self.rules, hand, deal.contract.denomination,
-                                               legal) + note)
-            self.ask(deal, "Your card", lambda line: parse_card(line, "card"), CARD_HINT)
-        else:
-            deal.apply(self.bots[seat].choose_card(deal))
-        if len(deal.tricks) > done:
-            self.say(trick_line(len(deal.tricks), deal.tricks[-1]))
+        self.say(sheet_table(game.sheet, self.ruleset.game.target))
 
     # -- input ----------------------------------------------------------------------------
-    def ask(self, deal: Any, prompt: str, parse: Callable[[str], Any], hint: str) -> None:
-        """Read lines until one is a legal action, and apply it."""
+    def ask(self, deal: Deal, prompt: str, parse: Callable[[str], Any], hint: str) -> Any:
+        """Read lines until one is a legal action (tried on a copy of the deal); return it."""
         while True:
             try:
                 line = self.read(f"{prompt} (? rules, q quit): ").strip()
@@ -221,18 +168,73 @@ class PlaySession:
             if not line:
                 continue
             try:
-                deal.apply(parse(line))
-                return
+                action = parse(line)
+                deal.copy().apply(action)
+                return action
             except IllegalActionError as e:
                 self.say(f"[red]Not allowed:[/] {escape(str(e))}"
                          + (f" [dim](rule: {escape(e.rule)})[/]" if e.rule else ""))
             except CoincheError as e:
                 self.say(f"[red]{escape(str(e))}[/] ({hint})")
 
-    def show_rules(self, deal: Any) -> None:
+    def show_rules(self, deal: Deal) -> None:
         contract = deal.contract if deal.phase != "auction" else None
         mode = f" at {denomination_word(contract.denomination)}" if contract else ""
         self.say(f"[bold]The rules of the {deal.phase}{mode}[/] ({for_rich(self.ruleset.name)}):")
         for line in rule_lines(self.ruleset, deal.phase,
                                contract.denomination if contract else None):
             self.say(f"  {line}")
+
+
+class TerminalSeat:
+    """The human's `Seat`: every choice is read from the session's input."""
+
+    def __init__(self, session: PlaySession):
+        self.session = session
+        self.say = session.say
+
+    def choose_call(self, deal: Deal) -> Any:
+        self.say(call_hint(deal))
+        seat = deal.to_act
+        return self.session.ask(deal, "Your call", lambda line: f"{SEATS[seat]} {line}",
+                                CALL_HINT)
+
+    def choose_out_of_turn(self, deal: Deal, seat: int) -> Any:
+        """Where the rules let a player coinche out of turn (`auction.coinche any_time`), the
+        human is asked after each other player's call, since a line-based table has no other
+        moment."""
+        calls: dict[str, Call] = {c.kind: c for c in deal.out_of_turn_calls(seat)}
+        if not calls or deal.history[-1].seat == seat:
+            return None
+        while True:
+            try:
+                line = self.session.read(f"You may {' or '.join(calls)} now, out of turn "
+                                         "(Enter lets the auction go on): ").strip().lower()
+            except EOFError:
+                raise Quit() from None
+            if line in ("q", "quit", "exit"):
+                raise Quit()
+            if line in ("?", "help"):
+                self.session.show_rules(deal)
+                continue
+            return calls.get(line)
+
+    def declare(self, deal: Deal, seat: int) -> tuple[list[int], bool]:
+        """Every announcement the hand holds, and its belote claimed."""
+        assert deal.contract is not None
+        d = deal.contract.denomination
+        combos = [c.mask for c in find_announcements(deal.hands[seat], d, deal.rules)]
+        return combos, True  # the belote is claimed; the table hears it when it is said
+
+    def choose_card(self, deal: Deal) -> int:
+        assert deal.contract is not None
+        on_table = ", ".join(f"{SEATS[s]} {card_text(c)}" for s, c in deal.trick) or "-"
+        self.say(f"On the table: {on_table}")
+        legal, hand = deal.legal_cards(), deal.hands[deal.to_act]
+        note = "   [dim](in parentheses: cards you may not play now)[/]" if legal != hand \
+            else ""
+        self.say("Your hand: " + hand_line(self.session.rules, hand,
+                                           deal.contract.denomination, legal) + note)
+        card: int = self.session.ask(deal, "Your card", lambda line: parse_card(line, "card"),
+                                     CARD_HINT)
+        return card

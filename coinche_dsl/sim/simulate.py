@@ -21,13 +21,14 @@ from typing import Any
 
 from ..engine import compile as compile_rules
 from ..engine.deal import Deal
+from ..engine.dealing import paired_hands
+from ..engine.driver import play_game
 from ..model import Ruleset
 from .bots import BotSpec, make_bot
 from .runner import (
     MAX_DEALS_PER_GAME,
     DealRecord,
     GameRecord,
-    deal_hands,
     deal_record,
     play_deal,
 )
@@ -79,7 +80,7 @@ def _bots(chunk: Chunk, what: str, index: int) -> list[Any]:
 def _one_deal(rules: Any, chunk: Chunk, i: int) -> DealRecord:
     rng = random.Random(derive_seed(chunk.seed, "deal", i))
     dealer = rng.randrange(4)
-    hands = deal_hands(rng)
+    hands = paired_hands(rng)
     deal = Deal(rules, dealer, hands=hands, rng=random.Random(derive_seed(chunk.seed, "engine", i)))
     return deal_record(play_deal(deal, _bots(chunk, "deal-bots", i)))
 
@@ -89,12 +90,7 @@ def _one_game(rules: Any, chunk: Chunk, g: int) -> GameRecord:
 
     rng = random.Random(derive_seed(chunk.seed, "game", g))
     game = Game(rules, rng, first_dealer=rng.randrange(4))
-    bots = _bots(chunk, "game-bots", g)
-    for _ in range(MAX_DEALS_PER_GAME):
-        if game.is_over():
-            break
-        game.record(play_deal(game.new_deal(), bots))
-    if not game.is_over():
+    if not play_game(game, _bots(chunk, "game-bots", g), MAX_DEALS_PER_GAME):
         return GameRecord(MAX_DEALS_PER_GAME, None, (game.scores["NS"], game.scores["EW"]))
     outcome = game.outcome()
     return GameRecord(outcome.deals, outcome.winner, (outcome.scores["NS"], outcome.scores["EW"]))

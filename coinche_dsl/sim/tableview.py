@@ -148,13 +148,15 @@ def _value(value: Any) -> str:
 
 
 def _sentence(ruleset: Any, path: tuple[str, ...]) -> str:
-    """The rule sheet's sentence for `path`, when the renderer is available; else empty."""
-    try:
-        from ..render.describe import describe
-        from ..render.i18n import translator
+    """The rule sheet's sentence for `path`; empty for a field the sheet words otherwise
+    (`describe` raises TypeError for those: the scoring formulas per side), whose docstring
+    then stands in. Any other error is a defect and shows."""
+    from ..render.describe import describe
+    from ..render.i18n import translator
 
+    try:
         return describe(ruleset, path, translator("en"))
-    except Exception:  # noqa: BLE001 - the sentence is a nicety; the field's docstring stands in
+    except TypeError:
         return ""
 
 
