@@ -153,9 +153,11 @@ def _play(d: Deal, rng: random.Random, log: list[Any]) -> None:
                     d.declare(seat, [], belote=False)
                 except CoincheError as err:
                     log.append(("loud", getattr(err, "rule", "")))
-        elif seat % 2 and d.hands[seat] != d.initial_hands[seat] and any(
+        elif seat == 1 and d.hands[seat] != d.initial_hands[seat] and any(
                 s == seat for s, _ in d.belote_holders()):
-            try:  # E and W, having played, try to keep their belote silent now
+            # E, having played, tries to keep its belote silent now (W never does: its belotes
+            # keep the rules about scored belotes in sight whatever `said_at` allows)
+            try:
                 d.claim_belote(seat, False)
                 log.append(("silenced", seat))
             except CoincheError as err:
@@ -218,7 +220,31 @@ def game_edges(rules: Any) -> list[Any]:
             out.append(_game_after(rules, d, (t - 50, t - 50), seed))
             continue
         a, b = d.result().scores["NS"], d.result().scores["EW"]
+        # Both sides exactly at the target; over it; and each side alone exactly at it (so
+        # that reaching and passing differ, and a belote-only finish is not hidden by a tie).
         for start in ((t - a, t - b), (t - a + 10, t - b + 20), (t - a + 10, t - 300),
-                      (t - 300, t - b + 10)):
+                      (t - 300, t - b + 10), (t - a, t - 300), (t - 300, t - b)):
             out.append(_game_after(rules, d, start, seed))
+    return out + _belote_finishes(rules)
+
+
+def _belote_finishes(rules: Any, wanted: int = 3) -> list[Any]:
+    """Games where a side that lost the deal (failed, or capot) lands exactly on the target
+    with its belote's 20 among its points (`game.belote_finish`), from the first seeded deals
+    that have one: random auctions make them rare enough to miss among the edges above."""
+    out: list[Any] = []
+    t = BASE_TARGET
+    for seed in range(1000, 1400):
+        d = play_one(rules, seed, dealer=seed % 4)
+        if d.phase != "over" or d.contract is None:
+            continue
+        r = d.result()
+        lost = {d.contract.team if not r.made else 1 - d.contract.team}
+        teams = {s & 1 for s in d.belote_seats()} & lost
+        for team in teams:
+            own = r.scores["NS" if team == 0 else "EW"]
+            start = (t - own, t - 300) if team == 0 else (t - 300, t - own)
+            out.append(_game_after(rules, d, start, seed))
+        if len(out) >= wanted:
+            break
     return out
