@@ -25,7 +25,17 @@ from ..errors import InputError
 from ..model.relevance import constants, prune
 from .announcements import announcement_points
 from .compiled import belote_suit_mask
-from .facts import ALL_TRUMP, NO_TRUMP, Contract, DealFacts, DealScore, ScoreLine
+from .facts import (
+    ALL_TRUMP,
+    NO_TRUMP,
+    Contract,
+    DealFacts,
+    DealScore,
+    LineKind,
+    RuleRef,
+    ScoreLine,
+    Term,
+)
 from .formula import Compiled, Terms, compile_expr, compile_terms, new_context, slot
 from .summary_check import deck_total
 
@@ -37,11 +47,11 @@ class Plan:
     """Everything `score_facts` reads, precomputed once per ruleset."""
 
     success: Compiled
-    formulas: dict[tuple[str, str], tuple[Terms, str]]
-    """(`made` | `failed`, side) -> the side's formula split into terms, and where it is
-    written (the rule of its score lines)."""
-    rules: dict[str, str]
-    """Rule path -> `path (file:line)`, for score lines."""
+    formulas: dict[tuple[str, str], Terms]
+    """(`made` | `failed`, side) -> the side's formula split into terms (each naming the
+    formula and where it is written)."""
+    adjustments: dict[tuple[LineKind, str], Term]
+    """(`ROUNDING` | `TENTHS`, side) -> what the line of that change to a side's total is for."""
     deck_total: list[int]
     """Raw card points of the whole deck, per denomination 0..5."""
     scale: list[tuple[str, int]]
@@ -62,10 +72,9 @@ class Plan:
     tenths: bool
     litige_held: bool
     needs_tricks: bool
-    rounded_label: str = ""
     contexts: dict[tuple[Any, int, int], list[Any]] = field(default_factory=dict)
     """Per contract (bid, denomination, double): a context with its quantities set."""
-    lines: dict[tuple[str, int, str, str], ScoreLine] = field(default_factory=dict)
+    lines: dict[tuple[str, int, Term], ScoreLine] = field(default_factory=dict)
     """Score lines already made, shared by the deals that score the same line."""
     scores: dict[tuple[Any, ...], DealScore] = field(default_factory=dict)
     """Scores already computed, by `score_key`: deals that differ only in what scoring does
@@ -91,9 +100,17 @@ def plan_for(ruleset: Any) -> Plan:
     return plan
 
 
-def _rule(rs: Any, *path: str) -> str:
-    where = rs.where(*path)
-    return f"{'.'.join(path)} ({where})" if where else ".".join(path)
+def _rule(rs: Any, *path: str) -> RuleRef:
+    return RuleRef.at(rs.where(*path), *path)
+
+
+def _adjustments(rs: Any) -> dict[tuple[LineKind, str], Term]:
+    """The Terms of the lines that round a side's total or write it in tenths."""
+    rounding, scale = _rule(rs, "scoring", "rounding"), _rule(rs, "scoring", "scale")
+    label = f"rounded to the nearest {rs.scoring.rounding_unit}"
+    return {key: term for side in SIDES for key, term in (
+        ((LineKind.ROUNDING, side), Term(LineKind.ROUNDING, side, rounding, label)),
+        ((LineKind.TENTHS, side), Term(LineKind.TENTHS, side, scale, "written in tenths")))}
 
 
 def _build_plan(rs: Any) -> Plan:
@@ -101,16 +118,13 @@ def _build_plan(rs: Any) -> Plan:
     # Without the branches and terms the variant can never have (no announcements, no
     # coinche…): the same scores, and score lines that name only what can happen.
     fixed = constants(rs)
-    formulas = {(outcome, side): (compile_terms(prune(getattr(s, outcome)[side], fixed), side),
-                                  _rule(rs, "scoring", outcome, side))
+    formulas = {(outcome, side): compile_terms(prune(getattr(s, outcome)[side], fixed), side,
+                                               _rule(rs, "scoring", outcome, side))
                 for outcome in ("made", "failed") for side in SIDES}
-    rules = {k: _rule(rs, *p) for k, p in (
-        ("rounding", ("scoring", "rounding")), ("scale", ("scoring", "scale")),
-        ("litige", ("scoring", "litige")))}
     used = s.success.quantities().union(*(e.quantities() for o in (s.made, s.failed)
                                           for e in o.values()))
     return Plan(
-        success=compile_expr(s.success), formulas=formulas, rules=rules,
+        success=compile_expr(s.success), formulas=formulas, adjustments=_adjustments(rs),
         deck_total=[deck_total(rs, den) for den in range(6)],
         scale=[("none", 0)] * 4 + [(str(x.kind), x.to) for x in (c.no_trump_scale,
                                                                   c.all_trump_scale)],
@@ -123,8 +137,7 @@ def _build_plan(rs: Any) -> Plan:
         belote_declarers_only=str(b.claim) == "declarers_only",
         rounding=str(s.rounding), unit=s.rounding_unit,
         round_points=str(s.round_what) == "card_points", tenths=str(s.scale) == "tenths",
-        litige_held=str(s.litige) == "held", needs_tricks="tricks" in used,
-        rounded_label=f"rounded to the nearest {s.rounding_unit}")
+        litige_held=str(s.litige) == "held", needs_tricks="tricks" in used)
 
 
 def round_to(x: int, unit: int, mode: str) -> int:
@@ -259,7 +272,9 @@ def _score(plan: Plan, ruleset: Any, facts: DealFacts) -> DealScore:
         points = (round_to(cp[0] + lt[0], plan.unit, r), round_to(cp[1] + lt[1], plan.unit, r))
         cp = (round_to(cp[0], plan.unit, r), round_to(cp[1], plan.unit, r))
         lt = (points[0] - cp[0], points[1] - cp[1])
+    success_ctx = ctx
     if (cp, lt) != scaled or not plan.scale_before_success:
+        ctx = ctx.copy()  # the success formula's values stay, for a worked example
         _set_points(ctx, cp, lt)
     ours, theirs = ("failed", "made") if litige else ("made",) * 2 if made else ("failed",) * 2
     lines: list[ScoreLine] = []
@@ -268,10 +283,13 @@ def _score(plan: Plan, ruleset: Any, facts: DealFacts) -> DealScore:
     totals[1 - d] = _side_lines(plan, theirs, "defenders", TEAMS[1 - d], ctx, lines)
     # Litige: the declarers score now what they keep on failure (an imprenable belote); the
     # rest of their total is held for the side that makes the next contract.
-    held = _finish(plan, max(0, unrounded_total - totals[d]), None, []) if litige else 0
+    held = _finish(plan, max(0, unrounded_total - totals[d]), None, "", []) if litige else 0
     ns, ew = TEAMS
-    scores = {ns: _finish(plan, totals[0], ns, lines), ew: _finish(plan, totals[1], ew, lines)}
-    return DealScore(made=made and not litige, scores=scores, lines=lines, held=held)
+    sides = ("declarers", "defenders") if d == 0 else ("defenders", "declarers")
+    scores = {ns: _finish(plan, totals[0], ns, sides[0], lines),
+              ew: _finish(plan, totals[1], ew, sides[1], lines)}
+    return DealScore(made=made and not litige, scores=scores, lines=lines, held=held,
+                     values=ctx, success_values=success_ctx)
 
 
 def _base_context(plan: Plan, rs: Any, facts: DealFacts) -> tuple[
@@ -337,40 +355,40 @@ def _belote(plan: Plan, facts: DealFacts, d: int) -> tuple[int, int]:
 def _side_lines(plan: Plan, outcome: str, side: str, team: str, ctx: list[Any],
                 lines: list[ScoreLine]) -> int:
     """Append the side's score lines (non-zero terms of its formula); return their total."""
-    terms, rule = plan.formulas[(outcome, side)]
     total = 0
-    for label, points in terms(ctx):
+    for term, points in plan.formulas[(outcome, side)](ctx):
         if points:
             total += points
-            lines.append(_line(plan, team, points, label, rule))
+            lines.append(_line(plan, team, points, term))
     return total
 
 
-def _line(plan: Plan, team: str, points: int, label: str, rule: str) -> ScoreLine:
-    """`ScoreLine(team, points, label, rule)`, shared with the earlier deals that scored the
-    same line: lines are immutable, recur from deal to deal, and a frozen dataclass is slow
-    to build (most of the time of scoring a deal, before)."""
-    key = (team, points, label, rule)
+def _line(plan: Plan, team: str, points: int, term: Term) -> ScoreLine:
+    """`ScoreLine(team, points, term)`, shared with the earlier deals that scored the same
+    line: lines are immutable, recur from deal to deal, and a frozen dataclass is slow to
+    build (most of the time of scoring a deal, before). Terms hash by identity: cheap keys."""
+    key = (team, points, term)
     line = plan.lines.get(key)
     if line is None:
-        line = ScoreLine(team, points, label, rule)
+        line = ScoreLine(team, points, term)
         if len(plan.lines) < _KNOWN_LINES:
             plan.lines[key] = line
     return line
 
 
-def _finish(plan: Plan, total: int, team: str | None, lines: list[ScoreLine]) -> int:
+def _finish(plan: Plan, total: int, team: str | None, side: str,
+            lines: list[ScoreLine]) -> int:
     """Round a side's total and write it in the variant's scale; a line for each change."""
     out = total
     if not plan.round_points and plan.rounding != "none":
         out = round_to(total, plan.unit, plan.rounding)
         if out != total and team:
-            lines.append(_line(plan, team, out - total, plan.rounded_label,
-                               plan.rules["rounding"]))
+            lines.append(_line(plan, team, out - total,
+                               plan.adjustments[(LineKind.ROUNDING, side)]))
     if plan.tenths:
         tenth = round_to(out, 10, "half_up") // 10
         if tenth != out and team:
-            lines.append(_line(plan, team, tenth - out, "written in tenths", plan.rules["scale"]))
+            lines.append(_line(plan, team, tenth - out, plan.adjustments[(LineKind.TENTHS, side)]))
         out = tenth
     return out
 
