@@ -161,12 +161,21 @@ class DealScore:
     """The breakdown, one line per term."""
     held: int = 0
     """Points held over to the next deal's winner (litige `held`)."""
-    values: Sequence[Any] = ()
-    """The formula quantities the side formulas read, by context slot (`formula.slot`):
-    what a worked example prints. Read only (scores are shared between deals)."""
-    success_values: Sequence[Any] = ()
-    """The quantities the success formula read: `values` unless points are rounded or
-    scaled after the decision (`scoring.round_what`, `cards.scale_before_success`)."""
+    contexts: tuple[Sequence[Any], Sequence[Any]] = ((), ())
+    """The quantities the success formula and the side formulas read (one field: building
+    this frozen value is on the hot path). Read them as `success_values` and `values`."""
+
+    @property
+    def values(self) -> Sequence[Any]:
+        """The formula quantities the side formulas read, by context slot (`formula.slot`):
+        what a worked example prints. Read only (scores are shared between deals)."""
+        return self.contexts[1]
+
+    @property
+    def success_values(self) -> Sequence[Any]:
+        """The quantities the success formula read: `values` unless points are rounded or
+        scaled after the decision (`scoring.round_what`, `cards.scale_before_success`)."""
+        return self.contexts[0]
 
     def terms(self, side: str) -> list[ScoreLine]:
         """The lines of `side` (`declarers` or `defenders`), in the order they were scored."""

@@ -50,8 +50,13 @@ class Plan:
     formulas: dict[tuple[str, str], Terms]
     """(`made` | `failed`, side) -> the side's formula split into terms (each naming the
     formula and where it is written)."""
-    adjustments: dict[tuple[LineKind, str], Term]
-    """(`ROUNDING` | `TENTHS`, side) -> what the line of that change to a side's total is for."""
+    rounding_terms: dict[str, Term]
+    """Side -> what the line that rounds its total is for (by side: an enum in the key would
+    cost a Python-level hash per deal)."""
+    tenths_terms: dict[str, Term]
+    """Side -> what the line that writes its total in tenths is for."""
+    adjusts: bool
+    """Totals are rounded or written in tenths (`_finish` has something to do)."""
     deck_total: list[int]
     """Raw card points of the whole deck, per denomination 0..5."""
     scale: list[tuple[str, int]]
@@ -104,13 +109,14 @@ def _rule(rs: Any, *path: str) -> RuleRef:
     return RuleRef.at(rs.where(*path), *path)
 
 
-def _adjustments(rs: Any) -> dict[tuple[LineKind, str], Term]:
-    """The Terms of the lines that round a side's total or write it in tenths."""
-    rounding, scale = _rule(rs, "scoring", "rounding"), _rule(rs, "scoring", "scale")
-    label = f"rounded to the nearest {rs.scoring.rounding_unit}"
-    return {key: term for side in SIDES for key, term in (
-        ((LineKind.ROUNDING, side), Term(LineKind.ROUNDING, side, rounding, label)),
-        ((LineKind.TENTHS, side), Term(LineKind.TENTHS, side, scale, "written in tenths")))}
+def _adjustments(rs: Any, kind: LineKind) -> dict[str, Term]:
+    """Side -> the Term of the line that rounds its total (`ROUNDING`) or writes it in tenths."""
+    if kind is LineKind.ROUNDING:
+        rule, label = (_rule(rs, "scoring", "rounding"),
+                       f"rounded to the nearest {rs.scoring.rounding_unit}")
+    else:
+        rule, label = _rule(rs, "scoring", "scale"), "written in tenths"
+    return {side: Term(kind, side, rule, label) for side in SIDES}
 
 
 def _build_plan(rs: Any) -> Plan:
@@ -124,7 +130,9 @@ def _build_plan(rs: Any) -> Plan:
     used = s.success.quantities().union(*(e.quantities() for o in (s.made, s.failed)
                                           for e in o.values()))
     return Plan(
-        success=compile_expr(s.success), formulas=formulas, adjustments=_adjustments(rs),
+        success=compile_expr(s.success), formulas=formulas,
+        rounding_terms=_adjustments(rs, LineKind.ROUNDING),
+        tenths_terms=_adjustments(rs, LineKind.TENTHS),
         deck_total=[deck_total(rs, den) for den in range(6)],
         scale=[("none", 0)] * 4 + [(str(x.kind), x.to) for x in (c.no_trump_scale,
                                                                   c.all_trump_scale)],
@@ -137,7 +145,9 @@ def _build_plan(rs: Any) -> Plan:
         belote_declarers_only=str(b.claim) == "declarers_only",
         rounding=str(s.rounding), unit=s.rounding_unit,
         round_points=str(s.round_what) == "card_points", tenths=str(s.scale) == "tenths",
-        litige_held=str(s.litige) == "held", needs_tricks="tricks" in used)
+        litige_held=str(s.litige) == "held", needs_tricks="tricks" in used,
+        adjusts=(str(s.round_what) != "card_points" and str(s.rounding) != "none")
+        or str(s.scale) == "tenths")
 
 
 def round_to(x: int, unit: int, mode: str) -> int:
@@ -285,11 +295,14 @@ def _score(plan: Plan, ruleset: Any, facts: DealFacts) -> DealScore:
     # rest of their total is held for the side that makes the next contract.
     held = _finish(plan, max(0, unrounded_total - totals[d]), None, "", []) if litige else 0
     ns, ew = TEAMS
-    sides = ("declarers", "defenders") if d == 0 else ("defenders", "declarers")
-    scores = {ns: _finish(plan, totals[0], ns, sides[0], lines),
-              ew: _finish(plan, totals[1], ew, sides[1], lines)}
-    return DealScore(made=made and not litige, scores=scores, lines=lines, held=held,
-                     values=ctx, success_values=success_ctx)
+    if plan.adjusts:
+        sides = ("declarers", "defenders") if d == 0 else ("defenders", "declarers")
+        scores = {ns: _finish(plan, totals[0], ns, sides[0], lines),
+                  ew: _finish(plan, totals[1], ew, sides[1], lines)}
+    else:
+        scores = {ns: totals[0], ew: totals[1]}
+    # positional: keywords make building this frozen dataclass measurably slower
+    return DealScore(made and not litige, scores, lines, held, (success_ctx, ctx))
 
 
 def _base_context(plan: Plan, rs: Any, facts: DealFacts) -> tuple[
@@ -383,12 +396,11 @@ def _finish(plan: Plan, total: int, team: str | None, side: str,
     if not plan.round_points and plan.rounding != "none":
         out = round_to(total, plan.unit, plan.rounding)
         if out != total and team:
-            lines.append(_line(plan, team, out - total,
-                               plan.adjustments[(LineKind.ROUNDING, side)]))
+            lines.append(_line(plan, team, out - total, plan.rounding_terms[side]))
     if plan.tenths:
         tenth = round_to(out, 10, "half_up") // 10
         if tenth != out and team:
-            lines.append(_line(plan, team, tenth - out, plan.adjustments[(LineKind.TENTHS, side)]))
+            lines.append(_line(plan, team, tenth - out, plan.tenths_terms[side]))
         out = tenth
     return out
 
