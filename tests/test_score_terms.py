@@ -20,7 +20,8 @@ from variant_strategies import bool_expr, int_expr
 from coinche_dsl.cli import _register, app
 from coinche_dsl.engine.facts import LineKind
 from coinche_dsl.engine.formula import evaluate, new_context, value
-from coinche_dsl.engine.scoring import round_to, score_deal
+from coinche_dsl.engine.scoring import round_to, score_deal, score_facts
+from coinche_dsl.engine.summary_check import summary_facts
 from coinche_dsl.errors import InputError
 from coinche_dsl.loader import BUILTINS
 from coinche_dsl.model import Expr, Ruleset
@@ -64,6 +65,8 @@ def test_fr_brut_coinched_made_terms_name_their_formula_and_line():
                                           ("belote(declarers)", 20),
                                           ("contract * multiplier", 200)]
     assert terms(result, "defenders") == [("points(defenders)", 52)]
+    read = (("points", "declarers"), ("belote", "declarers"), ("contract",), ("multiplier",))
+    assert [value(result.values, *q) for q in read] == [110, 20, 100, 2]
     made_at = line_of("fr-brut", "declarers = points(declarers) + announcements(declarers)")
     for line in result.terms("declarers"):
         assert (line.team, line.term.kind) == ("EW", LineKind.TERM)
@@ -86,6 +89,17 @@ def test_ffb_made_terms_then_rounding_lines():
     rounding = result.terms("defenders")[-1]
     assert (rounding.team, rounding.term.node, str(rounding.rule)) == (
         "EW", None, f"scoring.rounding (ffb.coinche:{line_of('ffb', 'rounding half_up')})")
+
+
+def test_the_fast_path_keeps_the_terms_but_not_the_quantities():
+    # score_facts (every simulated deal) scores like score_deal, without keeping the context
+    rs = ruleset("ffb")
+    summary = deal(80, "hearts", 95, 57, "N", tricks={"N": 3, "E": 2, "S": 2, "W": 1})
+    checked = score_deal(rs, summary)
+    fast = score_facts(rs, summary_facts(rs, summary))
+    assert (fast.scores, fast.lines) == (checked.scores, checked.lines)
+    assert (fast.values, fast.success_values) == ((), ())
+    assert value(checked.values, "total", "declarers") == 105
 
 
 def test_tenths_line_is_its_own_kind(tmp_path):

@@ -263,7 +263,12 @@ def score_facts(ruleset: Any, facts: DealFacts) -> DealScore:
     return known
 
 
-def _score(plan: Plan, ruleset: Any, facts: DealFacts) -> DealScore:
+_NO_CONTEXTS: tuple[tuple[()], tuple[()]] = ((), ())
+
+
+def _score(plan: Plan, ruleset: Any, facts: DealFacts, keep: bool = False) -> DealScore:
+    """The deal's score; with `keep`, the quantities its formulas read (`DealScore.values`):
+    the fast path keeps none (kept scores holding lists slow the garbage collector down)."""
     c = facts.contract
     d, den = c.declarer % 2, c.denomination
     ctx, cp_raw, lt_raw, extra = _base_context(plan, ruleset, facts)
@@ -302,7 +307,8 @@ def _score(plan: Plan, ruleset: Any, facts: DealFacts) -> DealScore:
     else:
         scores = {ns: totals[0], ew: totals[1]}
     # positional: keywords make building this frozen dataclass measurably slower
-    return DealScore(made and not litige, scores, lines, held, (success_ctx, ctx))
+    return DealScore(made and not litige, scores, lines, held,
+                     (success_ctx, ctx) if keep else _NO_CONTEXTS)
 
 
 def _base_context(plan: Plan, rs: Any, facts: DealFacts) -> tuple[
@@ -406,10 +412,11 @@ def _finish(plan: Plan, total: int, team: str | None, side: str,
 
 
 def score_deal(ruleset: Any, summary: Any) -> DealScore:
-    """Score a deal summary (a `DealSummary` or its JSON dict) after checking it is possible.
+    """Score a deal summary (a `DealSummary` or its JSON dict) after checking it is possible;
+    the score keeps the quantities its formulas read (`DealScore.values`, for worked lines).
 
     InputError names the field at fault (`card_points.NS`, `announcements.N[0]`, `tricks`).
     """
     from .summary_check import summary_facts
 
-    return score_facts(ruleset, summary_facts(ruleset, summary))
+    return _score(plan_for(ruleset), ruleset, summary_facts(ruleset, summary), keep=True)
