@@ -32,8 +32,9 @@ ALLOWED = {
             "studio"},
     "docgen": {"syntax", "model", "loader"},  # writes docs/language.md from the model
 }
-LEAVES = {"errors", "cards", "limits", "text_safety"}
-"""Modules every layer may use: notation, the error hierarchy, the bounds and text escaping."""
+LEAVES = {"errors", "cards", "limits", "text_safety", "formula_print"}
+"""Modules every layer may use: notation, the error hierarchy, the bounds, text escaping and
+the one printer core of formulas (the syntax and the model both print them)."""
 
 
 def _layer(path: Path) -> str:

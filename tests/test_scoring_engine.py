@@ -9,7 +9,7 @@ import pytest
 from scoring_support import variant
 
 from coinche_dsl.engine.compiled import compile
-from coinche_dsl.engine.facts import Contract, DealFacts
+from coinche_dsl.engine.facts import Contract, DealFacts, LineKind, RuleRef
 from coinche_dsl.engine.formula import compile_expr, compile_terms, new_context, slot
 from coinche_dsl.engine.scoring import round_to, score_deal, score_facts, split_total
 from coinche_dsl.errors import InputError
@@ -65,8 +65,14 @@ def test_terms_split_sums_and_resolve_ifs(ctx):
     e = expr("-", q("points", "declarers"),
              expr("if", q("doubled"), expr("+", q("belote", "declarers"), num(5)),
                   q("contract")))
-    assert compile_terms(e, "declarers")(ctx) == [("points", 110), ("belote", -20), ("5", -5)]
-    assert compile_terms(e, "defenders")(ctx)[0] == ("points (declarers)", 110)
+    rule = RuleRef(("scoring", "made", "declarers"), "t.coinche", 3)
+    terms = compile_terms(e, "declarers", rule)(ctx)
+    assert [(str(t.node), t.label, points) for t, points in terms] == [
+        ("points(declarers)", "points", 110), ("belote(declarers)", "belote", -20),
+        ("5", "5", -5)]
+    assert {(t.kind, t.side, t.rule) for t, _ in terms} == {(LineKind.TERM, "declarers", rule)}
+    term, points = compile_terms(e, "defenders", rule)(ctx)[0]
+    assert (term.label, points) == ("points (declarers)", 110)
 
 
 # Rounding and scaling ---------------------------------------------------------------------
@@ -172,7 +178,7 @@ def test_generale_and_tricks_quantities(tmp_path):
 def test_lines_name_their_rule(ffb):
     result = score_deal(ffb, deal(90, "hearts", 79, 73))
     rule = ffb.where("scoring", "failed", "defenders")
-    assert [(ln.team, ln.points, ln.label, ln.rule) for ln in result.lines] == [
+    assert [(ln.team, ln.points, ln.label, str(ln.rule)) for ln in result.lines] == [
         ("EW", 250, "(160 + announcements(both) + belote(defenders) + contract) × multiplier",
          f"scoring.failed.defenders ({rule})")]
 

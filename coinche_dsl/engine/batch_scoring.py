@@ -4,14 +4,13 @@ The same steps in the same order, read from the same `scoring.Plan` (card points
 trick, the mode's scaling, each side's `total`, the success formula on unrounded values, the
 litige of `litige held` on equal totals, each side's formula, rounding and scale, and the
 points a litige holds for the next deal), with every quantity an array over deals and each
-formula evaluated by `array_expr` (the `model.Expr` tree with `np.where` for `if`).
+formula evaluated by `array_expr` (`formula.compile_expr` with `np.where` for `if`).
 `engine.batch` calls it (`score_chunk`, with the belotes of `deal_belotes` and the automatic
 announcements); its tests compare it with `score_facts` deal by deal on every built-in.
 """
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -23,37 +22,37 @@ from ..model.expr import Expr
 from .announcements import KING, QUEEN, Tables, announcement_points, find_announcements
 from .compiled import CAPOT_KEY, GENERALE_KEY, CompiledRules
 from .facts import ALL_TRUMP, NO_TRUMP
-from .formula import new_context, slot
+from .formula import Compiled, Operations, compile_expr, new_context, slot
 from .scoring import Plan
 
 Arrays = list[Any]
 _ANNOUNCEMENTS, _BELOTE, _TOTAL = ((slot(q, "declarers"), slot(q, "defenders"))
                                   for q in ("announcements", "belote", "total"))
-_BINARY: dict[str, Callable[[Any, Any], Any]] = {
-    "+": operator.add, "-": operator.sub, "*": operator.mul,
-    "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
-    "==": operator.eq, "!=": operator.ne, "and": np.logical_and, "or": np.logical_or,
-}
+class _ArrayOperations(Operations):
+    """Formulas over arrays: `np.where` for `if`, element-wise logic."""
+
+    @staticmethod
+    def unary(op: str, f: Compiled) -> Compiled:
+        if op == "neg":
+            return lambda c: -f(c)
+        return lambda c: np.logical_not(f(c))
+
+    @staticmethod
+    def choice(k: Compiled, t: Compiled, f: Compiled) -> Compiled:
+        return lambda c: np.where(k(c), t(c), f(c))
+
+    @staticmethod
+    def logic(op: str, left: Compiled, right: Compiled) -> Compiled:
+        fn = np.logical_and if op == "and" else np.logical_or
+        return lambda c: fn(left(c), right(c))
+
+
+_ARRAYS = _ArrayOperations()
 
 
 def array_expr(e: Expr) -> Callable[[Arrays], Any]:
-    """`formula.compile_expr` for a context of arrays."""
-    if e.op == "num":
-        value = e.value
-        return lambda c: value
-    if e.op == "qty":
-        i = slot(e.name or "", e.side)
-        return lambda c: c[i]
-    fns = [array_expr(a) for a in e.args]
-    if e.op == "neg":
-        return lambda c: -fns[0](c)
-    if e.op == "not":
-        return lambda c: np.logical_not(fns[0](c))
-    if e.op == "if":
-        k, t, f = fns
-        return lambda c: np.where(k(c), t(c), f(c))
-    fn, (left, right) = _BINARY[e.op], fns
-    return lambda c: fn(left(c), right(c))
+    """`formula.compile_expr` for a context of arrays: the same tree walk, array operations."""
+    return compile_expr(e, _ARRAYS)
 
 
 @dataclass

@@ -7,9 +7,13 @@ builds them from play.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from enum import IntEnum
-from typing import Literal, NamedTuple
+from enum import Enum, IntEnum
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+
+if TYPE_CHECKING:
+    from ..model.expr import Expr
 
 NO_TRUMP, ALL_TRUMP = 4, 5
 """Denomination indices: 0..3 a trump suit (C D H S), 4 no-trump, 5 all-trump."""
@@ -89,20 +93,92 @@ class DealFacts:
     """Seats that declared belote."""
 
 
+class LineKind(Enum):
+    """What a score line is for."""
+
+    TERM = "term"
+    """A term of the side's score formula (`Term.node`)."""
+    ROUNDING = "rounding"
+    """The side's total brought to the nearest unit (`scoring.rounding`)."""
+    TENTHS = "tenths"
+    """The side's total written in tenths (`scoring.scale tenths`)."""
+
+
+@dataclass(frozen=True)
+class RuleRef:
+    """A rule of the Ruleset, by its path, and where the variant file writes it."""
+
+    path: tuple[str, ...]
+    """`("scoring", "made", "declarers")`."""
+    file: str = ""
+    """The file that writes it (`ffb.coinche`); empty for a Ruleset built in Python."""
+    line: int = 0
+
+    @classmethod
+    def at(cls, where: str, *path: str) -> RuleRef:
+        """From `Ruleset.where(*path)` (`ffb.coinche:162`, or empty)."""
+        file, _, line = where.rpartition(":")
+        return cls(path, file, int(line)) if file and line.isdigit() else cls(path)
+
+    @property
+    def name(self) -> str:
+        """`scoring.made.declarers`."""
+        return ".".join(self.path)
+
+    def __str__(self) -> str:
+        """`scoring.made.declarers (ffb.coinche:162)`: the `rule` of a score line's JSON."""
+        return f"{self.name} ({self.file}:{self.line})" if self.file else self.name
+
+    def to_json(self) -> dict[str, object]:
+        return {"rule": self.name, **({"file": self.file, "line": self.line} if self.file else {})}
+
+
+@dataclass(frozen=True, eq=False)
+class Term:
+    """What a score line counts: built once per ruleset (so compared and hashed by identity),
+    shared by every line that scores it."""
+
+    kind: LineKind
+    side: str
+    """`declarers` or `defenders`: the side whose score it is."""
+    rule: RuleRef
+    """The formula (`scoring.made.declarers`) or setting (`scoring.rounding`) that scores it."""
+    label: str
+    """The term in English words, for the JSON and the terminal (`card points`,
+    `(160 + contract) × multiplier`); the rule sheet words `node` in its own language."""
+    node: Expr | None = None
+    """The term of the formula (`points(declarers)`, `contract * multiplier`), for a `TERM`."""
+
+
 @dataclass(frozen=True)
 class ScoreLine:
-    """One term of a score: which team, how many points, what for, and the rule's source."""
+    """One term of a score: which team, how many points, and what for (`term`)."""
 
     team: str
     """`NS` or `EW`."""
     points: int
-    label: str
-    """What the points are for, in words (`card points`, `contract`, `coinche ×2`…)."""
-    rule: str = ""
-    """The rule applied and where it is written (`scoring.failed.defenders`, `ffb.coinche:103`)."""
+    term: Term
+
+    @property
+    def side(self) -> str:
+        return self.term.side
+
+    @property
+    def label(self) -> str:
+        """What the points are for, in English words (`card points`, `contract`…)."""
+        return self.term.label
+
+    @property
+    def rule(self) -> RuleRef:
+        """The rule applied and where it is written (`scoring.failed.defenders`,
+        `ffb.coinche:103`)."""
+        return self.term.rule
 
     def to_json(self) -> dict[str, object]:
-        return {"team": self.team, "points": self.points, "label": self.label, "rule": self.rule}
+        node = self.term.node
+        return {"team": self.team, "points": self.points, "label": self.label,
+                "rule": str(self.rule), "side": self.side, "kind": self.term.kind.value,
+                "term": None if node is None else str(node), "source": self.rule.to_json()}
 
 
 @dataclass(frozen=True)
@@ -116,6 +192,26 @@ class DealScore:
     """The breakdown, one line per term."""
     held: int = 0
     """Points held over to the next deal's winner (litige `held`)."""
+    contexts: tuple[Sequence[Any], Sequence[Any]] = ((), ())
+    """The quantities the success formula and the side formulas read (one field: building
+    this frozen value is on the hot path). Read them as `success_values` and `values`.
+    Kept by `scoring.score_deal`; empty from `score_facts`, the simulation's fast path."""
+
+    @property
+    def values(self) -> Sequence[Any]:
+        """The formula quantities the side formulas read, by context slot (`formula.slot`):
+        what a worked example prints. Read only (scores are shared between deals)."""
+        return self.contexts[1]
+
+    @property
+    def success_values(self) -> Sequence[Any]:
+        """The quantities the success formula read: `values` unless points are rounded or
+        scaled after the decision (`scoring.round_what`, `cards.scale_before_success`)."""
+        return self.contexts[0]
+
+    def terms(self, side: str) -> list[ScoreLine]:
+        """The lines of `side` (`declarers` or `defenders`), in the order they were scored."""
+        return [line for line in self.lines if line.side == side]
 
     def to_json(self) -> dict[str, object]:
         return {"made": self.made, "scores": dict(self.scores),

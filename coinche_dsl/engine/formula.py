@@ -11,8 +11,11 @@ index lists keeps scoring fast enough for simulation.
 >>> ctx = new_context(); ctx[slot("points", "declarers")] = 110; ctx[slot("contract")] = 90
 >>> compile_expr(e)(ctx)
 200
->>> [(label, points) for label, points in compile_terms(e, "declarers")(ctx)]
-[('points', 110), ('contract', 90)]
+>>> rule = RuleRef(("scoring", "made", "declarers"))
+>>> [(t.label, str(t.node), points) for t, points in compile_terms(e, "declarers", rule)(ctx)]
+[('points', 'points(declarers)', 110), ('contract', 'contract', 90)]
+>>> evaluate(e, ctx)
+200
 """
 
 from __future__ import annotations
@@ -22,11 +25,13 @@ from collections.abc import Callable, Sequence
 from operator import itemgetter
 from typing import Any
 
+from ..formula_print import DslSpelling, print_formula
 from ..model.expr import QUANTITIES, Expr
+from .facts import LineKind, RuleRef, Term
 
 Context = list[Any]
 Compiled = Callable[[Sequence[Any]], Any]
-Terms = Callable[[Sequence[Any]], list[tuple[str, int]]]
+Terms = Callable[[Sequence[Any]], list[tuple[Term, int]]]
 
 SLOTS: dict[tuple[str, str | None], int] = {}
 """Context index of each `(quantity, side)`; side is None for quantities without one."""
@@ -52,30 +57,61 @@ _BINARY: dict[str, Callable[[Any, Any], Any]] = {
 }
 
 
-def compile_expr(e: Expr) -> Compiled:
-    """A function of a context that computes `e`."""
+class Operations:
+    """How compiled formulas compute: on one deal's context of numbers (this class), or on
+    arrays over many deals (`batch_scoring`); the tree walk of `compile_expr` is shared."""
+
+    binary = _BINARY
+
+    @staticmethod
+    def unary(op: str, f: Compiled) -> Compiled:
+        if op == "neg":
+            return lambda c: -f(c)
+        return lambda c: not f(c)
+
+    @staticmethod
+    def choice(k: Compiled, t: Compiled, f: Compiled) -> Compiled:
+        return lambda c: t(c) if k(c) else f(c)
+
+    @staticmethod
+    def logic(op: str, left: Compiled, right: Compiled) -> Compiled:
+        if op == "and":
+            return lambda c: left(c) and right(c)
+        return lambda c: left(c) or right(c)
+
+
+NUMBERS = Operations()
+
+
+def compile_expr(e: Expr, ops: Operations = NUMBERS) -> Compiled:
+    """A function of a context that computes `e` (with `ops`: numbers unless told)."""
     if e.op == "num":
         value = e.value
         return lambda c: value
     if e.op == "qty":
         return itemgetter(slot(e.name or "", e.side))
-    fns = [compile_expr(a) for a in e.args]
-    if e.op == "neg":
-        (f,) = fns
-        return lambda c: -f(c)
-    if e.op == "not":
-        (f,) = fns
-        return lambda c: not f(c)
+    fns = [compile_expr(a, ops) for a in e.args]
+    if e.op in ("neg", "not"):
+        return ops.unary(e.op, fns[0])
     if e.op == "if":
-        k, t, f = fns
-        return lambda c: t(c) if k(c) else f(c)
+        return ops.choice(*fns)
     left, right = fns
-    if e.op == "and":
-        return lambda c: left(c) and right(c)
-    if e.op == "or":
-        return lambda c: left(c) or right(c)
-    fn = _BINARY[e.op]
+    if e.op in ("and", "or"):
+        return ops.logic(e.op, left, right)
+    fn = ops.binary[e.op]
     return lambda c: fn(left(c), right(c))
+
+
+def evaluate(e: Expr, ctx: Sequence[Any]) -> Any:
+    """The value of `e` over `ctx`, for a one-off reading (a worked example); scoring keeps
+    the compiled closures. The one evaluator of formulas: everything that needs a formula's
+    value asks here."""
+    return compile_expr(e)(ctx)
+
+
+def value(ctx: Sequence[Any], name: str, side: str | None = None) -> Any:
+    """The value of the quantity `name(side)` in `ctx`."""
+    return ctx[SLOTS[(name, side)]]
 
 
 def split_terms(e: Expr, sign: int = 1) -> list[tuple[int, Expr]]:
@@ -88,30 +124,33 @@ def split_terms(e: Expr, sign: int = 1) -> list[tuple[int, Expr]]:
     return [(sign, e)]
 
 
-def compile_terms(e: Expr, own_side: str) -> Terms:
-    """A function of a context giving `(label, points)` for each term of `e`.
+def compile_terms(e: Expr, own_side: str, rule: RuleRef) -> Terms:
+    """A function of a context giving `(term, points)` for each term of `e`, the formula of
+    `own_side` written at `rule`.
 
     Sums are split into their terms; an `if` is resolved first, so that only the branch that
     applies is split (`if doubled then A else B` gives the terms of A or of B). The points of
-    the terms always add up to the value of `e`.
+    the terms always add up to the value of `e`. Each `Term` is built here, once.
     """
     if e.op == "if":
         k = compile_expr(e.args[0])
-        then, other = compile_terms(e.args[1], own_side), compile_terms(e.args[2], own_side)
+        then, other = (compile_terms(e.args[1], own_side, rule),
+                       compile_terms(e.args[2], own_side, rule))
         return lambda c: then(c) if k(c) else other(c)
     parts = split_terms(e)
     if all(term.op != "if" for _, term in parts):
         # The usual case, one closure for the whole sum: it runs for every deal scored.
-        flat = [(describe(term, own_side), sign, compile_expr(term)) for sign, term in parts]
-        return lambda c: [(label, sign * fn(c)) for label, sign, fn in flat]
-    pieces = [_signed(compile_terms(term, own_side), sign) for sign, term in parts]
+        flat = [(Term(LineKind.TERM, own_side, rule, describe(term, own_side), term), sign,
+                 compile_expr(term)) for sign, term in parts]
+        return lambda c: [(term, sign * fn(c)) for term, sign, fn in flat]
+    pieces = [_signed(compile_terms(term, own_side, rule), sign) for sign, term in parts]
     return lambda c: [line for piece in pieces for line in piece(c)]
 
 
 def _signed(terms: Terms, sign: int) -> Terms:
     if sign == 1:
         return terms
-    return lambda c: [(label, -points) for label, points in terms(c)]
+    return lambda c: [(term, -points) for term, points in terms(c)]
 
 
 _WORDS = {
@@ -137,4 +176,14 @@ def describe(e: Expr, own_side: str) -> str:
         return f"{word} ({'both sides' if e.side == 'both' else e.side})"
     if e.op == "num":
         return str(e.value)
-    return str(e).replace(" * ", " × ")
+    return print_formula(e, _LABEL)
+
+
+class _LabelSpelling(DslSpelling):
+    """The variant language with `×` for `*`: a compound term in a score line's label."""
+
+    def binary(self, op: str, left: str, right: str) -> str:
+        return f"{left} {'×' if op == '*' else op} {right}"
+
+
+_LABEL = _LabelSpelling()

@@ -35,7 +35,17 @@ from ..model.enums import (
 from ..model.relevance import constants, prune
 from .announcements import announcement_points
 from .compiled import belote_suit_mask, compile
-from .facts import ALL_TRUMP, NO_TRUMP, Contract, DealFacts, DealScore, ScoreLine
+from .facts import (
+    ALL_TRUMP,
+    NO_TRUMP,
+    Contract,
+    DealFacts,
+    DealScore,
+    LineKind,
+    RuleRef,
+    ScoreLine,
+    Term,
+)
 from .formula import Compiled, Terms, compile_expr, compile_terms, new_context, slot
 from .summary_check import deck_total
 
@@ -51,11 +61,16 @@ class Plan:
     (`CompiledRules.plan`). The dicts at the end are memos the plan owns."""
 
     success: Compiled
-    formulas: dict[tuple[str, str], tuple[Terms, str]]
-    """(`made` | `failed`, side) -> the side's formula split into terms, and where it is
-    written (the rule of its score lines)."""
-    rules: dict[str, str]
-    """Rule path -> `path (file:line)`, for score lines."""
+    formulas: dict[tuple[str, str], Terms]
+    """(`made` | `failed`, side) -> the side's formula split into terms (each naming the
+    formula and where it is written)."""
+    rounding_terms: dict[str, Term]
+    """Side -> what the line that rounds its total is for (by side: an enum in the key would
+    cost a Python-level hash per deal)."""
+    tenths_terms: dict[str, Term]
+    """Side -> what the line that writes its total in tenths is for."""
+    adjusts: bool
+    """Totals are rounded or written in tenths (`_finish` has something to do)."""
     deck_total: list[int]
     """Raw card points of the whole deck, per denomination 0..5."""
     scale: list[tuple[ScaleKind, int]]
@@ -77,10 +92,9 @@ class Plan:
     tenths: bool
     litige_held: bool
     needs_tricks: bool
-    rounded_label: str = ""
     contexts: dict[tuple[Any, int, int], list[Any]] = field(default_factory=dict)
     """Per contract (bid, denomination, double): a context with its quantities set."""
-    lines: dict[tuple[str, int, str, str], ScoreLine] = field(default_factory=dict)
+    lines: dict[tuple[str, int, Term], ScoreLine] = field(default_factory=dict)
     """Score lines already made, shared by the deals that score the same line."""
     scores: dict[tuple[Any, ...], DealScore] = field(default_factory=dict)
     """Scores already computed, by `score_key`: deals that differ only in what scoring does
@@ -95,9 +109,18 @@ _KNOWN_SCORES = 50_000
 """At most this many scores are kept in `Plan.scores` (a few tens of MB)."""
 
 
-def _rule(rs: Ruleset, *path: str) -> str:
-    where = rs.where(*path)
-    return f"{'.'.join(path)} ({where})" if where else ".".join(path)
+def _rule(rs: Ruleset, *path: str) -> RuleRef:
+    return RuleRef.at(rs.where(*path), *path)
+
+
+def _adjustments(rs: Ruleset, kind: LineKind) -> dict[str, Term]:
+    """Side -> the Term of the line that rounds its total (`ROUNDING`) or writes it in tenths."""
+    if kind is LineKind.ROUNDING:
+        rule, label = (_rule(rs, "scoring", "rounding"),
+                       f"rounded to the nearest {rs.scoring.rounding_unit}")
+    else:
+        rule, label = _rule(rs, "scoring", "scale"), "written in tenths"
+    return {side: Term(kind, side, rule, label) for side in SIDES}
 
 
 def build_plan(rs: Ruleset) -> Plan:
@@ -106,16 +129,15 @@ def build_plan(rs: Ruleset) -> Plan:
     # Without the branches and terms the variant can never have (no announcements, no
     # coinche…): the same scores, and score lines that name only what can happen.
     fixed = constants(rs)
-    formulas = {(outcome, side): (compile_terms(prune(getattr(s, outcome)[side], fixed), side),
-                                  _rule(rs, "scoring", outcome, side))
+    formulas = {(outcome, side): compile_terms(prune(getattr(s, outcome)[side], fixed), side,
+                                               _rule(rs, "scoring", outcome, side))
                 for outcome in ("made", "failed") for side in SIDES}
-    rules = {k: _rule(rs, *p) for k, p in (
-        ("rounding", ("scoring", "rounding")), ("scale", ("scoring", "scale")),
-        ("litige", ("scoring", "litige")))}
     used = s.success.quantities().union(*(e.quantities() for o in (s.made, s.failed)
                                           for e in o.values()))
     return Plan(
-        success=compile_expr(s.success), formulas=formulas, rules=rules,
+        success=compile_expr(s.success), formulas=formulas,
+        rounding_terms=_adjustments(rs, LineKind.ROUNDING),
+        tenths_terms=_adjustments(rs, LineKind.TENTHS),
         deck_total=[deck_total(rs, den) for den in range(6)],
         scale=[(ScaleKind.NONE, 0)] * 4 + [(x.kind, x.to) for x in (c.no_trump_scale,
                                                                     c.all_trump_scale)],
@@ -130,7 +152,8 @@ def build_plan(rs: Ruleset) -> Plan:
         rounding=s.rounding, unit=s.rounding_unit,
         round_points=s.round_what == RoundWhat.CARD_POINTS, tenths=s.scale == ScoreScale.TENTHS,
         litige_held=s.litige == Litige.HELD, needs_tricks="tricks" in used,
-        rounded_label=f"rounded to the nearest {s.rounding_unit}")
+        adjusts=(s.round_what != RoundWhat.CARD_POINTS and s.rounding != Rounding.NONE)
+        or s.scale == ScoreScale.TENTHS)
 
 
 def round_to(x: int, unit: int, mode: Rounding) -> int:
@@ -247,7 +270,13 @@ def score_facts(rules: CompiledRules, facts: DealFacts) -> DealScore:
     return known
 
 
-def _score(plan: Plan, rules: CompiledRules, facts: DealFacts) -> DealScore:
+_NO_CONTEXTS: tuple[tuple[()], tuple[()]] = ((), ())
+
+
+def _score(plan: Plan, rules: CompiledRules, facts: DealFacts, keep: bool = False
+           ) -> DealScore:
+    """The deal's score; with `keep`, the quantities its formulas read (`DealScore.values`):
+    the fast path keeps none (kept scores holding lists slow the garbage collector down)."""
     c = facts.contract
     d, den = c.declarer % 2, c.denomination
     ctx, cp_raw, lt_raw, extra = _base_context(plan, rules, facts)
@@ -266,7 +295,9 @@ def _score(plan: Plan, rules: CompiledRules, facts: DealFacts) -> DealScore:
         points = (round_to(cp[0] + lt[0], plan.unit, r), round_to(cp[1] + lt[1], plan.unit, r))
         cp = (round_to(cp[0], plan.unit, r), round_to(cp[1], plan.unit, r))
         lt = (points[0] - cp[0], points[1] - cp[1])
+    success_ctx = ctx
     if (cp, lt) != scaled or not plan.scale_before_success:
+        ctx = ctx.copy()  # the success formula's values stay, for a worked example
         _set_points(ctx, cp, lt)
     ours, theirs = ("failed", "made") if litige else ("made",) * 2 if made else ("failed",) * 2
     lines: list[ScoreLine] = []
@@ -275,10 +306,17 @@ def _score(plan: Plan, rules: CompiledRules, facts: DealFacts) -> DealScore:
     totals[1 - d] = _side_lines(plan, theirs, "defenders", TEAMS[1 - d], ctx, lines)
     # Litige: the declarers score now what they keep on failure (an imprenable belote); the
     # rest of their total is held for the side that makes the next contract.
-    held = _finish(plan, max(0, unrounded_total - totals[d]), None, []) if litige else 0
+    held = _finish(plan, max(0, unrounded_total - totals[d]), None, "", []) if litige else 0
     ns, ew = TEAMS
-    scores = {ns: _finish(plan, totals[0], ns, lines), ew: _finish(plan, totals[1], ew, lines)}
-    return DealScore(made=made and not litige, scores=scores, lines=lines, held=held)
+    if plan.adjusts:
+        sides = ("declarers", "defenders") if d == 0 else ("defenders", "declarers")
+        scores = {ns: _finish(plan, totals[0], ns, sides[0], lines),
+                  ew: _finish(plan, totals[1], ew, sides[1], lines)}
+    else:
+        scores = {ns: totals[0], ew: totals[1]}
+    # positional: keywords make building this frozen dataclass measurably slower
+    return DealScore(made and not litige, scores, lines, held,
+                     (success_ctx, ctx) if keep else _NO_CONTEXTS)
 
 
 def _base_context(plan: Plan, rules: CompiledRules, facts: DealFacts) -> tuple[
@@ -345,51 +383,51 @@ def _belote(plan: Plan, facts: DealFacts, d: int) -> tuple[int, int]:
 def _side_lines(plan: Plan, outcome: str, side: str, team: str, ctx: list[Any],
                 lines: list[ScoreLine]) -> int:
     """Append the side's score lines (non-zero terms of its formula); return their total."""
-    terms, rule = plan.formulas[(outcome, side)]
     total = 0
-    for label, points in terms(ctx):
+    for term, points in plan.formulas[(outcome, side)](ctx):
         if points:
             total += points
-            lines.append(_line(plan, team, points, label, rule))
+            lines.append(_line(plan, team, points, term))
     return total
 
 
-def _line(plan: Plan, team: str, points: int, label: str, rule: str) -> ScoreLine:
-    """`ScoreLine(team, points, label, rule)`, shared with the earlier deals that scored the
-    same line: lines are immutable, recur from deal to deal, and a frozen dataclass is slow
-    to build (most of the time of scoring a deal, before)."""
-    key = (team, points, label, rule)
+def _line(plan: Plan, team: str, points: int, term: Term) -> ScoreLine:
+    """`ScoreLine(team, points, term)`, shared with the earlier deals that scored the same
+    line: lines are immutable, recur from deal to deal, and a frozen dataclass is slow to
+    build (most of the time of scoring a deal, before). Terms hash by identity: cheap keys."""
+    key = (team, points, term)
     line = plan.lines.get(key)
     if line is None:
-        line = ScoreLine(team, points, label, rule)
+        line = ScoreLine(team, points, term)
         if len(plan.lines) < _KNOWN_LINES:
             plan.lines[key] = line
     return line
 
 
-def _finish(plan: Plan, total: int, team: str | None, lines: list[ScoreLine]) -> int:
+def _finish(plan: Plan, total: int, team: str | None, side: str,
+            lines: list[ScoreLine]) -> int:
     """Round a side's total and write it in the variant's scale; a line for each change."""
     out = total
     if not plan.round_points and plan.rounding != Rounding.NONE:
         out = round_to(total, plan.unit, plan.rounding)
         if out != total and team:
-            lines.append(_line(plan, team, out - total, plan.rounded_label,
-                               plan.rules["rounding"]))
+            lines.append(_line(plan, team, out - total, plan.rounding_terms[side]))
     if plan.tenths:
         tenth = round_to(out, 10, Rounding.HALF_UP) // 10
         if tenth != out and team:
-            lines.append(_line(plan, team, tenth - out, "written in tenths", plan.rules["scale"]))
+            lines.append(_line(plan, team, tenth - out, plan.tenths_terms[side]))
         out = tenth
     return out
 
 
 def score_deal(ruleset: Ruleset | CompiledRules, summary: Any) -> DealScore:
     """Score a deal summary (a `DealSummary` or its JSON dict) after checking it is possible,
-    under a Ruleset (compiled here, see `compile`) or compiled rules.
+    under a Ruleset (compiled here, see `compile`) or compiled rules; the score keeps the
+    quantities its formulas read (`DealScore.values`, for worked lines).
 
     InputError names the field at fault (`card_points.NS`, `announcements.N[0]`, `tricks`).
     """
     from .summary_check import summary_facts
 
     rules = compile(ruleset)
-    return score_facts(rules, summary_facts(rules, summary))
+    return _score(rules.plan, rules, summary_facts(rules, summary), keep=True)

@@ -13,6 +13,8 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
+from ..formula_print import COMPARE as COMPARE  # the comparison operators, re-exported
+from ..formula_print import DSL, print_formula
 from ..limits import MAX_CONSTANT
 from .base import RuleModel
 
@@ -62,7 +64,6 @@ QUANTITIES: dict[str, Quantity] = {
 }
 
 ARITH = ("+", "-", "*")
-COMPARE = ("<", "<=", ">", ">=", "==", "!=")
 LOGIC = ("and", "or")
 Op = Literal["num", "qty", "neg", "+", "-", "*", "<", "<=", ">", ">=", "==", "!=",
              "and", "or", "not", "if"]
@@ -124,27 +125,6 @@ class Expr(RuleModel):
         return format_expr(self)
 
 
-_PRECEDENCE = {"or": 1, "and": 2, "not": 3, **{c: 4 for c in COMPARE},
-               "+": 5, "-": 5, "*": 6, "neg": 7}
-
-
 def format_expr(e: Expr, parent: int = 0) -> str:
-    """The formula in DSL syntax, with only the parentheses it needs."""
-    if e.op == "num":
-        return str(e.value)
-    if e.op == "qty":
-        return f"{e.name}({e.side})" if e.side else str(e.name)
-    if e.op == "if":
-        c, t, f = (format_expr(a) for a in e.args)
-        text = f"if {c} then {t} else {f}"
-        return f"({text})" if parent else text
-    prec = _PRECEDENCE[e.op]
-    if e.op == "neg":
-        text = "-" + format_expr(e.args[0], prec)
-    elif e.op == "not":
-        text = "not " + format_expr(e.args[0], prec)
-    else:
-        left = format_expr(e.args[0], prec + (1 if e.op in COMPARE else 0))
-        right = format_expr(e.args[1], prec + 1)
-        text = f"{left} {e.op} {right}"
-    return f"({text})" if prec < parent else text
+    """The formula in DSL syntax, with only the parentheses it needs (the one printer core)."""
+    return print_formula(e, DSL, parent)

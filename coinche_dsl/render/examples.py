@@ -14,7 +14,7 @@ from ..engine.compiled import belote_suit_mask
 from ..engine.facts import DENOMINATION_WORDS
 from ..engine.summary_check import deck_total
 from ..model import DealSummary, Ruleset
-from ..model.enums import BeloteClaim, CoincheTiming, Denomination, Double
+from ..model.enums import CoincheTiming, Denomination
 
 SUIT_PREFERENCE = ("hearts", "spades", "diamonds", "clubs")
 """A suit contract is the plainest case; hearts if the variant allows it."""
@@ -125,56 +125,3 @@ def generated_examples(rs: Ruleset) -> list[Worked]:
     """The disputed cases, scored by the engine."""
     return [scored(rs, Worked(key, "", summary, None, params=params))
             for key, params, summary in disputed_cases(rs)]
-
-
-def quantities(rs: Ruleset, s: DealSummary) -> dict[tuple[str, str | None], Any]:
-    """The formula quantities of a generated deal (a suit contract, no announcement), for the
-    worked lines; the scores printed beside them come from the engine (and a test checks that
-    these numbers lead to the engine's scores)."""
-    team = "NS" if s.declarer in ("N", "S") else "EW"
-    other = "EW" if team == "NS" else "NS"
-    tricks = _teams(s.tricks or {})
-    points = _teams(s.card_points)
-    won = {t: sum(tricks.get(seat, 0) for seat in t) for t in ("NS", "EW")}
-    capot = {t: won[t] == 8 for t in won}
-    last_team = "NS" if s.last_trick in ("N", "S") else "EW"
-    bonus = rs.cards.capot_last_trick if capot[last_team] else rs.cards.last_trick_at(
-        Denomination(s.trump))
-    env: dict[tuple[str, str | None], Any] = {}
-    sides = {"declarers": team, "defenders": other}
-    for side, t in sides.items():
-        env[("card_points", side)] = points[t]
-        env[("last_trick", side)] = bonus if last_team == t else 0
-        env[("points", side)] = env[("card_points", side)] + env[("last_trick", side)]
-        env[("tricks", side)] = won[t]
-        env[("capot", side)] = capot[t]
-        env[("announcements", side)] = 0
-        env[("belote", side)] = _belote(rs, s, t, t == team)
-        env[("total", side)] = env[("points", side)] + env[("belote", side)]
-    for name in ("card_points", "last_trick", "points", "tricks", "announcements", "belote",
-                 "total"):
-        env[(name, "both")] = env[(name, "declarers")] + env[(name, "defenders")]
-    env.update(_contract_quantities(rs, s, tricks))
-    return env
-
-
-def _belote(rs: Ruleset, s: DealSummary, team: str, declaring: bool) -> int:
-    """Belote points of `team` at a suit contract: one bonus per declared belote it holds."""
-    if not rs.belote.enabled or (rs.belote.claim == BeloteClaim.DECLARERS_ONLY and not declaring):
-        return 0
-    return rs.belote.value * sum(1 for seat in s.belote if seat in team)
-
-
-def _contract_quantities(rs: Ruleset, s: DealSummary,
-                         tricks: dict[str, int]) -> dict[tuple[str, str | None], Any]:
-    a = rs.auction
-    value = {"capot": a.capot_value, "generale": a.generale_value}.get(str(s.bid), s.bid)
-    factor = {"none": 1, "coinche": a.coinche_factor, "surcoinche": a.surcoinche_factor}
-    return {
-        ("contract", None): value, ("multiplier", None): factor[s.double.value],
-        ("doubled", None): s.double != Double.NONE, ("bid_capot", None): s.bid == "capot",
-        ("bid_generale", None): s.bid == "generale",
-        ("generale", None): tricks.get(s.declarer, 0) == 8,
-        ("no_trump", None): s.trump == Denomination.NO_TRUMP,
-        ("all_trump", None): s.trump == Denomination.ALL_TRUMP,
-    }

@@ -4,21 +4,26 @@
 arithmetic keeps its signs ("(160 + contract) × multiplier"), logic becomes words. `cases`
 splits an `if … else if … else` chain into the cases a reader scans. `worked` writes the branch
 a deal takes with its numbers in place ("(160 + 80) × 2 + 0 = 480").
+
+Both are spellings of the one printer core (`formula_print`: precedence and parentheses); the
+numbers are the engine's (the quantities a scored deal carries, `DealScore.values`) and every
+value, including which branch of an `if` a deal takes, comes from the engine's evaluator.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from ..model import Expr
+from ..engine.formula import evaluate, slot
+from ..formula_print import print_formula
+from ..model import QUANTITIES, Expr
 from .i18n import Translator
 
 SIGNS = {"+": "+", "-": "−", "*": "×", "<": "<", "<=": "≤", ">": ">", ">=": "≥",
          "==": "=", "!=": "≠"}
-PRECEDENCE = {"or": 1, "and": 2, "not": 3, "<": 4, "<=": 4, ">": 4, ">=": 4, "==": 4, "!=": 4,
-              "+": 5, "-": 5, "*": 6, "neg": 7}
-Env = dict[tuple[str, str | None], Any]
-"""Values of the quantities for one deal, keyed by (name, side)."""
+Values = Sequence[Any]
+"""The quantities of one scored deal, as the engine computed them (`DealScore.values`)."""
 
 
 def quantity(e: Expr, tr: Translator, negated: bool = False) -> str:
@@ -28,29 +33,68 @@ def quantity(e: Expr, tr: Translator, negated: bool = False) -> str:
     return tr(key, side=tr(f"side.{side}") if side else "", of=tr(f"of.{side}") if side else "")
 
 
+class WordsSpelling:
+    """A formula in the catalog's words: phrases for quantities, signs, words for logic."""
+
+    wraps_not = True  # the catalogs write `not ({a})`
+
+    def __init__(self, tr: Translator):
+        self.tr = tr
+
+    def parts(self, node: Expr) -> tuple[str, Sequence[Expr]]:
+        return node.op, node.args
+
+    def leaf(self, node: Expr) -> str:
+        return self.tr.num(node.value or 0) if node.op == "num" else quantity(node, self.tr)
+
+    def binary(self, op: str, left: str, right: str) -> str:
+        if op in ("and", "or"):
+            return self.tr(f"op.{op}", a=left, b=right)
+        return f"{left} {SIGNS[op]} {right}"
+
+    def unary(self, op: str, operand: Expr, inner: str) -> str:
+        if op == "neg":
+            return "−" + inner
+        if operand.op == "qty":
+            return quantity(operand, self.tr, negated=True)
+        return self.tr("op.not", a=inner)
+
+    def choice(self, cond: str, then: str, otherwise: str) -> str:
+        return self.tr("op.if", cond=cond, then=then, otherwise=otherwise)
+
+
+class NumbersSpelling(WordsSpelling):
+    """The branch a deal takes, each quantity replaced by the engine's value of it."""
+
+    def __init__(self, tr: Translator, values: Values):
+        super().__init__(tr)
+        self.values = values
+
+    def parts(self, node: Expr) -> tuple[str, Sequence[Expr]]:
+        node = chain_taken(node, self.values)
+        return node.op, node.args
+
+    def leaf(self, node: Expr) -> str:
+        node = chain_taken(node, self.values)
+        if node.op == "num":
+            return self.tr.num(node.value or 0)
+        value = self.values[slot(node.name or "", node.side)]
+        if QUANTITIES[node.name or ""].type == "bool":
+            return self.tr(f"bool.{str(bool(value)).lower()}")
+        return self.tr.num(value)
+
+    def unary(self, op: str, operand: Expr, inner: str) -> str:
+        return "−" + inner if op == "neg" else self.tr("op.not", a=inner)
+
+
 def words(e: Expr, tr: Translator, parent: int = 0) -> str:
     """The formula in words, with only the parentheses it needs."""
-    if e.op == "num":
-        return tr.num(e.value or 0)
-    if e.op == "qty":
-        return quantity(e, tr)
-    if e.op == "if":
-        c, t, f = (words(a, tr) for a in e.args)
-        text = tr("op.if", cond=c, then=t, otherwise=f)
-        return f"({text})" if parent else text
-    prec = PRECEDENCE[e.op]
-    if e.op == "not":
-        inner = e.args[0]
-        text = quantity(inner, tr, negated=True) if inner.op == "qty" else tr(
-            "op.not", a=words(inner, tr, prec))
-    elif e.op == "neg":
-        text = "−" + words(e.args[0], tr, prec)
-    else:
-        left = words(e.args[0], tr, prec + (1 if prec == 4 else 0))
-        right = words(e.args[1], tr, prec + 1)
-        text = tr(f"op.{e.op}", a=left, b=right) if e.op in ("and", "or") else (
-            f"{left} {SIGNS[e.op]} {right}")
-    return f"({text})" if prec < parent else text
+    return print_formula(e, WordsSpelling(tr), parent)
+
+
+def numbers(e: Expr, values: Values, tr: Translator, parent: int = 0) -> str:
+    """The branch the deal takes, with each quantity replaced by its number."""
+    return print_formula(e, NumbersSpelling(tr, values), parent)
 
 
 def chain(e: Expr) -> list[tuple[Expr | None, Expr]]:
@@ -67,60 +111,18 @@ def cases(e: Expr, tr: Translator) -> list[tuple[str | None, str]]:
     return [(words(c, tr) if c is not None else None, words(v, tr)) for c, v in chain(e)]
 
 
-def evaluate(e: Expr, env: Env) -> Any:
-    """The formula's value for the quantities in `env` (display only: scores come from the
-    engine, which the sheet shows next to this line)."""
-    if e.op == "num":
-        return e.value
-    if e.op == "qty":
-        return env[(e.name or "", e.side)]
-    vals = [evaluate(a, env) for a in e.args] if e.op != "if" else []
-    if e.op == "if":
-        return evaluate(e.args[1] if evaluate(e.args[0], env) else e.args[2], env)
-    ops = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,
-           "<": lambda a, b: a < b, "<=": lambda a, b: a <= b, ">": lambda a, b: a > b,
-           ">=": lambda a, b: a >= b, "==": lambda a, b: a == b, "!=": lambda a, b: a != b,
-           "and": lambda a, b: a and b, "or": lambda a, b: a or b}
-    if e.op == "neg":
-        return -vals[0]
-    if e.op == "not":
-        return not vals[0]
-    return ops[e.op](*vals)
-
-
-def numbers(e: Expr, env: Env, tr: Translator, parent: int = 0) -> str:
-    """The branch the deal takes, with each quantity replaced by its number."""
-    if e.op == "if":
-        return numbers(e.args[1] if evaluate(e.args[0], env) else e.args[2], env, tr, parent)
-    if e.op == "num":
-        return tr.num(e.value or 0)
-    if e.op == "qty":
-        value = env[(e.name or "", e.side)]
-        return tr(f"bool.{str(bool(value)).lower()}") if isinstance(value, bool) else tr.num(value)
-    prec = PRECEDENCE[e.op]
-    if e.op in ("neg", "not"):
-        inner = numbers(e.args[0], env, tr, prec)
-        text = "−" + inner if e.op == "neg" else tr("op.not", a=inner)
-    else:
-        left = numbers(e.args[0], env, tr, prec + (1 if prec == 4 else 0))
-        right = numbers(e.args[1], env, tr, prec + 1)
-        text = tr(f"op.{e.op}", a=left, b=right) if e.op in ("and", "or") else (
-            f"{left} {SIGNS[e.op]} {right}")
-    return f"({text})" if prec < parent else text
-
-
-def worked(e: Expr, env: Env, tr: Translator) -> str:
-    """A worked line: the branch taken, with numbers, and its value."""
-    value = evaluate(e, env)
+def worked(e: Expr, values: Values, tr: Translator) -> str:
+    """A worked line: the branch taken, with numbers, and its value (the engine's)."""
+    value = evaluate(e, values)
     if isinstance(value, bool):
-        taken = chain_taken(e, env)
-        text = words(taken, tr) if taken.op == "qty" else numbers(taken, env, tr)
+        taken = chain_taken(e, values)
+        text = words(taken, tr) if taken.op == "qty" else numbers(taken, values, tr)
         return tr("worked.bool", line=text, value=tr(f"bool.{str(value).lower()}"))
-    return f"{numbers(e, env, tr)} = {tr.num(value)}"
+    return f"{numbers(e, values, tr)} = {tr.num(value)}"
 
 
-def chain_taken(e: Expr, env: Env) -> Expr:
-    """The branch of an `if` chain that the deal takes."""
+def chain_taken(e: Expr, values: Values) -> Expr:
+    """The branch of an `if` chain that the deal takes (the engine decides each condition)."""
     while e.op == "if":
-        e = e.args[1] if evaluate(e.args[0], env) else e.args[2]
+        e = e.args[1] if evaluate(e.args[0], values) else e.args[2]
     return e

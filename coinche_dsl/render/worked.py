@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..engine.facts import LineKind, ScoreLine
+from ..engine.formula import evaluate
 from ..model import DealSummary, Ruleset
 from ..model.enums import Double
 from .document import Example, Formula, Para, Table
-from .examples import Worked, generated_examples, own_examples, quantities
+from .examples import Worked, generated_examples, own_examples
 from .fields import constants, prune, value_at
-from .formula import cases, evaluate, words, worked
+from .formula import cases, words, worked
 from .i18n import Translator
 
 FORMULAS = (("success",), ("made", "declarers"), ("made", "defenders"),
@@ -43,22 +45,23 @@ def formula_blocks(rs: Ruleset, tr: Translator) -> list[Formula]:
 
 def _worked_line(rs: Ruleset, expr: Any, path: tuple[str, ...], w: Worked,
                  tr: Translator) -> str:
-    env = quantities(rs, w.summary)
-    line = worked(expr, env, tr)
+    """The formula at `path` worked on `w`'s deal with the quantities the engine scored it
+    with, and the score the engine wrote when rounding or scale changed it."""
+    values = w.score.success_values if path == ("success",) else w.score.values
+    line = worked(expr, values, tr)
     if path != ("success",):
         declarers = team_of(w.summary.declarer)
         team = declarers if path[1] == "declarers" else ("EW" if declarers == "NS" else "NS")
         final = w.score.scores[team]
-        if final != evaluate(expr, env):
+        if final != evaluate(expr, values):
             line = tr("worked.rounded", line=line, score=final)
     return tr("worked", example=title(w, tr), line=line)
 
 
 def example_blocks(rs: Ruleset, tr: Translator) -> list[Para | Example]:
     """The variant's own examples, then the generated disputed cases."""
-    terms = term_words(rs, tr)
-    own: list[Para | Example] = [example_block(w, terms, tr) for w in own_examples(rs)]
-    generated = [example_block(w, terms, tr) for w in generated_examples(rs)]
+    own: list[Para | Example] = [example_block(w, tr) for w in own_examples(rs)]
+    generated = [example_block(w, tr) for w in generated_examples(rs)]
     heading: list[Para | Example] = [Para(tr("ex.own"))] if own else []
     return [*heading, *own, Para(tr("ex.generated")), *generated]
 
@@ -92,15 +95,13 @@ def _card(code: str, tr: Translator) -> str:
     return tr(f"rank.{code[:-1]}") + tr(f"suit.{code[-1]}")
 
 
-def example_block(w: Worked, terms: dict[tuple[str, str], str], tr: Translator) -> Example:
+def example_block(w: Worked, tr: Translator) -> Example:
     """One example: its deal, the engine's verdict and score lines, and any disagreement."""
     score = w.score
     if score is None:
         return Example(title(w, tr), facts(w.summary, tr), tr("ex.invalid", error=w.error),
                        Table([], []))
-    declarers = team_of(w.summary.declarer)
-    rows = [[tr(f"team.{line.team}"), tr.num(line.points), line_label(
-        line, "declarers" if line.team == declarers else "defenders", terms, tr)]
+    rows = [[tr(f"team.{line.team}"), tr.num(line.points), line_label(line, tr)]
             for line in score.lines]
     rows += [[tr(f"team.{team}"), tr.num(points), tr("line.total")]
              for team, points in score.scores.items()]
@@ -113,35 +114,11 @@ def example_block(w: Worked, terms: dict[tuple[str, str], str], tr: Translator) 
                                                           "ex.failed"), table, note)
 
 
-def term_words(rs: Ruleset, tr: Translator) -> dict[tuple[str, str], str]:
-    """(side, the engine's English label of a term) -> the term in `tr`'s words, for every term
-    of every branch of the score formulas: the engine names its lines, the sheet translates."""
-    from ..engine.formula import describe as label_of
-    from ..engine.formula import split_terms
-
-    out: dict[tuple[str, str], str] = {}
-
-    def walk(e: Any, side: str) -> None:
-        if e.op == "if":
-            walk(e.args[1], side)
-            walk(e.args[2], side)
-            return
-        for _sign, term in split_terms(e):
-            if term.op == "if":
-                walk(term, side)
-            else:
-                out[(side, label_of(term, side))] = words(term, tr)
-
-    fixed = constants(rs)  # the engine scores the formulas without what cannot happen
-    for outcome in (rs.scoring.made, rs.scoring.failed):
-        for side, expr in outcome.items():
-            walk(prune(expr, fixed), side)
-    return out
+_ADJUSTMENT_WORDS = {LineKind.ROUNDING: "line.rounding", LineKind.TENTHS: "line.scale"}
 
 
-def line_label(line: Any, side: str, terms: dict[tuple[str, str], str], tr: Translator) -> str:
-    """What a score line is for, in the sheet's language."""
-    if (side, line.label) in terms:
-        return terms[(side, line.label)]
-    rule = str(line.rule).split(" ")[0].removeprefix("scoring.")
-    return tr(f"line.{rule}") if tr.has(f"line.{rule}") else tr.typeset(str(line.label))
+def line_label(line: ScoreLine, tr: Translator) -> str:
+    """What a score line is for, in the sheet's language: its term of the formula in words,
+    or the change rounding or the scale made."""
+    node = line.term.node
+    return words(node, tr) if node is not None else tr(_ADJUSTMENT_WORDS[line.term.kind])

@@ -9,46 +9,23 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..formula_print import COMPARE, DSL, PRECEDENCE, print_formula
+
 WIDTH = 100
 """Lines longer than this are broken where the layout allows (long texts cannot be)."""
-
-_COMPARE = ("<", "<=", ">", ">=", "==", "!=")
-_PRECEDENCE = {"or": 1, "and": 2, "not": 3, **{c: 4 for c in _COMPARE},
-               "+": 5, "-": 5, "*": 6, "neg": 7}
-_ATOM = 8
 
 Formula = dict[str, Any]
 
 
 def formula_text(e: Formula, parent: int = 0) -> str:
-    """The formula on one line, with only the parentheses the grammar needs.
+    """The formula on one line, with only the parentheses the grammar needs (the one printer
+    core, `formula_print`).
 
     >>> formula_text({"op": "*", "args": [{"op": "+", "args": [{"op": "num", "value": 160},
     ...     {"op": "qty", "name": "contract"}]}, {"op": "qty", "name": "multiplier"}]})
     '(160 + contract) * multiplier'
     """
-    op = e["op"]
-    if op == "num":
-        return str(e["value"])
-    if op == "qty":
-        return f"{e['name']}({e['side']})" if e.get("side") else str(e["name"])
-    args = e.get("args") or []
-    if op == "if":
-        # an `if` inside a condition or a `then` is bracketed for the reader; `else if` chains
-        c, t, f = formula_text(args[0], 1), formula_text(args[1], 1), formula_text(args[2])
-        text = f"if {c} then {t} else {f}"
-        return f"({text})" if parent else text
-    prec = _PRECEDENCE[op]
-    if op in ("neg", "not"):
-        # `not (a < b)` rather than the equivalent `not a < b`, for the reader
-        sub = 0 if op == "not" and args[0]["op"] == "not" else 2
-        inner = formula_text(args[0], _ATOM - 1 if op == "neg" else prec + sub)
-        text = ("-" if op == "neg" else "not ") + inner
-    else:
-        # comparisons do not chain (`a < b < c` is refused); + - * and/or group to the left
-        left = formula_text(args[0], prec + 1 if op in _COMPARE else prec)
-        text = f"{left} {op} {formula_text(args[1], prec + 1)}"
-    return f"({text})" if prec < parent else text
+    return print_formula(e, DSL, parent)
 
 
 def formula_lines(e: Formula, col: int, parent: int = 0) -> list[str]:
@@ -62,7 +39,7 @@ def formula_lines(e: Formula, col: int, parent: int = 0) -> list[str]:
         return _if_chain(e, col)
     if e["op"] in ("and", "or"):
         return _logic_chain(e, col)
-    if e["op"] in _COMPARE:
+    if e["op"] in COMPARE:
         return _comparison(e, col)
     if e["op"] in ("+", "-"):
         return _sum_lines(e, col)
@@ -76,7 +53,7 @@ def _sum_lines(e: Formula, col: int) -> list[str]:
     while e["op"] in ("+", "-"):
         terms.append((e["op"], e["args"][1]))
         e = e["args"][0]
-    prec = _PRECEDENCE["+"]
+    prec = PRECEDENCE["+"]
     lines = [formula_text(e, prec)]
     for op, term in reversed(terms):
         piece = f"{op} {formula_text(term, prec + 1)}"
@@ -90,7 +67,7 @@ def _sum_lines(e: Formula, col: int) -> list[str]:
 def _comparison(e: Formula, col: int) -> list[str]:
     """A comparison too long for one line: its right side on the next line, after the
     operator, indented four more than the left side."""
-    prec = _PRECEDENCE[e["op"]]
+    prec = PRECEDENCE[e["op"]]
     left = formula_lines(e["args"][0], col, prec + 1)
     right = _prefixed(f"{e['op']} ", e["args"][1], col + 4, prec + 1)
     return _indent_rest([*left, *_indent_rest(["", *right], col + 4)[1:]], col)
@@ -126,7 +103,7 @@ def _logic_chain(e: Formula, col: int) -> list[str]:
         e = e["args"][0]
     operands.append(e)
     operands.reverse()
-    prec = _PRECEDENCE[op]
+    prec = PRECEDENCE[op]
     out = formula_lines(operands[0], col, prec)
     for x in operands[1:]:
         out += _prefixed(f"{op} ", x, col, prec + 1)
