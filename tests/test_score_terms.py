@@ -18,6 +18,7 @@ from typer.testing import CliRunner
 from variant_strategies import bool_expr, int_expr
 
 from coinche_dsl.cli import _register, app
+from coinche_dsl.engine.compiled import compile
 from coinche_dsl.engine.facts import LineKind
 from coinche_dsl.engine.formula import evaluate, new_context, value
 from coinche_dsl.engine.scoring import round_to, score_deal, score_facts
@@ -96,7 +97,8 @@ def test_the_fast_path_keeps_the_terms_but_not_the_quantities():
     rs = ruleset("ffb")
     summary = deal(80, "hearts", 95, 57, "N", tricks={"N": 3, "E": 2, "S": 2, "W": 1})
     checked = score_deal(rs, summary)
-    fast = score_facts(rs, summary_facts(rs, summary))
+    rules = compile(rs)
+    fast = score_facts(rules, summary_facts(rules, summary))
     assert (fast.scores, fast.lines) == (checked.scores, checked.lines)
     assert (fast.values, fast.success_values) == ((), ())
     assert value(checked.values, "total", "declarers") == 105
