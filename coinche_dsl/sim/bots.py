@@ -15,7 +15,8 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from ..cards import cards_of
-from ..engine.announcements import find_announcements
+from ..engine.announce_tables import SUIT_LOW_BITS, announcer
+from ..engine.announcements import KING, QUEEN, classify
 from . import bidding, cardplay
 from .hands import (
     ModeTable,
@@ -49,6 +50,20 @@ def evaluate(table: ModeTable, hand: int, ruleset: Any, boldness: float = 0.0
     points = team_points(table, tricks)
     points += belote_pairs(table, hand, ruleset) * ruleset.belote.value
     points += 0.5 * announcement_value(hand, table.denomination, ruleset)
+    return tricks, points + boldness - PRUDENCE
+
+
+def evaluate_compiled(rules: Any, table: ModeTable, hand: int, boldness: float = 0.0
+                      ) -> tuple[float, float]:
+    """`evaluate` under compiled `rules`, the same numbers by look-ups: belotes counted on the
+    hand's bits, announcements read from the engine's per-suit tables (`announcer`)."""
+    ruleset, d = rules.ruleset, table.denomination
+    tricks = sure_tricks(table, hand)
+    points = team_points(table, tricks)
+    pairs = ((hand >> KING) & (hand >> QUEEN) & SUIT_LOW_BITS[rules.belote_suits[d]]).bit_count()
+    points += pairs * ruleset.belote.value
+    masks = announcer(rules, d)(hand)
+    points += 0.5 * (sum(classify(m, d, ruleset).value for m in masks) if masks else 0)
     return tricks, points + boldness - PRUDENCE
 
 
@@ -95,18 +110,12 @@ class HeuristicBot:
         self.rng = rng or random.Random()
         self.boldness = boldness
         """Points added to every bidding estimate (negative is prudent); 0 plays it straight."""
-        self._tables: dict[int, tuple[Any, tuple[ModeTable, ...]]] = {}
         self._memo: dict[tuple[int, int, int], tuple[float, float]] = {}
         self._memo_deal: Any = None
 
     def tables(self, deal: Any) -> tuple[ModeTable, ...]:
         """The six mode tables of the deal's compiled rules, built once per rules object."""
-        rules = deal.rules
-        cached = self._tables.get(id(rules))
-        if cached is None or cached[0] is not rules:
-            cached = (rules, mode_tables(rules))
-            self._tables[id(rules)] = cached
-        return cached[1]
+        return mode_tables(deal.rules)
 
     def choose_call(self, deal: Any) -> Any:
         return bidding.choose_call(self, deal)
@@ -133,12 +142,12 @@ class HeuristicBot:
             self._memo, self._memo_deal = {}, deal
         key = (seat, d, deal.hands[seat])
         if key not in self._memo:
-            self._memo[key] = evaluate(self.tables(deal)[d], deal.hands[seat],
-                                       deal.rules.ruleset, self.boldness)
+            self._memo[key] = evaluate_compiled(deal.rules, self.tables(deal)[d],
+                                                deal.hands[seat], self.boldness)
         return self._memo[key]
 
     def declare(self, deal: Any, seat: int) -> tuple[list[int], bool]:
         """Every announcement the hand holds (the engine keeps the best side's); a belote is
         always claimed."""
-        d, ruleset, hand = deal.contract.denomination, deal.rules.ruleset, deal.hands[seat]
-        return [c.mask for c in find_announcements(hand, d, ruleset)], True
+        # `announcer`: what `find_announcements` finds, by the engine's per-suit tables
+        return announcer(deal.rules, deal.contract.denomination)(deal.hands[seat]), True

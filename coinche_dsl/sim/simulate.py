@@ -66,9 +66,25 @@ class Outcome:
 
 def run_chunk(chunk: Chunk) -> list[list[Any]]:
     """The records of one chunk: one list per variant (a top-level function, so it pickles)."""
-    compiled = [compile_rules(rs) for rs in chunk.rulesets]
+    compiled = [_compiled(rs) for rs in chunk.rulesets]
     run = _one_deal if chunk.kind == "deals" else _one_game
     return [[run(rules, chunk, i) for i in range(chunk.start, chunk.stop)] for rules in compiled]
+
+
+_COMPILED: dict[str, Any] = {}
+
+
+def _compiled(ruleset: Ruleset) -> Any:
+    """The compiled rules of `ruleset`, kept per process (by the ruleset's content: a worker
+    receives a new copy with every chunk) so that the tables the engine and the bots build
+    on first use (scores, announcements, hand values) serve every chunk, not one."""
+    key = ruleset.model_dump_json()
+    rules = _COMPILED.get(key)
+    if rules is None:
+        if len(_COMPILED) >= 32:
+            _COMPILED.clear()
+        rules = _COMPILED[key] = compile_rules(ruleset)
+    return rules
 
 
 def _bots(chunk: Chunk, what: str, index: int) -> list[Any]:
