@@ -455,8 +455,8 @@ class Deal:
         return tuple(self.belote_seats())
 
 
-_SCORES_KEPT = 50_000
-"""How many distinct scores `Deal.result` keeps per compiled ruleset."""
+_SCORES_KEPT = 8192
+"""How many distinct scores `Deal.result` keeps per compiled ruleset (a few MB at most)."""
 
 
 def _check_combination(r: CompiledRules, combo: int, d: int, seat: int) -> None:

@@ -81,7 +81,7 @@ def _compiled(ruleset: Ruleset) -> Any:
     key = ruleset.model_dump_json()
     rules = _COMPILED.get(key)
     if rules is None:
-        if len(_COMPILED) >= 32:
+        if len(_COMPILED) >= 8:  # a comparison of a few variants; each keeps its tables
             _COMPILED.clear()
         rules = _COMPILED[key] = compile_rules(ruleset)
     return rules
