@@ -128,14 +128,14 @@ def test_fix_contract_refuses_a_denomination_the_rules_do_not_have():
 
 def test_a_deal_s_kept_score_is_the_score_of_its_facts_computed_afresh():
     """`Deal.result` keeps scores by everything of the deal scoring reads (and skips building
-    facts for a deal scoring like an earlier one): on 2000 seeded deals of every built-in, from
+    facts for a deal scoring like an earlier one): on 1000 seeded deals of every built-in, from
     the auction or fixed contracts, with each variant's announcements (automatic in pt-online,
     declared by hand here in the others), the kept score is the one `_score` computes."""
     for name in BUILTINS:
         ruleset = load_variant(name)
         rules = compile(ruleset)
         rules.cache.pop("deal_scores", None)
-        for seed in range(2000):
+        for seed in range(1000):
             rng = random.Random(seed)
             deal = Deal(rules, seed & 3, rng=rng)
             if seed % 4:
@@ -170,7 +170,7 @@ _ANNOUNCE_KNOBS = dict(card_reuse=[True, False], belote_in_sequence=[True, False
 @pytest.mark.parametrize("name", BUILTINS)
 def test_automatic_announcements_are_what_find_announcements_finds(name):
     """`Deal` looks announcements up in per-suit tables (and hands a hand with a scoring carré
-    to `find_announcements`): on 3000 random hands a denomination, under each combination of
+    to `find_announcements`): on 800 random hands a denomination, under each combination of
     the knobs that change what a hand declares, the masks are `find_announcements`'s."""
     base = load_variant(name)
     for values in itertools.product(*_ANNOUNCE_KNOBS.values()):
@@ -181,7 +181,7 @@ def test_automatic_announcements_are_what_find_announcements_finds(name):
         rng = random.Random(len(name))
         for d in rules.denominations:
             announce = announcer(rules, d)
-            for _ in range(3000):
+            for _ in range(800):
                 hand = sum(1 << c for c in rng.sample(range(32), 8))
                 if rng.random() < 0.1:  # a carré now and then
                     hand = (hand & ~0xFF) | (RANK_MASK << rng.randrange(8))

@@ -125,7 +125,7 @@ class HeuristicBot:
         return bidding.out_of_turn(self, deal, seat)
 
     def choose_card(self, deal: Any) -> int:
-        return cardplay.choose_card(self.tables(deal)[deal.contract.denomination], deal)
+        return cardplay.choose_card(mode_tables(deal.rules)[deal.contract.denomination], deal)
 
     def tricks(self, deal: Any, seat: int, denomination: int) -> float:
         """Tricks `seat`'s hand expects to take by itself at `denomination`."""

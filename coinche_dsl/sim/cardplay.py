@@ -43,12 +43,13 @@ def _lead(table: ModeTable, deal: Any, seat: int, legal: list[int], out: int) ->
     if declaring and trumps and _trumps(table, out):
         masters = [c for c in trumps if is_master(table, c, out)]
         if masters:
-            return max(masters, key=lambda c: table.strength[c])  # draw the opponents' trumps
+            return max(masters, key=table.strength.__getitem__)  # draw the opponents' trumps
     side = [c for c in legal if c >> 3 != table.trump] or legal
     masters = [c for c in side if is_master(table, c, out)]
+    value = table.value.__getitem__  # (points, strength)
     if masters:
-        return max(masters, key=lambda c: (table.points[c], table.strength[c]))
-    return min(side, key=lambda c: (table.points[c], table.strength[c]))
+        return max(masters, key=value)
+    return min(side, key=value)
 
 
 def _follow(table: ModeTable, deal: Any, seat: int, legal: list[int], out: int) -> int:
@@ -92,7 +93,7 @@ def _take(table: ModeTable, winners: list[int], trick: list, led: int, out: int,
         return cheapest
     safe = [c for c in winners if _holds(table, c, led, out)]
     if safe:
-        return min(safe, key=lambda c: (table.points[c], table.strength[c]))
+        return min(safe, key=table.value.__getitem__)  # (points, strength)
     at_stake = sum(table.points[c] for _, c in trick)
     if table.points[cheapest] <= 4 and at_stake >= 10:
         return cheapest

@@ -36,6 +36,9 @@ class ModeTable:
     """The trump suit index, or None at no-trump and all-trump (no ruffing)."""
     trick_value: float
     """The mode's points per trick on average (deck points, last trick, scaling)."""
+    value: tuple[tuple[int, int], ...] = field(default=(), compare=False, repr=False)
+    """Per card index, (points, strength): the order in which the bots rank what a card is
+    worth (a key read from a table, not a function call per card)."""
     suit_memo: tuple[dict[int, float], ...] = field(
         default_factory=lambda: ({}, {}, {}, {}), compare=False, hash=False, repr=False)
     """Per suit, per 8-bit holding of that suit: the tricks `sure_tricks` expects of it,
@@ -61,7 +64,8 @@ def mode_tables(rules) -> tuple[ModeTable, ...]:
         tables = rules.cache["mode_tables"] = tuple(
             ModeTable(d, tuple(rules.strength[d]), tuple(rules.points[d]),
                       tuple(rules.above[d]), d if d < 4 else None,
-                      _deal_total(rules.ruleset, d, rules.card_total[d]) / 8)
+                      _deal_total(rules.ruleset, d, rules.card_total[d]) / 8,
+                      tuple(zip(rules.points[d], rules.strength[d], strict=True)))
             for d in range(6))
     return tables
 

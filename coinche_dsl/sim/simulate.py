@@ -96,7 +96,7 @@ def _one_deal(rules: Any, chunk: Chunk, i: int) -> DealRecord:
     rng = random.Random(derive_seed(chunk.seed, "deal", i))
     dealer = rng.randrange(4)
     hands = deal_hands(rng)
-    deal = Deal(rules, dealer, hands=hands, rng=random.Random(derive_seed(chunk.seed, "engine", i)))
+    deal = Deal(rules, dealer, hands=hands)  # dealt here: the engine draws nothing at random
     return deal_record(play_deal(deal, _bots(chunk, "deal-bots", i)))
 
 
