@@ -125,7 +125,7 @@ class HeuristicBot:
         return bidding.out_of_turn(self, deal, seat)
 
     def choose_card(self, deal: Any) -> int:
-        return cardplay.choose_card(mode_tables(deal.rules)[deal.contract.denomination], deal)
+        return cardplay.choose_card(self.tables(deal)[deal.contract.denomination], deal)
 
     def tricks(self, deal: Any, seat: int, denomination: int) -> float:
         """Tricks `seat`'s hand expects to take by itself at `denomination`."""
@@ -138,13 +138,17 @@ class HeuristicBot:
     def _evaluate(self, deal: Any, seat: int, d: int) -> tuple[float, float]:
         # The auction asks the same questions of the same hand many times: remember the answers
         # for the current deal only.
+        memo = self._memo
         if self._memo_deal is not deal:
-            self._memo, self._memo_deal = {}, deal
-        key = (seat, d, deal.hands[seat])
-        if key not in self._memo:
-            self._memo[key] = evaluate_compiled(deal.rules, self.tables(deal)[d],
-                                                deal.hands[seat], self.boldness)
-        return self._memo[key]
+            memo = self._memo = {}
+            self._memo_deal = deal
+        hand = deal.hands[seat]
+        key = (seat, d, hand)
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = evaluate_compiled(deal.rules, self.tables(deal)[d], hand,
+                                                  self.boldness)
+        return found
 
     def declare(self, deal: Any, seat: int) -> tuple[list[int], bool]:
         """Every announcement the hand holds (the engine keeps the best side's); a belote is
