@@ -1,6 +1,6 @@
 """The generic engine against a hand-written engine for one variant, on the same work.
 
-    python benchmarks/bench_baseline.py [SECONDS] [--rounds N]
+    python benchmarks/bench_baseline.py [SECONDS] [--rounds N] [--only ffb,pt-online]
 
 The baseline below knows the FFB rules only (federal coinche: anticlockwise, dealer's choice of
 packets, cut of at least 3, must follow, must trump, must overtrump, may discard when unable to
@@ -189,8 +189,9 @@ def compare(rules, seconds: float, rounds: int) -> tuple[float, float]:
 def main(argv: list[str]) -> None:
     seconds = float(argv[0]) if argv and not argv[0].startswith("-") else 0.5
     rounds = int(argv[argv.index("--rounds") + 1]) if "--rounds" in argv else 5
+    names = argv[argv.index("--only") + 1].split(",") if "--only" in argv else list(BUILTINS)
     print(f"{'variant':<14}{'baseline/s':>12}{'generic/s':>12}{'generic/baseline':>18}")
-    for name in BUILTINS:
+    for name in names:
         rules = compile(load_variant(name))
         base, gen = compare(rules, seconds, rounds)
         print(f"{name:<14}{base:>12,.0f}{gen:>12,.0f}{gen / base:>17.2f}x", flush=True)

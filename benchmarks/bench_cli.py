@@ -6,6 +6,12 @@ Each command runs N times (default 5); the best run is reported, wall clock and 
 system of the child). On a busy machine the wall clock includes waiting for a core: CPU time
 is what the command itself costs. Targets from issue #12: `--help` 0.15 s, `check` of one file
 0.3 s, an HTML sheet 0.2 s, a PDF sheet 2 s.
+
+"Cold" is a new process of an installed `coinche`, whose modules have their bytecode: pip writes
+it when it installs a wheel. The children therefore run with a bytecode cache of their own (a
+temporary `PYTHONPYCACHEPREFIX`, filled by one unmeasured run of each command), even where the
+environment sets `PYTHONDONTWRITEBYTECODE` (which would make every start compile each module
+from source: `--bytecode off` measures that).
 """
 
 from __future__ import annotations
@@ -22,11 +28,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def run(args: list[str]) -> tuple[float, float]:
+def run(args: list[str], env: dict[str, str] | None = None) -> tuple[float, float]:
     """(wall, CPU) seconds of one `coinche` process."""
     before = os.times()
     start = time.perf_counter()
-    subprocess.run(args, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    subprocess.run(args, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                   env=env)
     wall = time.perf_counter() - start
     after = os.times()
     return wall, (after.children_user - before.children_user
@@ -36,6 +43,7 @@ def run(args: list[str]) -> tuple[float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--bytecode", choices=("on", "off"), default="on")
     args = parser.parse_args()
     exe = shutil.which("coinche") or sys.executable
     base = [exe] if exe != sys.executable else [exe, "-m", "coinche_dsl"]
@@ -48,8 +56,14 @@ def main() -> None:
         ("coinche sheet ffb (pdf)", ["sheet", "ffb", "-o", str(out / "s.pdf")], 2.0),
     ]
     print(f"{'command':<28}{'best wall s':>12}{'best CPU s':>12}{'target s':>10}")
+    env = dict(os.environ)
+    if args.bytecode == "on":
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = str(out / "pycache")
     for label, argv, target in commands:
-        runs = [run(base + argv) for _ in range(args.repeat)]
+        if args.bytecode == "on":
+            run(base + argv, env)  # writes the bytecode, as an installation would have
+        runs = [run(base + argv, env) for _ in range(args.repeat)]
         wall, cpu = min(r[0] for r in runs), min(r[1] for r in runs)
         shown = f"{target:.2f}" if target else "-"
         print(f"{label:<28}{wall:>12.2f}{cpu:>12.2f}{shown:>10}", flush=True)

@@ -23,12 +23,12 @@ every seat that has not declared is given the announcements `find_announcements`
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..cards import SEATS, SUIT_MASKS, card_name, parse_card
 from ..errors import IllegalActionError, InputError
-from .announcements import KING, QUEEN, RANK_MASK, classify, find_announcements
+from .announce_tables import SUIT_LOW_BITS, announcer
+from .announcements import KING, QUEEN, announcement_points, classify
 from .auction import Auction, Call, parse_call
 from .compiled import CompiledRules
 from .dealing import check_hands, deal_hands
@@ -62,6 +62,27 @@ class Deal:
     dealt with `rng` per `table.*` (`deck`: the previous deal's gathered cards, used when
     `table.shuffle_every_deal` is off)."""
 
+    # Defaults read until a deal sets its own (fewer stores per new deal; immutable values).
+    contract: Contract | None = None
+    phase: Phase = "auction"
+    _auction: Auction | None = None
+    _fast: tuple[int, list[int], list[int]] | None = None
+    """Tricks played by `play_out` and not yet made `Trick`s: the first leader, the cards in
+    playing order, the winners (`tricks` builds them when first read)."""
+    _last_winner = 0
+    # Per-contract tables and the trick in progress, read by `legal_cards` and `play`.
+    _d = 0
+    _points: tuple[int, ...] = ()
+    _beaters: tuple[int, ...] = ()
+    _follow_free: tuple[bool, ...] = ()
+    _trumps = 0
+    _led = 0
+    _best = 0
+    _winner = 0
+    _legal = 0
+    """The legal cards of the seat to act once known, -1 until then; 0 outside the play."""
+    _result: DealScore | None = None
+
     def __init__(self, rules: CompiledRules, dealer: int, hands: list[int] | None = None,
                  rng: random.Random | None = None, deck: list[int] | None = None):
         self.rules = rules
@@ -70,36 +91,25 @@ class Deal:
                                  if hands is None else check_hands(list(hands)))
         """Cards still held, per seat (masks)."""
         self.initial_hands: tuple[int, ...] = tuple(self.hands)
-        self.auction = Auction(rules, dealer)
-        self.phase: Phase = "auction"
-        self.to_act: int = self.auction.to_act
-        """The seat to call or play next."""
-        self.contract: Contract | None = None
+        self._step = step = rules.step
+        self.to_act: int = (dealer + step) & 3
+        """The seat to call or play next (the auction's first speaker to begin with)."""
         self.trick: list[tuple[int, int]] = []
         """Cards on the table, as (seat, card), in playing order."""
         self._tricks: list[Trick] = []
-        self._fast: tuple[int, list[int], list[int]] | None = None
-        """Tricks played by `play_out` and not yet made `Trick`s: the first leader, the cards
-        in playing order, the winners (`tricks` builds them when first read)."""
-        self._last_winner = 0
         self.tricks_won = [0, 0, 0, 0]
         self.points = [0, 0]
         """Card points taken per team (NS, EW), without the last-trick bonus."""
         self.declared: dict[int, list[int]] = {}
         self.belote_silent: set[int] = set()
-        # Per-contract tables and the trick in progress, read by `legal_cards` and `play`.
-        self._d = 0
-        self._points: tuple[int, ...] = ()
-        self._beaters: tuple[int, ...] = ()
-        self._follow_free: tuple[bool, ...] = ()
-        self._trumps = 0
-        self._step = rules.step
-        self._led = 0
-        self._best = 0
-        self._winner = 0
-        self._legal = 0
-        """The legal cards of the seat to act once known, -1 until then; 0 outside the play."""
-        self._result: DealScore | None = None
+
+    @property
+    def auction(self) -> Auction:
+        """The auction (made when first asked for: a deal whose contract is fixed has none)."""
+        auction = self._auction
+        if auction is None:
+            auction = self._auction = Auction(self.rules, self.dealer)
+        return auction
 
     def copy(self) -> Deal:
         """An independent copy, to look ahead (a bot's search) without touching this deal."""
@@ -110,7 +120,8 @@ class Deal:
         new.tricks_won, new.points = list(self.tricks_won), list(self.points)
         new.declared = {seat: list(c) for seat, c in self.declared.items()}
         new.belote_silent = set(self.belote_silent)
-        new.auction = self.auction.copy()
+        if self._auction is not None:
+            new._auction = self._auction.copy()
         return new
 
     @property
@@ -178,7 +189,8 @@ class Deal:
         """Skip the auction: play `contract` (a declarer's bid at a denomination the rules
         allow, doubled or not), as when a simulation asks how often one contract is made."""
         r = self.rules
-        if self.phase != "auction" or self.auction.calls:
+        calls = self._auction.calls if self._auction is not None else ()
+        if self.phase != "auction" or calls:
             raise IllegalActionError("a contract can be fixed only before the first call",
                                      "auction")
         if contract.denomination not in r.denominations:
@@ -204,11 +216,8 @@ class Deal:
         if r.first_lead_generale and contract.bid == "generale":
             self.to_act = contract.declarer
         if r.announcements_automatic:
-            may = _may_announce(r, self._d)
-            for seat in range(4):
-                hand = self.initial_hands[seat]
-                self.declared[seat] = [c.mask for c in find_announcements(
-                    hand, self._d, r)] if may(hand) else []
+            announce = announcer(r, self._d)
+            self.declared = {seat: announce(self.initial_hands[seat]) for seat in range(4)}
 
     def _parse_card_action(self, text: str) -> int:
         words = text.split()
@@ -431,7 +440,9 @@ class Deal:
                 if not (self.rules.belote_king_first and not self._king_first(suit))]
 
     def _king_first(self, suit: int) -> bool:
-        order = [c for t in self.tricks for _, c in t.cards] + [c for _, c in self.trick]
+        fast = self._fast  # cards played by `play_out`, in order (no `Trick`s needed)
+        order = (list(fast[1]) if fast is not None and not self._tricks else
+                 [c for t in self.tricks for _, c in t.cards]) + [c for _, c in self.trick]
         king, queen = suit * 8 + KING, suit * 8 + QUEEN
         return king in order and (queen not in order or order.index(king) < order.index(queen))
 
@@ -450,27 +461,45 @@ class Deal:
     def result(self) -> DealScore:
         """The score of the finished deal (`score_facts` under the deal's ruleset)."""
         if self._result is None:
-            self._result = score_facts(self.rules, self.facts())
+            self._result = self._score()
         return self._result
 
+    def _score(self) -> DealScore:
+        """`score_facts(ruleset, self.facts())`, kept by everything of the deal it reads: the
+        contract, the declaring team's tricks and a generale, the card points, the last
+        trick's team, what the announcements score per team and the belote seats. Deals that
+        score alike (most of a simulation's) then skip building their facts."""
+        c = self.contract
+        if self.phase != "over" or c is None:
+            return score_facts(self.rules, self.facts())  # says why not
+        r, declared, won, lead = self.rules, self.declared, self.tricks_won, c.declarer
+        ann = (0, 0)
+        if declared and r.announcements_by_denomination[self._d] and any(declared.values()):
+            ann = announcement_points({s: m for s, m in declared.items() if m}, self._d, r)
+        key = (lead, c.bid, c.denomination, c.double, won[lead & 1] + won[(lead & 1) + 2],
+               won[lead] == 8, self.points[0], self.points[1], self._last_winner & 1, ann,
+               self._belote_key())
+        known: dict[tuple[Any, ...], DealScore] = r.cache.setdefault("deal_scores", {})
+        score = known.get(key)
+        if score is None:
+            score = score_facts(r, self.facts())
+            if len(known) < _SCORES_KEPT:
+                known[key] = score
+        return score
 
-def _may_announce(r: CompiledRules, d: int) -> Callable[[int], bool]:
-    """Whether a hand holds four of a rank that scores or a suit with a run that scores at `d`
-    (cached per denomination): most hands do not, and `find_announcements` finds nothing in
-    them, so it is asked about the others only."""
-    key = ("may_announce", d)
-    test: Callable[[int], bool] | None = r.cache.get(key)
-    if test is None:
-        t = r.announcement_tables[d]
-        runs = tuple(bool(t.runs_of[b]) for b in range(256)) if t.enabled else (False,) * 256
-        carres = tuple(RANK_MASK << rank for rank in t.carres) if t.enabled else ()
+    def _belote_key(self) -> tuple[int, ...]:
+        """`belote_seats()`, with the common case (nobody holds a belote) found by bit
+        arithmetic on the four hands."""
+        h0, h1, h2, h3 = self.initial_hands
+        held = ((h0 >> KING) & (h0 >> QUEEN) | (h1 >> KING) & (h1 >> QUEEN)
+                | (h2 >> KING) & (h2 >> QUEEN) | (h3 >> KING) & (h3 >> QUEEN))
+        if not held & SUIT_LOW_BITS[self.rules.belote_suits[self._d]]:
+            return ()
+        return tuple(self.belote_seats())
 
-        def test(hand: int) -> bool:
-            return (runs[hand & 255] or runs[hand >> 8 & 255] or runs[hand >> 16 & 255]
-                    or runs[hand >> 24] or any(hand & m == m for m in carres))
 
-        r.cache[key] = test
-    return test
+_SCORES_KEPT = 8192
+"""How many distinct scores `Deal.result` keeps per compiled ruleset (a few MB at most)."""
 
 
 def _check_combination(r: CompiledRules, combo: int, d: int, seat: int) -> None:

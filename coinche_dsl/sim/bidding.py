@@ -7,8 +7,9 @@ denominations, capot, générale and coinche rules are obeyed without being read
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..cards import SUIT_MASKS, cards_of
 from .hands import losers, top_tricks
@@ -65,16 +66,70 @@ def choose_call(bot: Any, deal: Any) -> Any:
     """The heuristic bot's call: a double when warranted, else its best bid, else pass."""
     calls = deal.legal_calls()
     seat, state = deal.to_act, auction_state(deal)
-    by_kind = {c.kind: c for c in calls if c.kind != "bid"}
+    split = _split(calls, deal.rules.cache)
+    by_kind = split.by_kind
     if state.seat is not None and state.seat % 2 != seat % 2 and "coinche" in by_kind:
         if should_coinche(bot, deal, seat, state):
             return by_kind["coinche"]
     if state.seat is not None and state.seat % 2 == seat % 2 and "surcoinche" in by_kind:
         if bot.estimate(deal, seat, state.denomination) >= bid_key(state.value) + SURCOINCHE_MARGIN:
             return by_kind["surcoinche"]
-    bids = [c for c in calls if c.kind == "bid"]
-    choice = best_bid(bot, deal, seat, state, bids) if bids else None
+    choice = _best_bid(bot, deal, seat, state, split) if split.by_denomination else None
     return choice or by_kind.get("pass") or calls[0]
+
+
+class _Split(NamedTuple):
+    """The legal calls sorted out for the bot (see `_split`)."""
+
+    calls: list[Any]
+    by_kind: dict[str, Any]
+    """The last call of each kind other than a bid."""
+    by_denomination: dict[int, list[Any]]
+    """The bids of each denomination, in their order."""
+    ladders: dict[int, tuple[list[Any], list[Any]]]
+    """Per denomination, its numeric bid values in increasing order and the first bid of each."""
+
+
+_SPLITS_KEPT = 4096
+
+
+def _split(calls: list[Any], cache: dict[Any, Any]) -> _Split:
+    """The legal calls sorted out in one pass (a few hundred of them where bids run up to 500),
+    kept in `cache`: the auction hands out the same calls, in the same list, in the same
+    situations. A kept split serves only a list equal to the one it was made from (the
+    comparison is one of identical objects, done in C)."""
+    memo = cache.setdefault("bot_call_splits", {})
+    key = (len(calls), id(calls[1]) if len(calls) > 1 else 0, id(calls[-1]) if calls else 0)
+    split = memo.get(key)
+    if split is not None and split.calls == calls:
+        return split  # type: ignore[no-any-return]
+    by_kind: dict[str, Any] = {}
+    by_denomination: dict[int, list[Any]] = {}
+    for c in calls:
+        if c.kind != "bid":
+            by_kind[c.kind] = c
+            continue
+        same = by_denomination.get(c.denomination)
+        if same is None:
+            by_denomination[c.denomination] = [c]
+        else:
+            same.append(c)
+    split = _Split(list(calls), by_kind, by_denomination,
+                   {d: _ladder(bids) for d, bids in by_denomination.items()})
+    if len(memo) >= _SPLITS_KEPT:
+        memo.clear()
+    memo[key] = split
+    return split
+
+
+def _ladder(bids: list[Any]) -> tuple[list[Any], list[Any]]:
+    """The numeric values of `bids` in increasing order, and the first bid of each value."""
+    first: dict[Any, Any] = {}
+    for c in bids:
+        if not isinstance(c.value, str) and c.value not in first:
+            first[c.value] = c
+    values = sorted(first)
+    return values, [first[v] for v in values]
 
 
 def out_of_turn(bot: Any, deal: Any, seat: int) -> Any:
@@ -88,15 +143,20 @@ def out_of_turn(bot: Any, deal: Any, seat: int) -> Any:
 
 def best_bid(bot: Any, deal: Any, seat: int, state: AuctionState, bids: list[Any]) -> Any:
     """The highest legal bid the hand can afford in its best denomination, or None."""
+    return _best_bid(bot, deal, seat, state, _split(bids, {}))
+
+
+def _best_bid(bot: Any, deal: Any, seat: int, state: AuctionState, split: _Split) -> Any:
+    """`best_bid`, the bids sorted out by `_split`."""
     if state.seat == seat:
         return None  # never outbid oneself: the standing bid already says what the hand is worth
     partner_holds = state.seat is not None and state.seat % 2 == seat % 2
     best, best_score = None, float("-inf")
-    for d in sorted({c.denomination for c in bids}):
+    for d in sorted(split.by_denomination):
         worth = _worth(bot, deal, seat, state, d, partner_holds)
         if worth is None:
             continue
-        call = _afford(bot, deal, seat, d, worth, [c for c in bids if c.denomination == d])
+        call = _afford(bot, deal, seat, d, worth, split.by_denomination[d], split.ladders[d])
         if call is not None and worth > best_score:
             best, best_score = call, worth
     return best
@@ -117,15 +177,18 @@ def _worth(bot: Any, deal: Any, seat: int, state: AuctionState, d: int,
     return own if own >= standing + SWITCH_MARGIN else None
 
 
-def _afford(bot: Any, deal: Any, seat: int, d: int, worth: float, bids: list[Any]) -> Any:
-    """Among the legal bids at `d`, the highest numeric one within `worth`, or a special bid
-    when the hand expects (nearly) every trick."""
+def _afford(bot: Any, deal: Any, seat: int, d: int, worth: float, bids: list[Any],
+            ladder: tuple[list[Any], list[Any]]) -> Any:
+    """Among the legal bids at `d`, the highest numeric one within `worth` (`ladder`: their
+    values in order, see `_ladder`), or a special bid when the hand expects (nearly) every
+    trick."""
     if bot.tricks(deal, seat, d) >= CAPOT_TRICKS:
         special = _special(bot, deal, seat, d, bids)
         if special is not None:
             return special
-    numeric = [c for c in bids if not isinstance(c.value, str) and c.value <= worth]
-    return max(numeric, key=lambda c: c.value, default=None)
+    values, calls = ladder
+    i = bisect_right(values, worth)
+    return calls[i - 1] if i else None
 
 
 def _special(bot: Any, deal: Any, seat: int, d: int, bids: list[Any]) -> Any:

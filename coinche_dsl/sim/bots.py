@@ -15,7 +15,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..cards import cards_of
-from ..engine.announcements import find_announcements
+from ..engine.announce_tables import SUIT_LOW_BITS, announcer
+from ..engine.announcements import KING, QUEEN, classify
 from ..engine.compiled import CompiledRules
 from . import bidding, cardplay
 from .hands import (
@@ -54,6 +55,20 @@ def evaluate(table: ModeTable, hand: int, rules: CompiledRules, boldness: float 
     points = team_points(table, tricks)
     points += belote_pairs(table, hand, rules) * rules.plan.belote_value
     points += 0.5 * announcement_value(hand, table.denomination, rules)
+    return tricks, points + boldness - PRUDENCE
+
+
+def evaluate_compiled(rules: Any, table: ModeTable, hand: int, boldness: float = 0.0
+                      ) -> tuple[float, float]:
+    """`evaluate` under compiled `rules`, the same numbers by look-ups: belotes counted on the
+    hand's bits, announcements read from the engine's per-suit tables (`announcer`)."""
+    ruleset, d = rules.ruleset, table.denomination
+    tricks = sure_tricks(table, hand)
+    points = team_points(table, tricks)
+    pairs = ((hand >> KING) & (hand >> QUEEN) & SUIT_LOW_BITS[rules.belote_suits[d]]).bit_count()
+    points += pairs * ruleset.belote.value
+    masks = announcer(rules, d)(hand)
+    points += 0.5 * (sum(classify(m, d, ruleset).value for m in masks) if masks else 0)
     return tricks, points + boldness - PRUDENCE
 
 
@@ -104,13 +119,8 @@ class HeuristicBot:
         self._memo_deal: Any = None
 
     def tables(self, deal: Any) -> tuple[ModeTable, ...]:
-        """The six mode tables of the deal's compiled rules, built once per rules object (and
-        kept by it)."""
-        rules = deal.rules
-        tables: tuple[ModeTable, ...] | None = rules.cache.get("mode_tables")
-        if tables is None:
-            tables = rules.cache["mode_tables"] = mode_tables(rules)
-        return tables
+        """The six mode tables of the deal's compiled rules, built once per rules object."""
+        return mode_tables(deal.rules)
 
     def choose_call(self, deal: Any) -> Any:
         return bidding.choose_call(self, deal)
@@ -133,16 +143,20 @@ class HeuristicBot:
     def _evaluate(self, deal: Any, seat: int, d: int) -> tuple[float, float]:
         # The auction asks the same questions of the same hand many times: remember the answers
         # for the current deal only.
+        memo = self._memo
         if self._memo_deal is not deal:
-            self._memo, self._memo_deal = {}, deal
-        key = (seat, d, deal.hands[seat])
-        if key not in self._memo:
-            self._memo[key] = evaluate(self.tables(deal)[d], deal.hands[seat],
-                                       deal.rules, self.boldness)
-        return self._memo[key]
+            memo = self._memo = {}
+            self._memo_deal = deal
+        hand = deal.hands[seat]
+        key = (seat, d, hand)
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = evaluate_compiled(deal.rules, self.tables(deal)[d], hand,
+                                                  self.boldness)
+        return found
 
     def declare(self, deal: Any, seat: int) -> tuple[list[int], bool]:
         """Every announcement the hand holds (the engine keeps the best side's); a belote is
         always claimed."""
-        d, rules, hand = deal.contract.denomination, deal.rules, deal.hands[seat]
-        return [c.mask for c in find_announcements(hand, d, rules)], True
+        # `announcer`: what `find_announcements` finds, by the engine's per-suit tables
+        return announcer(deal.rules, deal.contract.denomination)(deal.hands[seat]), True

@@ -10,27 +10,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import SUIT_MASKS, cards_of
-from .hands import ModeTable
+from ..cards import SUIT_MASKS
+from .hands import ModeTable, card_list
 
 
 def choose_card(table: ModeTable, deal: Any) -> int:
     """The heuristic bot's card for `deal.to_act` at the deal's contract."""
-    legal = list(cards_of(deal.legal_cards()))
+    legal = card_list(deal.legal_cards())
     if len(legal) == 1:
         return legal[0]
     seat = deal.to_act
-    out = _unplayed(deal) & ~deal.hands[seat]
+    h0, h1, h2, h3 = deal.hands
+    out = (h0 | h1 | h2 | h3) & ~deal.hands[seat]  # the cards still out, not in this hand
     if not deal.trick:
         return _lead(table, deal, seat, legal, out)
     return _follow(table, deal, seat, legal, out)
-
-
-def _unplayed(deal: Any) -> int:
-    mask = 0
-    for hand in deal.hands:
-        mask |= hand
-    return mask
 
 
 def is_master(table: ModeTable, card: int, out: int) -> bool:
@@ -49,12 +43,13 @@ def _lead(table: ModeTable, deal: Any, seat: int, legal: list[int], out: int) ->
     if declaring and trumps and _trumps(table, out):
         masters = [c for c in trumps if is_master(table, c, out)]
         if masters:
-            return max(masters, key=lambda c: table.strength[c])  # draw the opponents' trumps
+            return max(masters, key=table.strength.__getitem__)  # draw the opponents' trumps
     side = [c for c in legal if c >> 3 != table.trump] or legal
     masters = [c for c in side if is_master(table, c, out)]
+    value = table.value.__getitem__  # (points, strength)
     if masters:
-        return max(masters, key=lambda c: (table.points[c], table.strength[c]))
-    return min(side, key=lambda c: (table.points[c], table.strength[c]))
+        return max(masters, key=value)
+    return min(side, key=value)
 
 
 def _follow(table: ModeTable, deal: Any, seat: int, legal: list[int], out: int) -> int:
@@ -65,7 +60,8 @@ def _follow(table: ModeTable, deal: Any, seat: int, legal: list[int], out: int) 
         if last or _holds(table, win_card, led, out):
             return _feed(table, legal, out)
         return _discard(table, legal, out)
-    winners = [c for c in legal if table.beats(c, win_card, led)]
+    key, beaten = table.key, table.key(win_card, led)  # `table.beats`, its right side once
+    winners = [c for c in legal if key(c, led) > beaten]
     if winners:
         choice = _take(table, winners, deal.trick, led, out, last)
         if choice is not None:
@@ -79,7 +75,9 @@ def _winner(table: ModeTable, trick: list[tuple[int, int]], led: int) -> tuple[i
 
 def _holds(table: ModeTable, card: int, led: int, out: int) -> bool:
     """A card now winning will very likely hold against the players still to play."""
-    if any(table.key(c, led) > table.key(card, led) for c in cards_of(out & SUIT_MASKS[led])):
+    mine = table.key(card, led)
+    key = table.key
+    if any(key(c, led) > mine for c in card_list(out & SUIT_MASKS[led])):
         return False
     if card >> 3 == table.trump or not _trumps(table, out):
         return True
@@ -95,7 +93,7 @@ def _take(table: ModeTable, winners: list[int], trick: list, led: int, out: int,
         return cheapest
     safe = [c for c in winners if _holds(table, c, led, out)]
     if safe:
-        return min(safe, key=lambda c: (table.points[c], table.strength[c]))
+        return min(safe, key=table.value.__getitem__)  # (points, strength)
     at_stake = sum(table.points[c] for _, c in trick)
     if table.points[cheapest] <= 4 and at_stake >= 10:
         return cheapest

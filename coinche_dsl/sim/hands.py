@@ -8,7 +8,7 @@ not a solver: sure and likely tricks, trump length and ruffs, then points per tr
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..cards import RANKS, SUIT_MASKS, cards_of
 from ..engine.announcements import belote_suits, find_announcements
@@ -36,6 +36,13 @@ class ModeTable:
     """The trump suit index, or None at no-trump and all-trump (no ruffing)."""
     trick_value: float
     """The mode's points per trick on average (deck points, last trick, scaling)."""
+    value: tuple[tuple[int, int], ...] = field(default=(), compare=False, repr=False)
+    """Per card index, (points, strength): the order in which the bots rank what a card is
+    worth (a key read from a table, not a function call per card)."""
+    suit_memo: tuple[dict[int, float], ...] = field(
+        default_factory=lambda: ({}, {}, {}, {}), compare=False, hash=False, repr=False)
+    """Per suit, per 8-bit holding of that suit: the tricks `sure_tricks` expects of it,
+    filled as holdings are met (a suit's worth depends on its own cards only)."""
 
     def beats(self, card: int, best: int, led: int) -> bool:
         """True when `card` beats `best`, the card now winning a trick whose led suit is `led`."""
@@ -50,11 +57,17 @@ class ModeTable:
 
 
 def mode_tables(rules: CompiledRules) -> tuple[ModeTable, ...]:
-    """The six tables (clubs, diamonds, hearts, spades, no-trump, all-trump) of compiled rules."""
-    return tuple(
-        ModeTable(d, tuple(rules.strength[d]), tuple(rules.points[d]), tuple(rules.above[d]),
-                  d if d < 4 else None, _deal_total(rules, d) / 8)
-        for d in range(6))
+    """The six tables (clubs, diamonds, hearts, spades, no-trump, all-trump) of compiled rules
+    (built once per compiled rules and kept in its cache: every bot of every deal shares them)."""
+    tables: tuple[ModeTable, ...] | None = rules.cache.get("mode_tables")
+    if tables is None:
+        tables = rules.cache["mode_tables"] = tuple(
+            ModeTable(d, tuple(rules.strength[d]), tuple(rules.points[d]),
+                      tuple(rules.above[d]), d if d < 4 else None,
+                      _deal_total(rules, d) / 8,
+                      tuple(zip(rules.points[d], rules.strength[d], strict=True)))
+            for d in range(6))
+    return tables
 
 
 def _deal_total(rules: CompiledRules, d: int) -> float:
@@ -68,6 +81,17 @@ def _deal_total(rules: CompiledRules, d: int) -> float:
     return to
 
 
+_BYTE_CARDS = tuple(tuple(tuple(8 * suit + r for r in range(8) if byte >> r & 1)
+                          for byte in range(256)) for suit in range(4))
+"""Per suit, per 8-bit holding: its card indices, lowest first."""
+
+
+def card_list(mask: int) -> list[int]:
+    """The card indices of `mask`, lowest first (`cards_of`, by four table look-ups)."""
+    c0, c1, c2, c3 = _BYTE_CARDS
+    return [*c0[mask & 0xFF], *c1[mask >> 8 & 0xFF], *c2[mask >> 16 & 0xFF], *c3[mask >> 24]]
+
+
 def suit_cards(table: ModeTable, mask: int, suit: int) -> list[int]:
     """The cards of `mask` in `suit`, strongest first."""
     return sorted(cards_of(mask & SUIT_MASKS[suit]), key=lambda c: -table.strength[c])
@@ -75,6 +99,21 @@ def suit_cards(table: ModeTable, mask: int, suit: int) -> list[int]:
 
 def sure_tricks(table: ModeTable, hand: int, seen: int = 0) -> float:
     """Tricks `hand` expects to win by itself at this denomination, cards in `seen` gone."""
+    if seen:
+        return _sure_tricks_seen(table, hand, seen)
+    total = 0.0
+    for suit, memo in enumerate(table.suit_memo):
+        holding = hand >> (8 * suit) & 0xFF
+        if holding:
+            tricks = memo.get(holding)
+            if tricks is None:  # the same sum as `_sure_tricks_seen`, suit by suit
+                tricks = memo[holding] = _suit_tricks(table, suit_cards(table, hand, suit),
+                                                      hand, suit)
+            total += tricks
+    return total + _trump_extras(table, hand)
+
+
+def _sure_tricks_seen(table: ModeTable, hand: int, seen: int) -> float:
     total = 0.0
     for suit in range(4):
         mine = suit_cards(table, hand, suit)

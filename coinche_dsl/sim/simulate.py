@@ -67,6 +67,9 @@ class Outcome:
 
 def run_chunk(chunk: Chunk) -> list[list[Any]]:
     """The records of one chunk: one list per variant (a top-level function, so it pickles)."""
+    # `compile` keeps compiled rules by content: a worker receives new copies of the rulesets
+    # with every chunk, and the tables the engine and the bots build on first use (scores,
+    # announcements, hand values) serve every chunk of a process, not one.
     compiled = [compile_rules(rs) for rs in chunk.rulesets]
     run = _one_deal if chunk.kind == "deals" else _one_game
     return [[run(rules, chunk, i) for i in range(chunk.start, chunk.stop)] for rules in compiled]
@@ -81,7 +84,7 @@ def _one_deal(rules: Any, chunk: Chunk, i: int) -> DealRecord:
     rng = random.Random(derive_seed(chunk.seed, "deal", i))
     dealer = rng.randrange(4)
     hands = paired_hands(rng)
-    deal = Deal(rules, dealer, hands=hands, rng=random.Random(derive_seed(chunk.seed, "engine", i)))
+    deal = Deal(rules, dealer, hands=hands)  # dealt here: the engine draws nothing at random
     return deal_record(play_deal(deal, _bots(chunk, "deal-bots", i)))
 
 
