@@ -76,7 +76,7 @@ def test_the_bots_look_ups_give_the_readable_computations(name):
     for _ in range(1500):
         hand = sum(1 << c for c in rng.sample(range(32), 8))
         for table in tables:
-            assert evaluate_compiled(rules, table, hand) == evaluate(table, hand, ruleset)
+            assert evaluate_compiled(rules, table, hand) == evaluate(table, hand, rules)
             assert sure_tricks(table, hand) == _sure_tricks_seen(table, hand, 0)
         mask = rng.getrandbits(32)
         assert card_list(mask) == list(cards_of(mask))

@@ -96,10 +96,10 @@ _SPLITS_KEPT = 4096
 def _split(calls: list[Any], cache: dict[Any, Any]) -> _Split:
     """The legal calls sorted out in one pass (a few hundred of them where bids run up to 500),
     kept in `cache`: the auction hands out the same calls, in the same list, in the same
-    situations. A kept split serves only a list equal to the one it was made from (the
-    comparison is one of identical objects, done in C)."""
+    situations. A kept split serves only a list equal to the one it was made from (keyed by
+    its length and its second and last calls, frozen values)."""
     memo = cache.setdefault("bot_call_splits", {})
-    key = (len(calls), id(calls[1]) if len(calls) > 1 else 0, id(calls[-1]) if calls else 0)
+    key = (len(calls), calls[1] if len(calls) > 1 else None, calls[-1] if calls else None)
     split = memo.get(key)
     if split is not None and split.calls == calls:
         return split  # type: ignore[no-any-return]

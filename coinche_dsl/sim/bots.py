@@ -58,17 +58,17 @@ def evaluate(table: ModeTable, hand: int, rules: CompiledRules, boldness: float 
     return tricks, points + boldness - PRUDENCE
 
 
-def evaluate_compiled(rules: Any, table: ModeTable, hand: int, boldness: float = 0.0
-                      ) -> tuple[float, float]:
+def evaluate_compiled(rules: CompiledRules, table: ModeTable, hand: int,
+                      boldness: float = 0.0) -> tuple[float, float]:
     """`evaluate` under compiled `rules`, the same numbers by look-ups: belotes counted on the
     hand's bits, announcements read from the engine's per-suit tables (`announcer`)."""
-    ruleset, d = rules.ruleset, table.denomination
+    d = table.denomination
     tricks = sure_tricks(table, hand)
     points = team_points(table, tricks)
     pairs = ((hand >> KING) & (hand >> QUEEN) & SUIT_LOW_BITS[rules.belote_suits[d]]).bit_count()
-    points += pairs * ruleset.belote.value
+    points += pairs * rules.plan.belote_value
     masks = announcer(rules, d)(hand)
-    points += 0.5 * (sum(classify(m, d, ruleset).value for m in masks) if masks else 0)
+    points += 0.5 * (sum(classify(m, d, rules).value for m in masks) if masks else 0)
     return tricks, points + boldness - PRUDENCE
 
 
