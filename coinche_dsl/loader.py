@@ -29,6 +29,15 @@ from .inherit import (
 from .model import Ruleset
 from .model.checks import Problem, check_ruleset
 from .model.messages import diagnostic
+from .options import (
+    Choices,
+    chosen_values,
+    declaration_problems,
+    example_problems,
+    holds,
+    merge_options,
+    open_options,
+)
 from .syntax import ParsedVariant, decode, parse_text, read_limited
 from .syntax.parser import DataPath
 
@@ -138,13 +147,19 @@ def resolve(name_or_path: str | Path, own: ParsedVariant | None = None) -> Resol
         path = _base_path(parsed)
     data: dict[str, Any] = {}
     positions: dict[DataPath, Position] = {}
+    clashes: list[Diagnostic] = []
     for parsed in reversed(chain[1:]):
-        merge(data, positions, base_data(parsed), _base_positions(parsed), ())
+        clashes += merge_options(data, positions, parsed.data, parsed.positions, parsed.file)
+        merge(data, positions, _without_options(base_data(parsed)), _base_positions(parsed), ())
     own = chain[0]
     if bad_pin(own):
         raise VariantError(bad_pin(own))
     replaced = overrides(data, positions, own)
-    merge(data, positions, {k: v for k, v in own.data.items() if k != "pin"}, own.positions, ())
+    clashes += merge_options(data, positions, own.data, own.positions, own.file)
+    merge(data, positions, _without_options({k: v for k, v in own.data.items() if k != "pin"}),
+          own.positions, ())
+    if clashes:
+        raise VariantError(clashes)
     if data.get("examples") == "none":  # `examples none`: the base's examples are dropped
         data["examples"] = []
     data["name"] = own.name
@@ -156,6 +171,10 @@ def resolve(name_or_path: str | Path, own: ParsedVariant | None = None) -> Resol
     pin = own.data.get("pin")
     return Resolved(data, positions, own.header, [p.file for p in chain], missing_text(own),
                     replaced, pin if isinstance(pin, str) else None)
+
+
+def _without_options(data: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in data.items() if k != "options"}
 
 
 def _base_positions(parsed: ParsedVariant) -> dict[DataPath, Position]:
@@ -224,14 +243,15 @@ def _is_block(value: Any) -> bool:
     return isinstance(value, dict) and "op" not in value
 
 
-def load_variant(name_or_path: str | Path) -> Ruleset:
-    """The validated Ruleset of a built-in name or a file; VariantError lists every problem.
+def load_variant(name_or_path: str | Path, choices: Choices | None = None) -> Ruleset:
+    """The validated Ruleset of a built-in name or a file, its options at `choices` (the
+    defaults for the others); VariantError lists every problem.
 
     >>> load_variant("ffb").game.target
     2000
     """
     resolved = resolve(name_or_path)
-    return validate(resolved)
+    return validate(resolved, choices)
 
 
 def load_checked(name_or_path: str | Path) -> Loaded:
@@ -258,18 +278,63 @@ def example_problem(resolved: Resolved, index: int, message: str) -> Diagnostic:
                              message)
 
 
-def validate(resolved: Resolved) -> Ruleset:
+def validate(resolved: Resolved, choices: Choices | None = None) -> Ruleset:
+    """The Ruleset of a resolved variant with its options at `choices` (the defaults for the
+    others). Every value of every option must give valid rules: a value that does not is
+    reported with the option and value named. UnknownOptionError for a choice naming nothing."""
+    options = resolved.data.get("options") or {}
+    at = lambda path: position_of(path, resolved)  # noqa: E731
+    problems = declaration_problems(options, at)
+    problems += example_problems(resolved.data.get("examples"), options, at)
+    if problems:
+        raise VariantError(_sorted(resolved, problems))
+    chosen = chosen_values(options, choices or {})
+    ruleset = _validate_with(resolved, chosen)
+    for option in ruleset.options:
+        for value in option.values:
+            if value.name != option.chosen:
+                problems += _value_problems(resolved, {**chosen, option.name: value.name},
+                                            f"with option {option.name} = {value.name}")
+    if problems:
+        raise VariantError(_sorted(resolved, problems))
+    return ruleset
+
+
+def _value_problems(resolved: Resolved, chosen: Choices, label: str) -> list[Diagnostic]:
     try:
-        ruleset = Ruleset.model_validate(resolved.data)
+        _validate_with(resolved, chosen)
+    except VariantError as e:
+        return [Diagnostic(d.position, f"{label}: {d.message}", d.text, d.hint, d.severity)
+                for d in e.diagnostics]
+    return []
+
+
+def _validate_with(resolved: Resolved, chosen: Choices) -> Ruleset:
+    """Validate the rules with each option at its `chosen` value."""
+    data = _copy_blocks(resolved.data)  # merging values must leave `resolved` as it was
+    positions = dict(resolved.positions)
+    options = data.pop("options", None) or {}
+    for name, value in chosen.items():
+        if "decided" in options[name]:
+            continue  # a later file wrote the option's settings itself
+        prefix = ("options", name, "values", value)
+        merge(data, positions, options[name]["values"][value],
+              {p[4:]: at for p, at in resolved.positions.items() if p[:4] == prefix}, ())
+    data["options"] = open_options(options, chosen)
+    examples = data.get("examples")
+    if isinstance(examples, list) and options:
+        data["examples"] = [ex for ex in examples if holds(ex, chosen)]
+    view = Resolved(data, positions, resolved.header, resolved.chain)
+    try:
+        ruleset = Ruleset.model_validate(data)
     except ValidationError as e:
-        raise VariantError(_sorted(resolved, [
-            diagnostic(err, resolved.data, lambda loc: position_of(loc, resolved))
+        raise VariantError(_sorted(view, [
+            diagnostic(err, data, lambda loc: position_of(loc, view))
             for err in e.errors()])) from None
-    ruleset._where = {path: f"{Path(at.file).name}:{at.line}"
-                      for path, at in resolved.positions.items()}
+    ruleset._where = {path: f"{Path(at.file).name}:{at.line}" for path, at in positions.items()}
     problems = check_ruleset(ruleset)
     if problems:
-        raise VariantError(_sorted(resolved, [_problem(p, resolved) for p in problems]))
+        raise VariantError(_sorted(view, [_problem(p, view) for p in problems]))
     return ruleset
 
 

@@ -18,16 +18,19 @@ ALLOWED = {
     "syntax": set(),
     "model": set(),
     "inherit": {"syntax", "model"},  # what `extends` must not do silently: the loader's warnings
-    "loader": {"syntax", "model", "inherit"},
+    "options": {"syntax", "model"},  # options through `extends`, resolved into rules
+    "loader": {"syntax", "model", "inherit", "options"},
     "engine": {"model", "loader"},
     "render": {"model", "loader", "engine"},
     "sim": {"model", "loader", "engine", "render"},
-    "analysis": {"syntax", "model", "loader", "engine"},  # editor features, text to answers
+    # editor features, text to answers
+    "analysis": {"syntax", "model", "loader", "engine", "options"},
     "lsp": {"analysis"},  # the language server: a thin adapter over analysis
     # the browser studio: the same analysis, the sheets, compare and the scorer over HTTP
-    "studio": {"syntax", "model", "loader", "inherit", "engine", "render", "analysis"},
-    "cli": {"syntax", "model", "loader", "inherit", "engine", "render", "sim", "analysis", "lsp",
-            "studio"},
+    "studio": {"syntax", "model", "loader", "inherit", "options", "engine", "render",
+               "analysis"},
+    "cli": {"syntax", "model", "loader", "inherit", "options", "engine", "render", "sim",
+            "analysis", "lsp", "studio"},
     "docgen": {"syntax", "model", "loader"},  # writes docs/language.md from the model
 }
 LEAVES = {"errors", "cards", "limits", "text_safety"}
