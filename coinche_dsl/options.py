@@ -18,7 +18,7 @@ from typing import Any
 
 from .errors import CoincheError, Diagnostic, Position
 from .limits import MAX_OPTION_VALUES, MAX_OPTIONS
-from .model.relevance import PHASES
+from .model.relevance import PHASES, leaf_paths
 from .syntax.parser import DataPath
 
 Choices = dict[str, str]
@@ -108,9 +108,18 @@ def declaration_problems(options: dict[str, Any], at: Any) -> list[Diagnostic]:
         out.append(Diagnostic(at(("options", list(options)[MAX_OPTIONS]))
                               , f"more than {MAX_OPTIONS} options", hint="a variant leaves a "
                               "few choices to the table; write a second variant for the rest"))
+    owner: dict[DataPath, str] = {}
     for name, decl in options.items():
-        if "decided" not in decl:
-            out += _one_declaration(name, decl, lambda p, n=name: at(("options", n, *p)))
+        if "decided" in decl:
+            continue
+        out += _one_declaration(name, decl, lambda p, n=name: at(("options", n, *p)))
+        for path in sorted(option_leaves(decl), key=str):
+            if path in owner:
+                out.append(Diagnostic(at(("options", name)), f"options '{owner[path]}' and "
+                                      f"'{name}' both set {'.'.join(map(str, path))}",
+                                      text=name, hint="one option per rule: merge them into "
+                                      "one option whose values say both"))
+            owner.setdefault(path, name)
     return out
 
 
@@ -132,7 +141,10 @@ def _one_declaration(name: str, decl: dict[str, Any], at: Any) -> list[Diagnosti
         out.append(_unknown_value(name, str(decl.get(mode)), values, at((mode,))))
     for value, block in values.items():
         out += _value_problems(name, value, block, lambda p, v=value: at(("values", v, *p)))
+    known = set(leaf_paths())
     written = {v: leaves(b) for v, b in values.items() if isinstance(b, dict)}
+    if any(paths - known for paths in written.values()):
+        return out  # an unknown name first: the model reports it, with its "did you mean"
     every = set().union(*written.values()) if written else set()
     for value, paths in written.items():
         for path in sorted(every - paths, key=str):
