@@ -255,6 +255,10 @@ def hover(text: str, line: int, column: int, file: str = "<string>") -> str | No
         return f"**{q.name}** ({q.type}): {q.doc}" if q else None
     if not ctx.at_name:
         return _choice_hover(ctx)
+    if ctx.word == "option" and not ctx.path:
+        from .context import OPTION_DOC
+
+        return f"**option**\n\n{OPTION_DOC}"
     info = field_at((*ctx.path, ctx.word))
     if info is None:
         return None
