@@ -33,7 +33,9 @@ from .options import (
     Choices,
     chosen_values,
     declaration_problems,
+    defaults_view,
     example_problems,
+    fill,
     holds,
     merge_options,
     open_options,
@@ -154,7 +156,7 @@ def resolve(name_or_path: str | Path, own: ParsedVariant | None = None) -> Resol
     own = chain[0]
     if bad_pin(own):
         raise VariantError(bad_pin(own))
-    replaced = overrides(data, positions, own)
+    replaced = overrides(defaults_view(data), _option_positions(data, positions), own)
     clashes += merge_options(data, positions, own.data, own.positions, own.file)
     merge(data, positions, _without_options({k: v for k, v in own.data.items() if k != "pin"}),
           own.positions, ())
@@ -171,6 +173,18 @@ def resolve(name_or_path: str | Path, own: ParsedVariant | None = None) -> Resol
     pin = own.data.get("pin")
     return Resolved(data, positions, own.header, [p.file for p in chain], missing_text(own),
                     replaced, pin if isinstance(pin, str) else None)
+
+
+def _option_positions(data: dict[str, Any],
+                      positions: dict[DataPath, Position]) -> dict[DataPath, Position]:
+    """Positions with each option's default value's settings also at their rule paths."""
+    out = dict(positions)
+    for name, decl in (data.get("options") or {}).items():
+        value = decl.get("decided") or decl.get("fixed") or decl.get("default")
+        prefix = ("options", name, "values", value)
+        out.update({p[4:]: at for p, at in positions.items()
+                    if p[:4] == prefix and p[4:] not in out})
+    return out
 
 
 def _without_options(data: dict[str, Any]) -> dict[str, Any]:
@@ -316,10 +330,18 @@ def _validate_with(resolved: Resolved, chosen: Choices) -> Ruleset:
     options = data.pop("options", None) or {}
     for name, value in chosen.items():
         if "decided" in options[name]:
-            continue  # a later file wrote the option's settings itself
+            continue  # a later file wrote the option's settings itself: filled in below
         prefix = ("options", name, "values", value)
         merge(data, positions, options[name]["values"][value],
               {p[4:]: at for p, at in resolved.positions.items() if p[:4] == prefix}, ())
+    for name, value in chosen.items():  # the settings of the decided value it did not write
+        if "decided" in options[name]:
+            decl = options[name]
+            prefix = ("options", name, "values", value or decl.get("default"))
+            for path in fill(data, decl["values"].get(value or decl.get("default"), {})):
+                at = resolved.positions.get((*prefix, *path))
+                if at is not None:
+                    positions[path] = at
     data["options"] = open_options(options, chosen)
     examples = data.get("examples")
     if isinstance(examples, list) and options:

@@ -80,12 +80,42 @@ def merge_options(data: dict[str, Any], positions: dict[DataPath, Position],
 
 
 def _matching_value(decl: dict[str, Any], own: dict[str, Any]) -> str:
-    """The value of an inherited option whose settings a file writes exactly ("" when none
-    does): the value the file chose, which examples written for it still hold under."""
+    """The first value of an inherited option that agrees with every setting of it a file
+    writes ("" when none does): the value the file chose, whose other settings still apply
+    and whose examples still hold."""
     for value, block in (decl.get("values") or {}).items():
-        if isinstance(block, dict) and all(_at(own, p) == _at(block, p) for p in leaves(block)):
+        if isinstance(block, dict) and all(_at(own, p) in (None, _at(block, p))
+                                           for p in leaves(block)):
             return str(value)
     return ""
+
+
+def fill(data: dict[str, Any], block: dict[str, Any], path: DataPath = ()) -> list[DataPath]:
+    """Set in `data` the settings of `block` that `data` lacks; the paths set."""
+    done: list[DataPath] = []
+    for key, value in block.items():
+        if isinstance(value, dict) and "op" not in value:
+            inner = data.setdefault(key, {})
+            if isinstance(inner, dict) and "op" not in inner:
+                done += fill(inner, value, (*path, key))
+        elif key not in data:
+            data[key] = value
+            done.append((*path, key))
+    return done
+
+
+def defaults_view(data: dict[str, Any]) -> dict[str, Any]:
+    """The merged data with each option's default (or decided) value filled in where no file
+    wrote the setting: what the bases' formulas are, for the warnings on replaced formulas."""
+    import copy
+
+    view = copy.deepcopy({k: v for k, v in data.items() if k != "options"})
+    for decl in (data.get("options") or {}).values():
+        value = decl.get("decided") or decl.get("fixed") or decl.get("default")
+        block = (decl.get("values") or {}).get(value)
+        if isinstance(block, dict):
+            fill(view, block)
+    return view
 
 
 def _at(data: Any, path: DataPath) -> Any:

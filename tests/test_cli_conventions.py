@@ -42,7 +42,7 @@ def test_dash_reads_a_variant_from_standard_input() -> None:
     examples = len(load_variant("ffb").examples)  # the club writes none: ffb's are checked
     # ffb's options are the club's too: its examples run under each combination
     assert checked.exit_code == 0 and checked.stdout == (
-        f"-: ok ({examples} examples; examples run under all 4 combinations of its options)\n")
+        f"-: ok ({examples} examples; examples run under all 6 combinations of its options)\n")
     shown = run("show", "-", stdin=MESSY)
     assert shown.exit_code == 0 and "  game {\n    target 1000\n  }" in shown.stdout
     resolved = run("show", "-", "--resolved", "--format", "json", stdin=CLUB)

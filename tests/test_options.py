@@ -73,8 +73,8 @@ def test_an_option_parses_to_its_values_and_formats_to_itself() -> None:
         "title": "Partie en 1000 ou en 2000", "default": "longue",
         "values": {"courte": {"game": {"target": 1000}}, "longue": {"game": {"target": 2000}}}}
     assert format_text(TEXT) == TEXT  # comments kept, canonical already
-    assert format_text("variant \"x\" extends \"ffb\" { option litige fixed non_appliquee }\n") \
-        == 'variant "x" extends "ffb" {\n  option litige fixed non_appliquee\n}\n'
+    assert format_text("variant \"x\" extends \"ffb\" { option litige fixed chute }\n") \
+        == 'variant "x" extends "ffb" {\n  option litige fixed chute\n}\n'
 
 
 def test_the_default_applies_and_a_choice_changes_the_rules(tmp_path: Path) -> None:
@@ -101,7 +101,7 @@ def test_unknown_choices_are_one_clear_error(tmp_path: Path) -> None:
 def test_ffb_keeps_its_rules_by_default_and_the_organiser_switches_them() -> None:
     ffb = load_variant("ffb")
     assert ffb.scoring.litige is Litige.HELD and len(ffb.auction.denominations) == 6
-    off = load_variant("ffb", {"litige": "non_appliquee"})
+    off = load_variant("ffb", {"litige": "chute"})
     assert off.scoring.litige is Litige.FAILS
     plain = load_variant("ffb", {"sans_atout_tout_atout": "non"})
     assert plain.auction.denominations == SUITS
@@ -117,11 +117,11 @@ def test_ffb_keeps_its_rules_by_default_and_the_organiser_switches_them() -> Non
 
 def test_a_club_changes_the_default_fixes_or_decides_an_option(tmp_path: Path) -> None:
     head = 'variant "c" extends "ffb" {\n  title "c"\n  description "c"\n  sources "c"\n'
-    default = _write(tmp_path, "d", head + "  option litige default non_appliquee\n}\n")
+    default = _write(tmp_path, "d", head + "  option litige default chute\n}\n")
     rs = load_variant(default)
     assert rs.scoring.litige is Litige.FAILS and "litige" in [o.name for o in rs.options]
     assert load_variant(default, {"litige": "appliquee"}).scoring.litige is Litige.HELD
-    fixed = _write(tmp_path, "f", head + "  option litige fixed non_appliquee\n}\n")
+    fixed = _write(tmp_path, "f", head + "  option litige fixed chute\n}\n")
     rs = load_variant(fixed)
     assert rs.scoring.litige is Litige.FAILS and "litige" not in [o.name for o in rs.options]
     with pytest.raises(UnknownOptionError, match="settled by the variant"):
@@ -156,7 +156,7 @@ def test_score_takes_option(tmp_path: Path) -> None:
     deal = tmp_path / "deal.json"
     deal.write_text(json.dumps(LITIGE), encoding="utf-8")
     held = json.loads(cli("score", "ffb", str(deal)).stdout)
-    off = cli("score", "ffb", str(deal), "--option", "litige=non_appliquee")
+    off = cli("score", "ffb", str(deal), "--option", "litige=chute")
     assert held["scores"] == {"NS": 0, "EW": 80} and "held" in held
     assert json.loads(off.stdout)["scores"] == {"NS": 0, "EW": 240}
     bad = cli("score", "ffb", str(deal), "--option", "litig=non")
@@ -185,13 +185,13 @@ def test_check_runs_the_examples_under_every_combination(tmp_path: Path) -> None
                         "    expect NS 0, EW 80\n  }\n}\n")
     found = cli("check", str(_write(tmp_path, "club", club)))
     assert found.exit_code == 1
-    assert re.search(r"with option .*litige = non_appliquee.*'81-81' expects NS 0, EW 80",
+    assert re.search(r"with option .*litige = chute.*'81-81' expects NS 0, EW 80",
                      found.output)
 
 
 def test_check_says_when_combinations_are_too_many(tmp_path: Path) -> None:
-    # six options of two values each, with ffb's two: 2 ** 8 = 256 combinations; each value
-    # against the defaults is 1 + 8 runs
+    # six options of two values each, with ffb's two (2 and 3 values): 2 ** 7 * 3 = 384
+    # combinations; each value against the defaults is 1 + 6 + 1 + 2 runs
     rules = [("game", "target 1000", "target 1500"), ("table", "cut_minimum 2", "cut_minimum 4"),
              ("auction", "step 10", "step 5"),
              ("table", "shuffle_every_deal yes", "shuffle_every_deal no"),
@@ -201,7 +201,7 @@ def test_check_says_when_combinations_are_too_many(tmp_path: Path) -> None:
                       for i, (block, a, b) in enumerate(rules))
     text = TEXT.split("  # Choice")[0] + options + "}\n"
     out = cli("check", str(_write(tmp_path, "many", text))).stdout
-    assert "each option's values with the others at their defaults (9 runs: all combinations " \
+    assert "each option's values with the others at their defaults (10 runs: all combinations " \
         "would be more than 16)" in out
 
 
@@ -218,8 +218,8 @@ def test_sheet_prints_the_options_in_five_languages() -> None:
     assert "- “non”: A bid names its trump: ♣ clubs, ♦ diamonds, ♥ hearts, and ♠ spades." in en
     assert "(the default: appliquee;" in en
     assert "(To be agreed before the game: see “Règle du litige (81 partout)”.)" in en
-    chosen = cli("sheet", "ffb", "--lang", "en", "--option", "litige=non_appliquee").stdout
-    assert "This sheet is printed for “non appliquee”." in chosen
+    chosen = cli("sheet", "ffb", "--lang", "en", "--option", "litige=chute").stdout
+    assert "This sheet is printed for “chute”." in chosen
     assert "- An exact tie at half the points (81–81) follows the success rule" in chosen
     assert "## 2. Auction" in chosen  # the options come after the rules they refer to
 
@@ -228,12 +228,14 @@ def test_compare_sets_the_values_of_one_option_side_by_side() -> None:
     out = cli("compare", "ffb", "--option-values", "litige", "--format", "json")
     assert out.exit_code == 0, out.output
     data = json.loads(out.stdout)
-    assert [v["name"] for v in data["variants"]] == ["ffb", "ffb (litige=non_appliquee)"]
-    md = cli("compare", "ffb", "ffb", "--option", "litige=non_appliquee", "--lang", "en").stdout
-    assert "ffb (litige=non_appliquee)" in md
+    assert [v["name"] for v in data["variants"]] == [
+        "ffb", "ffb (litige=chute)", "ffb (litige=reussite)"]
+    md = cli("compare", "ffb", "ffb", "--option", "litige=chute", "--lang", "en").stdout
+    assert "ffb (litige=chute)" in md
     row = next(line for line in cli("compare", "ffb", "--option-values", "litige",
                                     "--lang", "en").stdout.splitlines() if "81–81" in line)
-    assert "EW 80" in row and "EW 240" in row  # § 10.1.3 held, then § 10.1.2: 160 + 80
+    # § 10.1.3 held: EW 80; a fall (§ 10.1.2): EW 160 + 80; a success: NS 81 + 80 -> 160
+    assert "EW 80" in row and "EW 240" in row and "NS 160" in row
     nothing = cli("compare", "es-club", "--option-values", "litige")
     assert nothing.exit_code == 2 and "has an option 'litige'" in nothing.output
 
@@ -255,8 +257,8 @@ def test_simulate_and_play_take_option() -> None:
 
 
 def test_show_resolved_writes_the_options_back(tmp_path: Path) -> None:
-    shown = cli("show", "ffb", "--resolved", "--option", "litige=non_appliquee").stdout
-    assert 'option litige "Règle du litige (81 partout)" default non_appliquee {' in shown
+    shown = cli("show", "ffb", "--resolved", "--option", "litige=chute").stdout
+    assert 'option litige "Règle du litige (81 partout)" default chute {' in shown
     path = _write(tmp_path, "again", shown)
     again = load_variant(path)
     assert again.scoring.litige is Litige.FAILS

@@ -248,14 +248,14 @@ def test_the_options_get_a_control_and_every_panel_follows_it(client: TestClient
     checked = post(client, "check", text=CLUB)
     assert {o["name"]: (o["default"], o["values"]) for o in checked["options"]} == {
         "sans_atout_tout_atout": ("oui", ["oui", "non"]),
-        "litige": ("appliquee", ["appliquee", "non_appliquee"])}
+        "litige": ("appliquee", ["appliquee", "chute", "reussite"])}
     # 71 + 10 = 81 against 81: a litige (FFB § 10.1.3: EW score their 81, rounded 80); with
     # the rule switched off it fails (§ 10.1.2: EW 160 + 80 = 240)
     deal = {"declarer": "N", "bid": 80, "trump": "hearts", "double": "none",
             "card_points": {"NS": 71, "EW": 81}, "last_trick": "N"}
     assert post(client, "score", text=CLUB, deal=deal)["result"]["scores"] == {
         "NS": 0, "EW": 80}
-    off = post(client, "score", text=CLUB, deal=deal, options={"litige": "non_appliquee"})
+    off = post(client, "score", text=CLUB, deal=deal, options={"litige": "chute"})
     assert off["result"]["scores"] == {"NS": 0, "EW": 240}
     page = post(client, "preview", text=CLUB, lang="en",
                 options={"sans_atout_tout_atout": "non"})["html"]

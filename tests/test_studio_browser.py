@@ -203,7 +203,7 @@ def test_a_secretarys_session(page: object, studio: tuple[str, Path], tmp_path: 
     page.click("#score-go")
     expect(page.locator("#score-total")).to_have_text("Failed — NS 0, EW 80")
     page.click("nav [data-tab=preview]")
-    page.select_option("#options select[data-option=litige]", "non_appliquee")
+    page.select_option("#options select[data-option=litige]", "chute")
     page.click("nav [data-tab=score]")
     page.click("#score-go")
     expect(page.locator("#score-total")).to_have_text("Failed — NS 0, EW 240")

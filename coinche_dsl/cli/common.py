@@ -81,7 +81,7 @@ def choices_of(options: list[str] | None) -> dict[str, str]:
         name, sep, value = text.partition("=")
         name, value = name.strip(), value.strip()
         if not sep or not name or not value:
-            fail(f"--option takes NAME=VALUE, e.g. --option litige=non_appliquee; got '{text}'",
+            fail(f"--option takes NAME=VALUE, e.g. --option litige=chute; got '{text}'",
                  USAGE)
         if name in out and out[name] != value:
             fail(f"--option {name} is given twice ({out[name]}, {value})", USAGE)
@@ -111,7 +111,7 @@ def load(name_or_path: str, warn: bool = False, options: list[str] | None = None
 
 def labelled(ruleset: Any) -> Any:
     """A ruleset whose options are not all at their defaults, named with its choices
-    (`ffb (litige=non_appliquee)`): what `compare` and `simulate` head their columns with."""
+    (`ffb (litige=chute)`): what `compare` and `simulate` head their columns with."""
     moved = [f"{o.name}={o.chosen}" for o in ruleset.options if o.chosen != o.default]
     if not moved:
         return ruleset

@@ -25,7 +25,7 @@ def with_value(rs: Ruleset, name: str, value: str) -> Ruleset:
     """`rs` with its option `name` at `value` (KeyError for an unknown option or value).
 
     >>> from coinche_dsl import load_variant
-    >>> with_value(load_variant("ffb"), "litige", "non_appliquee").scoring.litige.value
+    >>> with_value(load_variant("ffb"), "litige", "chute").scoring.litige.value
     'fails'
     """
     index = next(i for i, o in enumerate(rs.options) if o.name == name)

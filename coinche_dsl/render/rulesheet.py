@@ -104,7 +104,7 @@ def _title(option: Option, tr: Translator) -> str:
 
 
 def _word(name: str) -> str:
-    """A value's name as words (`non_appliquee`: "non appliquee")."""
+    """A value's name as words (`chute`: "chute")."""
     return name.replace("_", " ")
 
 

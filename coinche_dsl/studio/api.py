@@ -46,7 +46,7 @@ def _lang(data: dict[str, Any], default: str | None = None) -> str | None:
 
 
 def _choices(data: dict[str, Any]) -> dict[str, str]:
-    """The page's option controls (`"options": {"litige": "non_appliquee"}`); a name or value
+    """The page's option controls (`"options": {"litige": "chute"}`); a name or value
     the variant lacks is the loader's error (a 422 naming it)."""
     chosen = data.get("options") or {}
     if not isinstance(chosen, dict) or len(chosen) > MAX_OPTIONS or not all(
