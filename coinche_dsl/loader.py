@@ -39,6 +39,7 @@ from .options import (
     holds,
     merge_options,
     open_options,
+    option_positions,
 )
 from .syntax import ParsedVariant, decode, parse_text, read_limited
 from .syntax.parser import DataPath
@@ -156,7 +157,7 @@ def resolve(name_or_path: str | Path, own: ParsedVariant | None = None) -> Resol
     own = chain[0]
     if bad_pin(own):
         raise VariantError(bad_pin(own))
-    replaced = overrides(defaults_view(data), _option_positions(data, positions), own)
+    replaced = overrides(defaults_view(data), option_positions(data, positions), own)
     clashes += merge_options(data, positions, own.data, own.positions, own.file)
     merge(data, positions, _without_options({k: v for k, v in own.data.items() if k != "pin"}),
           own.positions, ())
@@ -173,18 +174,6 @@ def resolve(name_or_path: str | Path, own: ParsedVariant | None = None) -> Resol
     pin = own.data.get("pin")
     return Resolved(data, positions, own.header, [p.file for p in chain], missing_text(own),
                     replaced, pin if isinstance(pin, str) else None)
-
-
-def _option_positions(data: dict[str, Any],
-                      positions: dict[DataPath, Position]) -> dict[DataPath, Position]:
-    """Positions with each option's default value's settings also at their rule paths."""
-    out = dict(positions)
-    for name, decl in (data.get("options") or {}).items():
-        value = decl.get("decided") or decl.get("fixed") or decl.get("default")
-        prefix = ("options", name, "values", value)
-        out.update({p[4:]: at for p, at in positions.items()
-                    if p[:4] == prefix and p[4:] not in out})
-    return out
 
 
 def _without_options(data: dict[str, Any]) -> dict[str, Any]:

@@ -281,3 +281,15 @@ def combinations(options: list[Any], limit: int) -> tuple[list[Choices], bool]:
         return [c for c in combos if c != defaults], True
     return [{**defaults, o.name: v.name} for o in options for v in o.values
             if v.name != o.default], False
+
+
+def option_positions(data: dict[str, Any],
+                      positions: dict[DataPath, Position]) -> dict[DataPath, Position]:
+    """Positions with each option's default value's settings also at their rule paths."""
+    out = dict(positions)
+    for name, decl in (data.get("options") or {}).items():
+        value = decl.get("decided") or decl.get("fixed") or decl.get("default")
+        prefix = ("options", name, "values", value)
+        out.update({p[4:]: at for p, at in positions.items()
+                    if p[:4] == prefix and p[4:] not in out})
+    return out
