@@ -83,7 +83,7 @@ def reference() -> str:
     """One section per block: its settings with type, default, example line and meaning."""
     ffb = _ffb_lines()
     top = {n: f for n, f in Ruleset.model_fields.items()
-           if not _model_of(f.annotation) and n not in ("name", "extends", "examples")}
+           if not _model_of(f.annotation) and n not in ("name", "extends", "examples", "options")}
     out = ["### Top level\n", "Written directly inside `variant \"…\" { … }`.\n",
            _settings_table(top, (), ffb)]
     for name, field in Ruleset.model_fields.items():
@@ -254,6 +254,10 @@ def _lines_of(text: str) -> dict[tuple[str | int, ...], str]:
         if not path or not isinstance(path[-1], str) or path[-1] == "name":
             continue
         key = tuple(0 if isinstance(p, int) else p for p in path)
+        if key[:1] == ("options",):  # a setting ffb writes in an option: its first value's line
+            if len(key) < 5 or key[4:] in out:
+                continue
+            key = key[4:]
         line, nxt = lines[at.line - 1], lines[at.line]
         if line.endswith("{"):
             line, nxt = f"{line} {nxt} … }}", ""

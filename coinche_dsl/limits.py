@@ -44,6 +44,13 @@ MAX_TEXT: Final = 10_000
 """Characters of a title, description, source or example name."""
 MAX_CARD_POINTS: Final = 10_000
 """Card points of a side in a deal summary (a 32-card deck holds at most 3,200)."""
+MAX_OPTIONS: Final = 12
+"""Options a variant leaves to the table (real rulebooks leave two or three)."""
+MAX_OPTION_VALUES: Final = 8
+"""Values of one option (real ones: two, a target three or four)."""
+MAX_OPTION_COMBINATIONS: Final = 16
+"""Combinations of option values `check` runs the examples under; past this it runs each
+option's values against the defaults of the others (and says so)."""
 MAX_JSON_BYTES: Final = 10_000_000
 """A `score` or `replay` input's size."""
 

@@ -31,6 +31,18 @@ from .model.checks import Problem, check_ruleset
 from .model.coherence import clashes
 from .model.messages import data_loc, diagnostic
 from .model.ruleset import SOURCES
+from .options import (
+    Choices,
+    chosen_values,
+    declaration_problems,
+    defaults_view,
+    example_problems,
+    fill,
+    holds,
+    merge_options,
+    open_options,
+    option_positions,
+)
 from .standin import changes_examples, cut_of, examples_of, renumbered, without
 from .syntax import ParsedVariant, decode, parse_text, read_limited
 from .syntax.parser import DataPath
@@ -141,13 +153,19 @@ def resolve(name_or_path: str | Path, own: ParsedVariant | None = None) -> Resol
         path = _base_path(parsed)
     data: dict[str, Any] = {}
     positions: dict[DataPath, Position] = {}
+    clashes: list[Diagnostic] = []
     for parsed in reversed(chain[1:]):
-        merge(data, positions, base_data(parsed), _base_positions(parsed), ())
+        clashes += merge_options(data, positions, parsed.data, parsed.positions, parsed.file)
+        merge(data, positions, _without_options(base_data(parsed)), _base_positions(parsed), ())
     own = chain[0]
     if bad_pin(own):
         raise VariantError(bad_pin(own))
-    replaced = overrides(data, positions, own)
-    merge(data, positions, {k: v for k, v in own.data.items() if k != "pin"}, own.positions, ())
+    replaced = overrides(defaults_view(data), option_positions(data, positions), own)
+    clashes += merge_options(data, positions, own.data, own.positions, own.file)
+    merge(data, positions, _without_options({k: v for k, v in own.data.items() if k != "pin"}),
+          own.positions, ())
+    if clashes:
+        raise VariantError(clashes)
     if data.get("examples") == "none":  # `examples none`: the base's examples are dropped
         data["examples"] = []
     data["name"] = own.name
@@ -159,6 +177,10 @@ def resolve(name_or_path: str | Path, own: ParsedVariant | None = None) -> Resol
     pin = own.data.get("pin")
     return Resolved(data, positions, own.header, [p.file for p in chain], missing_text(own),
                     replaced, pin if isinstance(pin, str) else None)
+
+
+def _without_options(data: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in data.items() if k != "options"}
 
 
 def _base_positions(parsed: ParsedVariant) -> dict[DataPath, Position]:
@@ -227,14 +249,15 @@ def _is_block(value: Any) -> bool:
     return isinstance(value, dict) and "op" not in value
 
 
-def load_variant(name_or_path: str | Path) -> Ruleset:
-    """The validated Ruleset of a built-in name or a file; VariantError lists every problem.
+def load_variant(name_or_path: str | Path, choices: Choices | None = None) -> Ruleset:
+    """The validated Ruleset of a built-in name or a file, its options at `choices` (the
+    defaults for the others); VariantError lists every problem.
 
     >>> load_variant("ffb").game.target
     2000
     """
     resolved = resolve(name_or_path)
-    return validate(resolved)
+    return validate(resolved, choices)
 
 
 def load_checked(name_or_path: str | Path) -> Loaded:
@@ -283,13 +306,31 @@ def example_problem(resolved: Resolved, index: int, message: str) -> Diagnostic:
                              message)
 
 
-def validate(resolved: Resolved) -> Ruleset:
-    """The validated Ruleset; VariantError lists every problem found (`validated`)."""
-    outcome = validated(resolved)
+def validate(resolved: Resolved, choices: Choices | None = None) -> Ruleset:
+    """The Ruleset of a resolved variant with its options at `choices` (the defaults for the
+    others); VariantError lists every problem found (`validated`). Every value of every option
+    must give valid rules: a value that does not is reported with the option and value named.
+    UnknownOptionError for a choice naming nothing."""
+    outcome = validated(resolved, choices)
     if outcome.errors:
         raise VariantError(outcome.errors)
-    assert outcome.ruleset is not None
-    return outcome.ruleset
+    ruleset = outcome.ruleset
+    assert ruleset is not None
+    chosen = {option.name: option.chosen for option in ruleset.options}
+    problems: list[Diagnostic] = []
+    for option in ruleset.options:
+        for value in option.values:
+            if value.name != option.chosen:
+                problems += _value_problems(resolved, {**chosen, option.name: value.name},
+                                            f"with option {option.name} = {value.name}")
+    if problems:
+        raise VariantError(_sorted(resolved, problems))
+    return ruleset
+
+
+def _value_problems(resolved: Resolved, chosen: Choices, label: str) -> list[Diagnostic]:
+    return [Diagnostic(d.position, f"{label}: {d.message}", d.text, d.hint, d.severity)
+            for d in validated(resolved, chosen).errors]
 
 
 @dataclass
@@ -304,26 +345,35 @@ class Validation:
     """The stand-in differs from the file only by unknown names it drops, so its worked
     examples can still be run (a value in error would change what they compute)."""
     examples: list[int] = field(default_factory=list)
-    """The index in the file of each of the stand-in's examples (an example in error is
-    left out of it)."""
+    """The index in the file of each of the stand-in's examples (an example in error, or one
+    that holds under other option values, is left out of it)."""
     bad_examples: set[int] = field(default_factory=set)
     """Examples (file indices) already reported in error: running them would say it again."""
 
 
-def validated(resolved: Resolved) -> Validation:
+def validated(resolved: Resolved, choices: Choices | None = None) -> Validation:
     """Field errors, then the cross-field checks on what remains once the settings in error
     are set aside: one run reports them all. What cannot be computed because of an earlier
-    error is skipped, and a note says so."""
-    data, kept = resolved.data, list(range(len(examples_of(resolved.data))))
+    error is skipped, and a note says so. Options are at `choices` (the defaults for the
+    others); a mistake in an option's declaration stops here (its values cannot be read)."""
+    options = resolved.data.get("options") or {}
+    at = lambda path: position_of(path, resolved)  # noqa: E731
+    declared = declaration_problems(options, at)
+    declared += example_problems(resolved.data.get("examples"), options, at)
+    if declared:
+        return Validation(None, _sorted(resolved, declared), False)
+    view, places = _options_view(resolved, chosen_values(options, choices or {}))
+    data = view.data
     context = {SOURCES: {path: f"{Path(at.file).name}:{at.line}"
-                         for path, at in resolved.positions.items()}}
+                         for path, at in view.positions.items()}}
+    locate = lambda loc: position_of(_in_file(loc, places), view)  # noqa: E731
     errors: list[Diagnostic] = []
     dropped: list[DataPath] = []
+    kept = list(range(len(places)))
     try:
         ruleset = Ruleset.model_validate(data, context=context)
     except ValidationError as e:
-        errors = [diagnostic(err, data, lambda loc: position_of(loc, resolved))
-                  for err in e.errors()]
+        errors = [diagnostic(err, data, locate) for err in e.errors()]
         dropped = sorted({cut_of(data_loc(err)) for err in e.errors()}, key=str)
         data, kept = without(data, dropped, _federation())
         try:
@@ -332,19 +382,61 @@ def validated(resolved: Resolved) -> Validation:
             note = Diagnostic(resolved.header, "cross-field checks and worked examples were "
                               "not run: they need the settings in error", severity="warning")
             return Validation(None, [*_sorted(resolved, errors), note], False)
+    kept = [places[i] for i in kept]
+    cuts = [_in_file(cut, places) for cut in dropped]
     problems = [renumbered(p, kept) for p in check_ruleset(ruleset)]
-    errors += [_problem(p, resolved) for p in problems
-               if not any(p.path[:len(cut)] == cut for cut in dropped)]
+    errors += [_problem(p, view) for p in problems
+               if not any(p.path[:len(cut)] == cut for cut in cuts)]
     exact = not changes_examples(dropped)
     bad = {p.path[1] for p in problems if p.path[:1] == ("examples",) and len(p.path) > 1}
     return Validation(ruleset, _sorted(resolved, errors), exact, kept,
                       {i for i in bad if isinstance(i, int)})
 
 
+def _in_file(loc: DataPath, places: list[int]) -> DataPath:
+    """A path into the options' view of the data, with its example index the file's."""
+    if loc[:1] == ("examples",) and len(loc) > 1 and isinstance(loc[1], int) \
+            and loc[1] < len(places):
+        return ("examples", places[loc[1]], *loc[2:])
+    return loc
+
+
 @lru_cache(maxsize=1)
 def _federation() -> dict[str, Any]:
-    """The built-in ffb's data: it states every rule, so it can stand in for one in error."""
-    return resolve("ffb").data
+    """The built-in ffb's data (its options at their defaults): it states every rule, so it can
+    stand in for one in error."""
+    ffb = resolve("ffb")
+    options = ffb.data.get("options") or {}
+    return _options_view(ffb, chosen_values(options, {}))[0].data
+
+
+def _options_view(resolved: Resolved, chosen: Choices) -> tuple[Resolved, list[int]]:
+    """The data with each option's settings at its `chosen` value merged in, and the file
+    index of each example that holds under those values."""
+    data = _copy_blocks(resolved.data)  # merging values must leave `resolved` as it was
+    positions = dict(resolved.positions)
+    options = data.pop("options", None) or {}
+    for name, value in chosen.items():
+        if "decided" in options[name]:
+            continue  # a later file wrote the option's settings itself: filled in below
+        prefix = ("options", name, "values", value)
+        merge(data, positions, options[name]["values"][value],
+              {p[4:]: at for p, at in resolved.positions.items() if p[:4] == prefix}, ())
+    for name, value in chosen.items():  # the settings of the decided value it did not write
+        if "decided" in options[name]:
+            decl = options[name]
+            prefix = ("options", name, "values", value or decl.get("default"))
+            for path in fill(data, decl["values"].get(value or decl.get("default"), {})):
+                at = resolved.positions.get((*prefix, *path))
+                if at is not None:
+                    positions[path] = at
+    data["options"] = open_options(options, chosen)
+    examples = examples_of(data)
+    places = list(range(len(examples)))
+    if examples and options:
+        places = [i for i, ex in enumerate(examples) if holds(ex, chosen)]
+        data["examples"] = [examples[i] for i in places]
+    return Resolved(data, positions, resolved.header, resolved.chain), places
 
 
 def _problem(problem: Problem, resolved: Resolved) -> Diagnostic:

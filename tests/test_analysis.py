@@ -135,3 +135,15 @@ def test_an_inherited_value_cannot_break_out_of_its_code_block(tmp_path: Path) -
     shown = analysis.hover(text, 2, 4, str(tmp_path / "mine.coinche"))
     assert shown is not None
     assert '`````coinche\ntitle "x ```` y"\n`````' in shown  # a longer fence than the text's
+
+
+def test_completion_and_hover_know_options() -> None:
+    text = ('variant "x" extends "ffb" {\n  option partie "P" default a {\n    a {\n'
+            "      game { tar }\n    }\n    b {\n      game { target 2000 }\n    }\n  }\n}\n")
+    line = text.splitlines()[3]
+    # inside an option's value, the rule blocks are written as at the top
+    labels = [c.label for c in analysis.complete(text, 4, line.index("tar") + 1)]
+    assert labels[:2] == ["target", "reach"]
+    top = [c.label for c in analysis.complete(text, 2, 3)]
+    assert "option" in top and "options" not in top
+    assert "--option name=value" in (analysis.hover(text, 2, 3) or "")

@@ -40,7 +40,9 @@ def test_version_and_shell_completion() -> None:
 def test_dash_reads_a_variant_from_standard_input() -> None:
     checked = run("check", "-", stdin=CLUB)
     examples = len(load_variant("ffb").examples)  # the club writes none: ffb's are checked
-    assert checked.exit_code == 0 and checked.stdout == f"-: ok ({examples} examples)\n"
+    # ffb's options are the club's too: its examples run under each combination
+    assert checked.exit_code == 0 and checked.stdout == (
+        f"-: ok ({examples} examples; examples run under all 6 combinations of its options)\n")
     shown = run("show", "-", stdin=MESSY)
     assert shown.exit_code == 0 and "  game {\n    target 1000\n  }" in shown.stdout
     resolved = run("show", "-", "--resolved", "--format", "json", stdin=CLUB)
@@ -90,7 +92,7 @@ def test_check_counts_one_example_in_the_singular(tmp_path: Path) -> None:
                                  '    expect NS 200, EW 50\n  }\n}'), encoding="utf-8")
     result = run("check", str(path))
     assert result.exit_code == 0, result.output
-    assert result.stdout == f"{path}: ok (1 example)\n"
+    assert result.stdout.startswith(f"{path}: ok (1 example;")
 
 
 def test_fmt_diff_prints_a_unified_diff_and_exits_1_when_it_would_change(tmp_path: Path) -> None:

@@ -74,7 +74,8 @@ def tokenize(text: str) -> list[Span]:
 _EXPECTED = {
     "COMMENT": "comment.line", "STRING": "string.quoted", "CARD": "constant.other.card",
     "INT": "constant.numeric", "VARIANT": "keyword.control", "EXTENDS": "keyword.control",
-    "EXAMPLE": "keyword.control", "IF": "keyword.operator.word", "THEN": "keyword.operator.word",
+    "EXAMPLE": "keyword.control", "OPTION": "keyword.control", "OPTION_MODE": "keyword.control",
+    "IF": "keyword.operator.word", "THEN": "keyword.operator.word",
     "ELSE": "keyword.operator.word", "AND": "keyword.operator.word",
     "OR": "keyword.operator.word", "NOT": "keyword.operator.word", "CMP": "keyword.operator",
     "PLUS": "keyword.operator", "MINUS": "keyword.operator", "STAR": "keyword.operator",
@@ -94,6 +95,8 @@ def _expected(tokens: list[tuple[int, int, int, str, str]], i: int) -> str | Non
     kind, word = tokens[i][3], tokens[i][4]
     if kind != "NAME":
         return _EXPECTED[kind]
+    if word in ("default", "fixed") and any(t[3] == "OPTION" for t in tokens[max(0, i - 3):i]):
+        return "keyword.control"  # `option name "title" default value`
     after = next((t[3] for t in tokens[i + 1:] if t[3] != "COMMENT"), None)
     if after == "LBRACE":
         return "entity.name.section"

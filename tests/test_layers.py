@@ -20,16 +20,19 @@ ALLOWED = {
     "inherit": {"syntax", "model"},  # what `extends` must not do silently: the loader's warnings
     # the Ruleset that lets one run of `check` go on past the settings in error
     "standin": {"syntax", "model"},
-    "loader": {"syntax", "model", "inherit", "standin"},
+    "options": {"syntax", "model"},  # options through `extends`, resolved into rules
+    "loader": {"syntax", "model", "inherit", "standin", "options"},
     "engine": {"model", "loader"},
     "render": {"model", "loader", "engine"},
     "sim": {"model", "loader", "engine", "render"},
-    "analysis": {"syntax", "model", "loader", "engine"},  # editor features, text to answers
+    # editor features, text to answers
+    "analysis": {"syntax", "model", "loader", "engine", "options"},
     "lsp": {"analysis"},  # the language server: a thin adapter over analysis
     # the browser studio: the same analysis, the sheets, compare and the scorer over HTTP
-    "studio": {"syntax", "model", "loader", "inherit", "engine", "render", "analysis"},
-    "cli": {"syntax", "model", "loader", "inherit", "engine", "render", "sim", "analysis", "lsp",
-            "studio"},
+    "studio": {"syntax", "model", "loader", "inherit", "options", "engine", "render",
+               "analysis"},
+    "cli": {"syntax", "model", "loader", "inherit", "options", "engine", "render", "sim",
+            "analysis", "lsp", "studio"},
     "docgen": {"syntax", "model", "loader"},  # writes docs/language.md from the model
 }
 LEAVES = {"errors", "cards", "limits", "text_safety", "formula_print"}

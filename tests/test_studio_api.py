@@ -126,7 +126,8 @@ def test_start_writes_a_minimal_extends_file_that_checks(client: TestClient,
     # ffb's examples include announcements, which the club turned off: they are dropped, so
     # that `check` accepts the new file as it is
     assert "examples none" in text
-    assert post(client, "check", text=text) == {"diagnostics": [], "valid": True}
+    checked = post(client, "check", text=text)
+    assert (checked["diagnostics"], checked["valid"]) == ([], True)
 
 
 def test_a_disputed_deal_is_scored_with_its_lines(client: TestClient) -> None:
@@ -241,3 +242,27 @@ def test_a_file_outside_the_folder_is_a_usage_error(folder: Path) -> None:
                           timeout=60)
     assert done.returncode == 1
     assert done.stderr.strip() == "'../x.coinche' is outside the studio's folder"
+
+
+def test_the_options_get_a_control_and_every_panel_follows_it(client: TestClient) -> None:
+    checked = post(client, "check", text=CLUB)
+    assert {o["name"]: (o["default"], o["values"]) for o in checked["options"]} == {
+        "sans_atout_tout_atout": ("oui", ["oui", "non"]),
+        "litige": ("appliquee", ["appliquee", "chute", "reussite"])}
+    # 71 + 10 = 81 against 81: a litige (FFB § 10.1.3: EW score their 81, rounded 80); with
+    # the rule switched off it fails (§ 10.1.2: EW 160 + 80 = 240)
+    deal = {"declarer": "N", "bid": 80, "trump": "hearts", "double": "none",
+            "card_points": {"NS": 71, "EW": 81}, "last_trick": "N"}
+    assert post(client, "score", text=CLUB, deal=deal)["result"]["scores"] == {
+        "NS": 0, "EW": 80}
+    off = post(client, "score", text=CLUB, deal=deal, options={"litige": "chute"})
+    assert off["result"]["scores"] == {"NS": 0, "EW": 240}
+    page = post(client, "preview", text=CLUB, lang="en",
+                options={"sans_atout_tout_atout": "non"})["html"]
+    assert "This sheet is printed for “non”." in page
+    bad = client.post("/api/score", headers=TOKEN,
+                      json={"text": CLUB, "deal": deal, "options": {"litig": "x"}})
+    assert bad.status_code == 422 and "did you mean 'litige'" in bad.json()["error"]
+    wrong = client.post("/api/score", headers=TOKEN,
+                        json={"text": CLUB, "deal": deal, "options": ["litige"]})
+    assert wrong.status_code == 422

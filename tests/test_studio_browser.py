@@ -191,6 +191,23 @@ def test_a_secretarys_session(page: object, studio: tuple[str, Path], tmp_path: 
     expect(page.locator("#score-total")).to_have_text("Failed — NS 20, EW 520")
     shot(page, tmp_path, "studio-score")
 
+    # The organiser switches ffb's litige rule off with its control: 71 + 10 = 81 against 81
+    # is then a plain fall (FFB § 10.1.2: EW 160 + 80 = 240), not a litige (§ 10.1.3: EW 80).
+    form.locator("[name=bid]").fill("80")
+    form.locator("[name=trump]").select_option("hearts")
+    form.locator("[name=double]").select_option("none")
+    form.locator("[name=ns]").fill("71")
+    form.locator("[name=ew]").fill("81")
+    form.locator("[name=last_trick]").select_option("N")
+    form.locator("[name=belote]").fill("")
+    page.click("#score-go")
+    expect(page.locator("#score-total")).to_have_text("Failed — NS 0, EW 80")
+    page.click("nav [data-tab=preview]")
+    page.select_option("#options select[data-option=litige]", "chute")
+    page.click("nav [data-tab=score]")
+    page.click("#score-go")
+    expect(page.locator("#score-total")).to_have_text("Failed — NS 0, EW 240")
+
     # The questionnaire: a new file from the federation's rules, then one answer changed.
     page.click("nav [data-tab=form]")
     page.wait_for_selector("[data-path='game.target']")

@@ -20,9 +20,11 @@ from ..loader import (
     _base_path,
     example_problem,
     resolve,
+    validate,
     validated,
     warnings,
 )
+from ..model import Ruleset
 from ..syntax import ParsedVariant, parse_text
 from ..syntax.parser import DataPath
 from .context import BlockContext, context_at, field_at, fields_in, value_choices, word_at
@@ -110,9 +112,12 @@ def check_resolved(resolved: Resolved) -> tuple[list[tuple[str, Diagnostic]], in
     if ruleset is None:
         return found, 0
     if outcome.exact:
-        found += [("error", example_problem(resolved, outcome.examples[i], message))
-                  for i, message in check_examples(ruleset)
+        failed = [(i, message) for i, message in check_examples(ruleset)
                   if outcome.examples[i] not in outcome.bad_examples]
+        found += [("error", example_problem(resolved, outcome.examples[i], message))
+                  for i, message in failed]
+        if not outcome.errors:  # the other option values, once the file is otherwise sound
+            found += option_runs(resolved, ruleset, {outcome.examples[i] for i, _ in failed})
     else:
         found.append(("warning", Diagnostic(resolved.header, "the worked examples were not "
                                             "run: a setting they depend on is in error",
@@ -120,6 +125,59 @@ def check_resolved(resolved: Resolved) -> tuple[list[tuple[str, Diagnostic]], in
     if outcome.exact:
         found += [("warning", d) for d in warnings(resolved, ruleset)]
     return found, len(ruleset.examples) if outcome.exact else 0
+
+
+def option_runs(resolved: Resolved, ruleset: Ruleset,
+                reported: set[int]) -> list[tuple[str, Diagnostic]]:
+    """The worked examples run under the other option values (`option_plan` says which): each
+    disagreement names the values it was run under; an example is reported once (`reported`:
+    the places of those already found wrong)."""
+    from ..engine.examples import check_examples
+    from ..limits import MAX_OPTION_COMBINATIONS
+    from ..options import combinations
+
+    found: list[tuple[str, Diagnostic]] = []
+    for choices in combinations(ruleset.options, MAX_OPTION_COMBINATIONS)[0]:
+        label = ", ".join(f"{k} = {v}" for k, v in choices.items())
+        try:
+            under = validate(resolved, choices)
+        except VariantError as e:  # two values that are each valid, and together are not
+            found += [("error", Diagnostic(d.position, f"with option {label}: {d.message}",
+                                           d.text, d.hint)) for d in e.diagnostics]
+            continue
+        index = _example_index(resolved)
+        for i, message in check_examples(under):
+            place = index[under.examples[i].name]
+            if place in reported:
+                continue
+            reported.add(place)
+            d = example_problem(resolved, place, message)
+            found.append(("error", Diagnostic(d.position, f"with option {label}: {d.message}",
+                                              d.text, d.hint)))
+    return found
+
+
+def _example_index(resolved: Resolved) -> dict[str, int]:
+    """Each example's place in the file (an option's run keeps only the examples it holds)."""
+    examples = resolved.data.get("examples")
+    return {str(ex.get("name")): i for i, ex in enumerate(examples if isinstance(
+        examples, list) else []) if isinstance(ex, dict)}
+
+
+def option_plan(ruleset: Ruleset) -> str:
+    """What `check` says of its option runs: every combination, or each option's values
+    against the others' defaults (when the combinations pass MAX_OPTION_COMBINATIONS)."""
+    from ..limits import MAX_OPTION_COMBINATIONS
+    from ..options import combinations
+
+    if not ruleset.options:
+        return ""
+    runs, every = combinations(ruleset.options, MAX_OPTION_COMBINATIONS)
+    if every:
+        return f"examples run under all {len(runs) + 1} combinations of its options"
+    return (f"examples run under each option's values with the others at their defaults "
+            f"({len(runs) + 1} runs: all combinations would be more than "
+            f"{MAX_OPTION_COMBINATIONS})")
 
 
 # --- diagnostics ----------------------------------------------------------------------------
@@ -208,6 +266,10 @@ def hover(text: str, line: int, column: int, file: str = "<string>") -> str | No
         return f"**{q.name}** ({q.type}): {q.doc}" if q else None
     if not ctx.at_name:
         return _choice_hover(ctx)
+    if ctx.word == "option" and not ctx.path:
+        from .context import OPTION_DOC
+
+        return f"**option**\n\n{OPTION_DOC}"
     info = field_at((*ctx.path, ctx.word))
     if info is None:
         return None

@@ -24,6 +24,9 @@ _WORD = re.compile(r'"(?:[^"\\\n]|\\.)*"?|[A-Za-z0-9_]+')
 _CONTINUES = {",", "=", "+", "-", "*", "(", "<", ">", "!", "if", "then", "else", "and", "or",
               "not"}
 _KEYWORDS = {"if", "then", "else", "and", "or", "not"}
+_OPTION_MARKS = {"@option", "@value"}
+OPTION_DOC = ("A choice left to the table or the organiser: `option name \"title\" default value "
+              "{ value { rule blocks } … }`; every command takes `--option name=value`.")
 
 
 @dataclass(frozen=True)
@@ -123,7 +126,7 @@ def _scan(prefix: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
         if tok.startswith("#"):
             continue
         if tok == "{":
-            stack.append(_opened(statement))
+            stack.append("@value" if stack and stack[-1] == "@option" else _opened(statement))
             statement = []
         elif tok == "}":
             if stack:
@@ -135,7 +138,10 @@ def _scan(prefix: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
                 statement = []
             statement.append(tok)
         line_start = False
-    return tuple(p for p in stack if p is not None), tuple(statement)
+    # an option's braces and its values' are not rule blocks: inside `option x … { v {` the
+    # rule blocks are written as at the top
+    return tuple(p for p in stack if p is not None and p not in _OPTION_MARKS), \
+        tuple(statement)
 
 
 def _opened(statement: list[str]) -> str | None:
@@ -143,6 +149,8 @@ def _opened(statement: list[str]) -> str | None:
     precede it on the line), `examples`, or None for the variant itself."""
     if not statement or statement[0] == "variant":
         return None
+    if statement[0] == "option":
+        return "@option"
     if len(statement) >= 2 and statement[-2] == "example":
         return "examples"
     return statement[-1] if _is_name(statement[-1]) else None
@@ -234,14 +242,15 @@ def fields_in(path: tuple[str, ...]) -> list[tuple[str, str, str]]:
         return [(k, "setting", f"the {k}' score (a formula)") for k in keys]
     out = []
     for name in model.model_fields:
-        if name == "examples" and not path:
-            continue  # written `example "title" { … }`, one block each
+        if name in ("examples", "options") and not path:
+            continue  # written `example "title" { … }` and `option name …`, one each
         info = field_at((*path, name))
         if info is not None:
             out.append((name, "block" if info.is_block else "setting",
                         info.doc.split("\n")[0]))
     if not path:
         out.append(("example", "block", "A worked example: a deal summary and its score."))
+        out.append(("option", "block", OPTION_DOC))
     return out
 
 

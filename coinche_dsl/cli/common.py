@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 
@@ -35,10 +35,11 @@ def reported() -> Iterator[None]:
     """Turn the package's errors into a message on stderr and exit code 1 (2 for an argument
     that names no variant or file), never a traceback."""
     from ..errors import CoincheError, UnknownVariantError
+    from ..options import UnknownOptionError
 
     try:
         yield
-    except UnknownVariantError as e:
+    except (UnknownVariantError, UnknownOptionError) as e:
         fail(str(e), USAGE)
     except CoincheError as e:
         fail(str(e))
@@ -66,18 +67,68 @@ def resolve_arg(name_or_path: str) -> Any:
     return resolve(name_or_path)
 
 
-def load(name_or_path: str, warn: bool = False) -> Any:
+OPTION_HELP = ("NAME=VALUE: play the variant's option NAME at VALUE instead of its default "
+               "(repeatable; `coinche show VARIANT` lists the options).")
+OptionArg = Annotated[list[str] | None, typer.Option("--option", help=OPTION_HELP,
+                                                     metavar="NAME=VALUE")]
+
+
+def choices_of(options: list[str] | None) -> dict[str, str]:
+    """`--option name=value` arguments as choices; a usage error for any other shape or an
+    option chosen twice."""
+    out: dict[str, str] = {}
+    for text in options or []:
+        name, sep, value = text.partition("=")
+        name, value = name.strip(), value.strip()
+        if not sep or not name or not value:
+            fail(f"--option takes NAME=VALUE, e.g. --option litige=chute; got '{text}'",
+                 USAGE)
+        if name in out and out[name] != value:
+            fail(f"--option {name} is given twice ({out[name]}, {value})", USAGE)
+        out[name] = value
+    return out
+
+
+def load(name_or_path: str, warn: bool = False, options: list[str] | None = None,
+         lenient: bool = False) -> Any:
     """The Ruleset of a built-in name, a file or `-` (standard input), or a clean exit; with
     `warn`, the variant's warnings are printed on stderr first (`sheet` does: a sheet is what
-    a club hands out)."""
+    a club hands out). `options` are `--option NAME=VALUE` arguments; `lenient` (commands
+    over several variants) applies each to the variants that have that option."""
     from ..loader import validate, warnings
 
+    choices = choices_of(options)
     with reported():
         resolved = resolve_arg(name_or_path)
-        ruleset = validate(resolved)
+        if lenient:
+            known = resolved.data.get("options") or {}
+            choices = {k: v for k, v in choices.items() if k in known}
+        ruleset = validate(resolved, choices)
     for found in warnings(resolved, ruleset) if warn else []:
         print(found, file=sys.stderr)
-    return ruleset
+    return labelled(ruleset) if lenient else ruleset
+
+
+def labelled(ruleset: Any) -> Any:
+    """A ruleset whose options are not all at their defaults, named with its choices
+    (`ffb (litige=chute)`): what `compare` and `simulate` head their columns with."""
+    moved = [f"{o.name}={o.chosen}" for o in ruleset.options if o.chosen != o.default]
+    if not moved:
+        return ruleset
+    words = ", ".join(moved)
+    title = f"{ruleset.title} ({words})" if ruleset.title else ""
+    return ruleset.model_copy(update={"name": f"{ruleset.name} ({words})", "title": title})
+
+
+def load_all(variants: list[str], options: list[str] | None) -> list[Any]:
+    """The Rulesets of several variants, each `--option` applied where the variant has it; a
+    usage error for an option none of them has."""
+    rulesets = [load(v, options=options, lenient=True) for v in variants]
+    declared = {o.name for rs in rulesets for o in rs.options}
+    for name in choices_of(options):
+        if name not in declared:
+            fail(f"--option {name}: none of {', '.join(variants)} has an option '{name}'", USAGE)
+    return rulesets
 
 
 def read_json(source: str) -> Any:

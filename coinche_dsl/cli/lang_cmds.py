@@ -13,7 +13,7 @@ import typer
 
 from ..text_safety import for_terminal
 from . import app
-from .common import OK, PROBLEMS, USAGE, fail, print_json, reported
+from .common import OK, PROBLEMS, USAGE, OptionArg, fail, print_json, reported
 
 
 class SchemaOf(str, Enum):
@@ -67,21 +67,25 @@ def check(
 def _check_one(target: str) -> tuple[dict[str, Any], bool]:
     """The outcome of checking one variant, as the JSON form gives it, and whether the
     argument named no variant or file (a usage error)."""
-    from ..analysis import check_resolved
+    from ..analysis import check_resolved, option_plan
     from ..errors import CoincheError, Diagnostic, UnknownVariantError, VariantError
+    from ..loader import validate
     from .common import resolve_arg
 
     found: list[tuple[str, Diagnostic]]
-    examples, unknown = 0, False
+    examples, unknown, plan = 0, False, ""
     try:
-        found, examples = check_resolved(resolve_arg(target))
+        resolved = resolve_arg(target)
+        found, examples = check_resolved(resolved)
+        if not any(severity == "error" for severity, _ in found):
+            plan = option_plan(validate(resolved))
     except VariantError as e:
         found = [("error", d) for d in e.diagnostics]
     except CoincheError as e:
         found, unknown = [("error", Diagnostic(None, str(e)))], isinstance(
             e, UnknownVariantError)
     return {"variant": target, "ok": not any(severity == "error" for severity, _ in found),
-            "examples": examples,
+            "examples": examples, **({"options": plan} if plan else {}),
             "diagnostics": [_diagnostic_json(target, s, d) for s, d in found]}, unknown
 
 
@@ -100,7 +104,8 @@ def _print_check(report: dict[str, Any]) -> None:
               file=sys.stderr)
     if report["ok"]:
         n = report["examples"]
-        print(for_terminal(f"{report['variant']}: ok ({n} example{'' if n == 1 else 's'})"))
+        plan = f"; {report['options']}" if report.get("options") else ""
+        print(for_terminal(f"{report['variant']}: ok ({n} example{'' if n == 1 else 's'}{plan})"))
 
 
 @app.command()
@@ -183,6 +188,7 @@ def show(
     variant: str = typer.Argument(..., help="File or built-in name; - for standard input."),
     resolved: bool = typer.Option(False, "--resolved", help="After `extends`: every rule."),
     format: ShowFormat = typer.Option(ShowFormat.dsl, "--format", help="dsl or json."),
+    options: OptionArg = None,
 ) -> None:
     """Print a variant: as written, or (`--resolved`) the effective ruleset after `extends`."""
     from ..loader import locate, read_variant
@@ -191,7 +197,7 @@ def show(
     from .common import STDIN, STDIN_FILE, load, read_stdin_variant
 
     if resolved:
-        data = load(variant).model_dump(mode="json", exclude_none=True)
+        data = load(variant, options=options).model_dump(mode="json", exclude_none=True)
         name, base = data.pop("name"), None
         data.pop("extends", None)
     else:

@@ -5,12 +5,12 @@ from __future__ import annotations
 import sys
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
 from . import app
-from .common import USAGE, fail, load, reported
+from .common import USAGE, OptionArg, fail, load, load_all, reported
 
 
 class Lang(StrEnum):
@@ -71,16 +71,42 @@ def sheet(
     card: Annotated[bool, typer.Option("--card", help="The one-page card for the table (one A4 "
                                        "page in PDF, one screen in HTML) instead of the booklet.")]
     = False,
+    options: OptionArg = None,
 ) -> None:
     """Print a variant's complete rule sheet, with examples scored by the engine."""
     from ..render import card as render_card
     from ..render import sheet as render_sheet
 
     fmt = _format(format, output, SheetFormat)
-    ruleset = load(variant, warn=True)
+    ruleset = load(variant, warn=True, options=options)
     with reported():
         data = (render_card if card else render_sheet)(ruleset, lang.value if lang else None, fmt)
     _emit(data, output)
+
+
+def _compared(variants: list[str], options: list[str] | None,
+              option_values: str | None) -> list[Any]:
+    """The rulesets `compare` sets side by side: each variant, or with `--option-values NAME`
+    each variant that has the option NAME once per value of it."""
+    from .common import choices_of
+
+    rulesets = load_all(variants, options)
+    if option_values is None:
+        return rulesets
+    chosen = choices_of(options)
+    if option_values in chosen:
+        fail(f"--option-values {option_values} compares every value: do not also give "
+             f"--option {option_values}=…", USAGE)
+    out = []
+    for variant, rs in zip(variants, rulesets, strict=True):
+        option = next((o for o in rs.options if o.name == option_values), None)
+        values = [v.name for v in option.values] if option else []
+        out += [load(variant, options=[*(options or []), f"{option_values}={value}"],
+                     lenient=True) for value in values] or [rs]
+    if len(out) == len(rulesets):
+        fail(f"--option-values {option_values}: none of {', '.join(variants)} has an option "
+             f"'{option_values}'", USAGE)
+    return out
 
 
 @app.command()
@@ -95,15 +121,20 @@ def compare(
         help="md, html, pdf or json (default: from -o's suffix, else md).")] = None,
     output: Annotated[Path | None, typer.Option("-o", "--output", help="Write to this file.")]
     = None,
+    options: OptionArg = None,
+    option_values: Annotated[str | None, typer.Option(
+        "--option-values", metavar="NAME", help="One column per value of the option NAME "
+        "(for each variant that has it): `coinche compare ffb --option-values litige`.")]
+    = None,
 ) -> None:
     """Score the same deals under each variant, and show the rules on which they differ, side by
     side, grouped by phase (Rich tables in a terminal)."""
     from ..render import compare as render_compare
 
-    if len(variants) < 2:
-        fail("compare needs at least two variants", USAGE)
     fmt = _format(format, output, CompareFormat)
-    rulesets = [load(v) for v in variants]
+    rulesets = _compared(variants, options, option_values)
+    if len(rulesets) < 2:
+        fail("compare needs at least two variants, or one with --option-values", USAGE)
     if output is None and format is None and sys.stdout.isatty():
         from ..render.comparison import build_comparison
         from ..render.terminal import print_document

@@ -5,20 +5,21 @@ from __future__ import annotations
 import typer
 
 from . import app
-from .common import PROBLEMS, load, print_json, read_json, reported
+from .common import PROBLEMS, OptionArg, load, print_json, read_json, reported
 
 
 @app.command("replay")
 def replay_command(
     variant: str = typer.Argument(..., help="A built-in variant name or a .coinche file."),
     record: str = typer.Argument(..., help="The deal record (JSON), or - for stdin."),
+    options: OptionArg = None,
 ) -> None:
     """Check every call and card of a recorded deal, then print its contract, tricks and score.
     The record's shape is `coinche schema replay`."""
     from ..engine import compile
     from ..engine.replay import ReplayError, replay, report
 
-    ruleset = load(variant)
+    ruleset = load(variant, options=options)
     data = read_json(record)
     with reported():
         rules = compile(ruleset)

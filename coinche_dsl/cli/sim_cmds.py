@@ -12,7 +12,7 @@ from typing import Annotated, Any
 import typer
 
 from . import app
-from .common import USAGE, fail, load, reported
+from .common import USAGE, OptionArg, fail, load, load_all, reported
 
 
 class OutputFormat(StrEnum):
@@ -52,6 +52,7 @@ def simulate(
     cluster: Annotated[str | None, typer.Option(
         help="Run on a Dask cluster: a scheduler address (tcp://host:8786), or 'local' for a "
              "local one of --jobs workers (needs coinche_dsl[cluster]).")] = None,
+    options: OptionArg = None,
 ) -> None:
     """Play the same seeded deals under each variant and compare: contract success by bid and
     denomination, points per side, coinche/capot/générale rates, deals per game, with 95%
@@ -66,7 +67,7 @@ def simulate(
     if plot is not None:
         with reported():
             check_plot(plot)
-    rulesets = [load(v) for v in variants]
+    rulesets = load_all(variants, options)
     with reported(), _executor(cluster, jobs) as pool, _progress(deals + games) as advance:
         report = simulate_variants(rulesets, deals, games, seed, lineup, jobs or None,
                                    executor=pool, progress=advance)
@@ -121,6 +122,7 @@ def play(
         help="Seed the cards and the bots (replayable).")] = None,
     bots: Annotated[str, typer.Option(help=BOTS_HELP + " The human's seat is the human's.")
                     ] = "heuristic",
+    options: OptionArg = None,
 ) -> None:
     """Play a whole game at the terminal against three bots. Type a call (`90 hearts`, `pass`,
     `coinche`) or a card (`10H`; the cards you may not play are shown in parentheses); `?`
@@ -138,7 +140,7 @@ def play(
     except ValueError as e:
         fail(str(e), USAGE)  # a bad option value is a usage error
     lineup = _lineup(bots)
-    ruleset = load(variant)
+    ruleset = load(variant, options=options)
     session = PlaySession(ruleset, human, seed, Console(highlight=False), bots=lineup)
     with reported():
         session.run()

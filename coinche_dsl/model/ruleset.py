@@ -15,6 +15,7 @@ from ..limits import (
     MAX_ANNOUNCEMENT,
     MAX_BID,
     MAX_EXAMPLES,
+    MAX_OPTIONS,
     MAX_SOURCES,
     MAX_SPECIAL_BID,
     MAX_TEXT,
@@ -55,6 +56,7 @@ from .enums import (
     WhoScores,
 )
 from .expr import Expr
+from .option import Option
 from .shapes import as_list, as_pairs
 from .summary import Example
 
@@ -484,6 +486,9 @@ class Ruleset(RuleModel):
     game: GameRules = Field(default_factory=GameRules)
     examples: list[Example] = Field(default_factory=list, max_length=MAX_EXAMPLES)
     """Worked examples: a deal summary and its expected score, checked against the engine."""
+    options: list[Option] = Field(default_factory=list, max_length=MAX_OPTIONS)
+    """The choices left to the table or the organiser, each with the value these rules were
+    built with (its rules are already applied above)."""
 
     _where: dict[tuple[str | int, ...], str] = PrivateAttr(default_factory=dict)
 

@@ -117,3 +117,6 @@ class Example(DealSummary):
     """Whether the contract is made (checked when given)."""
     expect: Annotated[dict[TeamName, Score], BeforeValidator(_seat_map)]
     """The expected score of each team."""
+    options: dict[str, str] = Field(default_factory=dict)
+    """Option values the example holds under (`options { litige held }`): it is run, and
+    printed, only where those values are chosen."""

@@ -48,7 +48,8 @@ def own_examples(rs: Ruleset) -> list[Worked]:
     """The variant file's `example` blocks, scored by the engine."""
     out = []
     for ex in rs.examples:
-        summary = DealSummary.model_validate(ex.model_dump(exclude={"name", "made", "expect"}))
+        summary = DealSummary.model_validate(ex.model_dump(
+            exclude={"name", "made", "expect", "options"}))
         out.append(scored(rs, Worked("own", ex.name, summary, None, _teams(ex.expect))))
     return out
 

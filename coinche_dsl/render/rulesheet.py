@@ -8,6 +8,8 @@ scoring, worked examples, end of the game, glossary, sources. Each sentence come
 from __future__ import annotations
 
 from ..model import Ruleset
+from ..model.choices import option_of, option_paths, with_value
+from ..model.option import Option
 from ..model.relevance import has_all_trump, has_coinche, has_no_trump, has_surcoinche
 from .describe import carres_rows, describe, sequence_rows
 from .document import Document, Para, Rules, Section, Table, Terms
@@ -38,6 +40,9 @@ def build_sheet(rs: Ruleset, lang: str | None = None) -> Document:
         if phase == "scoring":
             doc.sections.append(Section("examples", tr("h.examples"), [
                 Para(describe(rs, ("examples",), tr)), *example_blocks(rs, tr)]))
+    chosen = option_blocks(rs, tr)  # after the rules it refers to, before the glossary
+    if chosen:
+        doc.sections.append(Section("options", tr("h.options"), chosen))
     doc.sections.append(Section("glossary", tr("h.glossary"), [Terms(glossary(rs, tr))]))
     doc.sections.append(Section("sources", tr("h.sources"), _sources(rs, tr)))
     return doc
@@ -58,9 +63,49 @@ def _intro(rs: Ruleset, tr: Translator) -> list[str]:
 
 
 def sentences(rs: Ruleset, paths: list[Path], tr: Translator) -> Rules:
-    """The relevant rules among `paths`, one sentence each, with where each was written."""
+    """The relevant rules among `paths`, one sentence each, with where each was written; a
+    rule an option sets says so."""
     shown = [p for p in paths if is_relevant(rs, p)]
-    return Rules([describe(rs, p, tr) for p in shown], [rs.where(*p) for p in shown])
+    return Rules([_marked(rs, p, describe(rs, p, tr), tr) for p in shown],
+                 [rs.where(*p) for p in shown])
+
+
+def _marked(rs: Ruleset, path: Path, sentence: str, tr: Translator) -> str:
+    option = option_of(rs, path) if rs.options else None
+    if option is None:
+        return sentence
+    return f"{sentence} {tr('opt.marker', title=_title(option, tr))}"
+
+
+def option_blocks(rs: Ruleset, tr: Translator) -> list:
+    """Each option as an option: what the table agrees on, each value in the sheet's own
+    sentences for the rules it sets, and the default."""
+    blocks: list = []
+    for option in rs.options:
+        lines = []
+        for value in option.values:
+            under = rs if value.name == option.chosen else with_value(rs, option.name,
+                                                                      value.name)
+            said = [describe(under, p, tr) for p in option_paths(option)
+                    if is_relevant(under, p)]
+            lines.append(tr("opt.value", value=_word(value.name),
+                            rules=" ".join(said) or tr("opt.nothing")))
+        if any(is_relevant(rs, p) for p in option_paths(option)):
+            head = tr("opt.head", title=_title(option, tr), default=_word(option.default),
+                      name=option.name)
+            if option.chosen != option.default:
+                head += " " + tr("opt.chosen", value=_word(option.chosen))
+            blocks += [Para(head), Rules(lines)]
+    return [Para(tr("opt.intro")), *blocks] if blocks else []
+
+
+def _title(option: Option, tr: Translator) -> str:
+    return tr.typeset(option.title) if option.title else _word(option.name)
+
+
+def _word(name: str) -> str:
+    """A value's name as words (`chute`: "chute")."""
+    return name.replace("_", " ")
 
 
 def _phase_paths(phase: str, skip: set[Path] | None = None) -> list[Path]:

@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from ..limits import MAX_OPTIONS
 from ..render.i18n import LANGUAGES
 from .questions import (
     AnswerError,
@@ -44,6 +45,21 @@ def _lang(data: dict[str, Any], default: str | None = None) -> str | None:
     return lang
 
 
+def _choices(data: dict[str, Any]) -> dict[str, str]:
+    """The page's option controls (`"options": {"litige": "chute"}`); a name or value
+    the variant lacks is the loader's error (a 422 naming it)."""
+    chosen = data.get("options") or {}
+    if not isinstance(chosen, dict) or len(chosen) > MAX_OPTIONS or not all(
+            isinstance(k, str) and isinstance(v, str) and len(k) + len(v) < 200
+            for k, v in chosen.items()):
+        raise StudioError("'options' must map option names to values")
+    return chosen
+
+
+def _analyse(ws: Workspace, data: dict[str, Any]) -> Any:
+    return ws.analyse(_text(data), _choices(data))
+
+
 def state(ws: Workspace, data: dict[str, Any]) -> dict[str, Any]:
     """What the page needs to start: the file, its text, the variants and languages."""
     return {"file": ws.file.name, "text": ws.read(), "variants": ws.variants(),
@@ -52,7 +68,11 @@ def state(ws: Workspace, data: dict[str, Any]) -> dict[str, Any]:
 
 def check(ws: Workspace, data: dict[str, Any]) -> dict[str, Any]:
     analysis = ws.analyse(_text(data))
-    return {"diagnostics": analysis.diagnostics, "valid": analysis.ruleset is not None}
+    options = [{"name": o.name, "title": o.title, "default": o.default,
+                "values": [v.name for v in o.values]}
+               for o in (analysis.ruleset.options if analysis.ruleset else [])]
+    return {"diagnostics": analysis.diagnostics, "valid": analysis.ruleset is not None,
+            "options": options}
 
 
 def _cursor(data: dict[str, Any]) -> tuple[int, int]:
@@ -125,7 +145,7 @@ def _sheet(data: dict[str, Any]) -> Any:
 def preview(ws: Workspace, data: dict[str, Any]) -> dict[str, Any]:
     """The rule sheet (or card) of the edited text as an HTML document, or the problems that
     stop it."""
-    analysis = ws.analyse(_text(data))
+    analysis = _analyse(ws, data)
     if analysis.ruleset is None:
         return {"diagnostics": analysis.diagnostics}
     return {"html": _sheet(data)(analysis.ruleset, _lang(data), "html")}
@@ -133,7 +153,7 @@ def preview(ws: Workspace, data: dict[str, Any]) -> dict[str, Any]:
 
 def pdf(ws: Workspace, data: dict[str, Any]) -> bytes | dict[str, Any]:
     """The rule sheet (or card) of the edited text as a PDF, to print (the `pdf` extra)."""
-    analysis = ws.analyse(_text(data))
+    analysis = _analyse(ws, data)
     if analysis.ruleset is None:
         return {"diagnostics": analysis.diagnostics}
     out = _sheet(data)(analysis.ruleset, _lang(data), "pdf")
@@ -145,7 +165,7 @@ def compare(ws: Workspace, data: dict[str, Any]) -> dict[str, Any]:
     """The rules on which the edited text and another variant differ, as an HTML document."""
     from ..render import compare as render_compare
 
-    analysis = ws.analyse(_text(data))
+    analysis = _analyse(ws, data)
     if analysis.ruleset is None:
         return {"diagnostics": analysis.diagnostics}
     other = ws.other(_str(data, "other"))
@@ -157,7 +177,7 @@ def score(ws: Workspace, data: dict[str, Any]) -> dict[str, Any]:
     """A deal summary (the `coinche score` JSON) scored under the edited rules."""
     from ..engine.scoring import score_deal
 
-    analysis = ws.analyse(_text(data))
+    analysis = _analyse(ws, data)
     if analysis.ruleset is None:
         return {"diagnostics": analysis.diagnostics}
     deal = data.get("deal")

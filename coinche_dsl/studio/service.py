@@ -78,9 +78,10 @@ class Workspace:
             return self.file.read_text(encoding="utf-8")
         return starter(self.file.stem)
 
-    def analyse(self, text: str) -> Analysis:
+    def analyse(self, text: str, choices: dict[str, str] | None = None) -> Analysis:
         """Everything `coinche check` says of `text`, as if saved as the edited file (the
-        analysis the language server gives an editor), and its Ruleset when it has no error."""
+        analysis the language server gives an editor), and its Ruleset when it has no error,
+        its options at `choices` (the page's option controls; the defaults otherwise)."""
         from ..analysis import diagnose, resolve_text
 
         findings = diagnose(text, str(self.file))
@@ -88,7 +89,7 @@ class Workspace:
         if any(f.severity == "error" for f in findings):
             return Analysis(None, found)
         resolved, _ = resolve_text(text, str(self.file))
-        return Analysis(validate(resolved), found)
+        return Analysis(validate(resolved, choices), found)
 
     def save(self, text: str) -> dict[str, Any]:
         """Write `text` to the edited file atomically; a file with errors is saved as a draft."""

@@ -161,7 +161,8 @@ class _Formatter:
             self._gap(cur, item.meta.line, item.meta.column, depth + 1)
             lines = self.item(item, depth + 1)
             blank = bool(cur.entries) and self._first_line(item) > cur.line + 1
-            cur.entries.append(_Entry(lines, blank, item.data in ("section", "example")))
+            cur.entries.append(_Entry(lines, blank, item.data in ("section", "example")
+                                      or (item.data == "option" and len(lines) > 1)))
             cur.line, cur.target = item.meta.end_line, lines[-1]
         self._gap(cur, node.meta.end_line, node.meta.end_column - 1, depth + 1)
         if not cur.entries:
@@ -178,6 +179,8 @@ class _Formatter:
             return self.block(str(kids[0]), depth, kids[0], kids[1:], item)
         if item.data == "example":
             return self.block(f"example {kids[0]}", depth, kids[0], kids[1:], item)
+        if item.data == "option":
+            return self.option(item, depth)
         inner = self._take((item.meta.end_line, item.meta.end_column))
         if item.data == "formula":
             lines = self.formula(item, depth)
@@ -185,6 +188,16 @@ class _Formatter:
                 return lines
             return _hoist(inner, depth, item) + lines
         return self.setting(item, depth, inner)
+
+    def option(self, item: Tree, depth: int) -> list[Line]:
+        """`option name "title" default value`, then its values' blocks, if any."""
+        kids: list[Any] = item.children
+        head = " ".join(["option", *(str(k) for k in kids if isinstance(k, Token))])
+        values = [k for k in kids if isinstance(k, Tree)]
+        if not values:
+            inner = self._take((item.meta.end_line, item.meta.end_column))
+            return [*_hoist(inner, depth, item), Line(depth, head)]
+        return self.block(head, depth, kids[-2], values[0].children, item)
 
     def _keep_in_place(self, inner: list[_Comment], item: Tree, lines: list[Line]) -> bool:
         """Trailing comments inside a formula already laid out as `fmt` lays it stay at the

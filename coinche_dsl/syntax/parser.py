@@ -188,6 +188,9 @@ class _Walker:
                 examples.append({"name": string_value(title),
                                  **self.block(item.children[1:], sub)})
                 continue
+            if item.data == "option":
+                self.option(item, path, out)
+                continue
             key_tok = item.children[0]
             key = str(key_tok)
             sub = (*path, key)
@@ -205,6 +208,37 @@ class _Walker:
             else:
                 out[key] = self.setting(item.children[1:], sub)
         return out
+
+    def option(self, item: Tree[Token], path: DataPath, out: dict[str, Any]) -> None:
+        """`option name "title" default value { value { … } … }`, as
+        `options.name = {title, default or fixed, values: {value: block}}`."""
+        kids: list[Any] = item.children
+        name_tok, rest = kids[0], kids[1:]
+        if path:
+            self.problems.append(Diagnostic(
+                self.at(item), "an option is declared at the top of the variant, not inside "
+                "a block", text="option", hint="move it out of the block; its values say "
+                "which blocks they set"))
+            return
+        options = out.setdefault("options", {})
+        name, sub = str(name_tok), ("options", str(name_tok))
+        if name in options:
+            self.problems.append(Diagnostic(
+                self.at(name_tok), f"option '{name}' is declared twice", text=name,
+                hint=f"first declared at line {self.positions[sub].line}; declare it once"))
+            return
+        self.positions[sub] = self.at(name_tok)
+        decl: dict[str, Any] = {}
+        if rest and isinstance(rest[0], Token) and rest[0].type == "STRING":
+            decl["title"] = string_value(rest[0])
+            self.positions[(*sub, "title")] = self.at(rest[0])
+            rest = rest[1:]
+        mode, value = rest[0], rest[1]
+        decl[str(mode)] = str(value)
+        self.positions[(*sub, str(mode))] = self.at(value)
+        if len(rest) > 2:
+            decl["values"] = self.block(rest[2].children, (*sub, "values"))
+        options[name] = decl
 
     def setting(self, groups: list[Tree[Token]], path: DataPath) -> Any:
         values = []

@@ -56,13 +56,17 @@ def dump_variant(name: str, extends: str | None, data: dict[str, Any]) -> str:
     """
     head = f"variant {quote(name)}" + (f" extends {quote(extends)}" if extends else "")
     body = {k: v for k, v in data.items() if k not in ("name", "extends")}  # the header's
+    if isinstance(body.get("options"), list):
+        body = _left_to_options(body)
     return format_text("\n".join([head + " {", *_items(body), "}"]) + "\n")
 
 
 def _items(data: dict[str, Any]) -> list[str]:
     out: list[str] = []
     for key, value in data.items():
-        if key == "examples" and isinstance(value, list):
+        if key == "options" and isinstance(value, list):  # a resolved ruleset's options
+            out += _options(value)
+        elif key == "examples" and isinstance(value, list):
             for example in value:
                 rest = {k: v for k, v in example.items() if k != "name"}
                 out += [f"example {quote(str(example.get('name', '')))} {{", *_items(rest), "}"]
@@ -74,6 +78,39 @@ def _items(data: dict[str, Any]) -> list[str]:
             groups = [[v] for v in value] if key in TEXT_KEYS and isinstance(
                 value, list) else _groups(value)  # texts are quoted: never a group's tail
             out.append(f"{key} " + ", ".join(" ".join(atom(v, key) for v in g) for g in groups))
+    return out
+
+
+def _left_to_options(data: dict[str, Any]) -> dict[str, Any]:
+    """A resolved ruleset's data without the rules its options set (the option writes them;
+    its default is the value the rules were built with), and without empty `options` in the
+    examples."""
+    out = {k: v for k, v in data.items() if k != "options"}
+    for option in data["options"]:
+        _drop(out, option["values"][0]["sets"])
+    out["options"] = data["options"]
+    out["examples"] = [{k: v for k, v in ex.items() if k != "options" or v}
+                       for ex in out.get("examples", [])]
+    return out
+
+
+def _drop(data: dict[str, Any], sets: dict[str, Any]) -> None:
+    for key, value in sets.items():
+        if isinstance(value, dict) and "op" not in value and isinstance(data.get(key), dict):
+            data[key] = dict(data[key])
+            _drop(data[key], value)
+        else:
+            data.pop(key, None)
+
+
+def _options(options: list[dict[str, Any]]) -> list[str]:
+    out = []
+    for o in options:
+        title = f" {quote(o['title'])}" if o.get("title") else ""
+        out.append(f"option {o['name']}{title} default {o.get('chosen', o['default'])} {{")
+        for v in o["values"]:
+            out += [f"{v['name']} {{", *_items(v["sets"]), "}"]
+        out.append("}")
     return out
 
 

@@ -37,10 +37,35 @@ function showProblems(found) {
   }
 }
 
+// One control per option the variant leaves to the table; a choice other than the default
+// goes with every sheet, comparison and score the page asks for.
+function showOptions(options) {
+  const box = $("options"), before = chosen();
+  box.replaceChildren();
+  for (const o of options) {
+    const select = el("select", null, {"data-option": o.name, "data-default": o.default});
+    fill(select, o.values, o.values.includes(before[o.name]) ? before[o.name] : o.default);
+    select.addEventListener("change", refresh);
+    const label = el("label", `${o.title || o.name} `, {title: `option ${o.name} (default: ${o.default})`});
+    label.append(select);
+    box.append(label);
+  }
+}
+
+function chosen() {
+  const out = {};
+  for (const s of document.querySelectorAll("#options select")) {
+    if (s.value !== s.dataset.default) out[s.dataset.option] = s.value;
+  }
+  return out;
+}
+
 async function diagnose(text) {
   try {
-    const found = (await call("check", {text})).diagnostics;
+    const checked = await call("check", {text});
+    const found = checked.diagnostics;
     showProblems(found);
+    if (checked.valid) showOptions(checked.options);
     return found;
   } catch (e) { status(e.message, "draft"); return []; }
 }
@@ -79,7 +104,7 @@ async function definition() {
 
 async function printPdf() {
   const reply = await fetch("/api/pdf", {method: "POST",
-    body: JSON.stringify({text: editor.getText(), lang: $("lang").value || null, card: $("kind").value === "card"}),
+    body: JSON.stringify({text: editor.getText(), lang: $("lang").value || null, card: $("kind").value === "card", options: chosen()}),
     headers: {"Content-Type": "application/json", "X-Studio-Token": TOKEN}});
   if (!reply.ok) { status(`No PDF: ${(await reply.json()).error}`, "draft"); return; }
   if (reply.headers.get("content-type") !== "application/pdf") { status("Fix the file's problems to print it", "draft"); return; }
@@ -111,11 +136,11 @@ async function refresh() {
   const text = latest;
   try {
     if (tab === "preview") {
-      const r = await call("preview", {text, lang: $("lang").value || null, card: $("kind").value === "card"});
+      const r = await call("preview", {text, lang: $("lang").value || null, card: $("kind").value === "card", options: chosen()});
       if (r.html) frame("preview", r.html);  // with problems, the last valid sheet stays
       $("preview-note").textContent = r.html ? "" : "The file has problems: this is its last valid sheet.";
     } else if (tab === "compare") {
-      const r = await call("compare", {text, other: $("other").value, lang: $("lang").value || "en"});
+      const r = await call("compare", {text, other: $("other").value, lang: $("lang").value || "en", options: chosen()});
       if (r.html) frame("comparison", r.html);
     } else if (tab === "form") {
       await questionnaire(text);
@@ -207,7 +232,7 @@ async function scoreDeal() {
   const box = $("score-result");
   box.replaceChildren();
   try {
-    const r = await call("score", {text: editor.getText(), deal: dealFromForm()});
+    const r = await call("score", {text: editor.getText(), deal: dealFromForm(), options: chosen()});
     if (r.diagnostics) { box.append(el("p", "Fix the file's problems to score a deal.")); return; }
     const res = r.result;
     box.append(el("p", `${res.made ? "Made" : "Failed"} — NS ${res.scores.NS}, EW ${res.scores.EW}`, {id: "score-total"}));

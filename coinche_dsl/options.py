@@ -1,0 +1,295 @@
+"""Options through `extends` and their resolution into rules (used by the loader).
+
+- A file declares `option name "title" default value { value { rule blocks } … }`; a later
+  file may change the default (`option name default other`), settle the option
+  (`option name fixed value`: the value applies and the option is no longer one) or add values.
+- A file that writes a setting an inherited option sets decides that option: the option is no
+  longer open (a club that writes `litige fails` has chosen). Within one file, a setting written
+  both directly and in an option is an error.
+- Resolving applies each option's chosen value (the default unless a command chose another) to
+  the merged data before validation; examples written with `options { name value }` are kept only
+  where those values are chosen.
+"""
+
+from __future__ import annotations
+
+import difflib
+from typing import Any
+
+from .errors import CoincheError, Diagnostic, Position
+from .limits import MAX_OPTION_VALUES, MAX_OPTIONS
+from .model.relevance import PHASES, leaf_paths
+from .syntax.parser import DataPath
+
+Choices = dict[str, str]
+
+
+class UnknownOptionError(CoincheError, LookupError):
+    """`--option name=value` names no option of the variant, or no value of it."""
+
+
+def leaves(block: Any, path: DataPath = ()) -> set[DataPath]:
+    """The settings a block of raw rule data writes (a formula or a list is one setting)."""
+    if not isinstance(block, dict) or "op" in block:
+        return {path}
+    out: set[DataPath] = set()
+    for key, value in block.items():
+        out |= leaves(value, (*path, key))
+    return out
+
+
+def option_leaves(decl: dict[str, Any]) -> set[DataPath]:
+    values = decl.get("values")
+    if not isinstance(values, dict):
+        return set()
+    return set().union(*(leaves(v) for v in values.values() if isinstance(v, dict)))
+
+
+def merge_options(data: dict[str, Any], positions: dict[DataPath, Position],
+                  own: dict[str, Any], own_positions: dict[DataPath, Position],
+                  file: str) -> list[Diagnostic]:
+    """Bring one file's options into the merged `data` (the file's other settings not yet
+    merged): inherited options it decides by a setting are dropped; its declarations merge
+    over the inherited ones. Returns the file's conflicts (a setting both direct and in an
+    option of the same file)."""
+    options: dict[str, Any] = data.setdefault("options", {})
+    found = own.get("options")
+    mine: dict[str, Any] = found if isinstance(found, dict) else {}
+    direct = leaves({k: v for k, v in own.items() if k in PHASES})
+    for name in [n for n in options if n not in mine and "decided" not in options[n]]:
+        if option_leaves(options[name]) & direct:
+            options[name] = {**options[name], "decided": _matching_value(options[name], own)}
+    problems = []
+    for name, decl in mine.items():
+        if not isinstance(decl, dict):
+            continue
+        clash = sorted(option_leaves(decl) & direct, key=str)
+        if clash:
+            at = own_positions.get(clash[0])
+            problems.append(Diagnostic(
+                at, f"{'.'.join(map(str, clash[0]))} is set here and by option '{name}' in the "
+                f"same file", text=str(clash[0][-1]), hint="write it in the option's values "
+                "only, or drop the option"))
+        old = options.get(name, {})
+        kept = {k: v for k, v in old.items() if k not in ("default", "fixed")
+                or not ({"default", "fixed"} & set(decl))}
+        values = {**kept.get("values", {}), **decl.get("values", {})}
+        options[name] = {**kept, **decl, **({"values": values} if values else {})}
+    positions.update({p: at for p, at in own_positions.items() if p[:1] == ("options",)})
+    return problems
+
+
+def _matching_value(decl: dict[str, Any], own: dict[str, Any]) -> str:
+    """The first value of an inherited option that agrees with every setting of it a file
+    writes ("" when none does): the value the file chose, whose other settings still apply
+    and whose examples still hold."""
+    for value, block in (decl.get("values") or {}).items():
+        if isinstance(block, dict) and all(_at(own, p) in (None, _at(block, p))
+                                           for p in leaves(block)):
+            return str(value)
+    return ""
+
+
+def fill(data: dict[str, Any], block: dict[str, Any], path: DataPath = ()) -> list[DataPath]:
+    """Set in `data` the settings of `block` that `data` lacks; the paths set."""
+    done: list[DataPath] = []
+    for key, value in block.items():
+        if isinstance(value, dict) and "op" not in value:
+            inner = data.setdefault(key, {})
+            if isinstance(inner, dict) and "op" not in inner:
+                done += fill(inner, value, (*path, key))
+        elif key not in data:
+            data[key] = value
+            done.append((*path, key))
+    return done
+
+
+def defaults_view(data: dict[str, Any]) -> dict[str, Any]:
+    """The merged data with each option's default (or decided) value filled in where no file
+    wrote the setting: what the bases' formulas are, for the warnings on replaced formulas."""
+    import copy
+
+    view = copy.deepcopy({k: v for k, v in data.items() if k != "options"})
+    for decl in (data.get("options") or {}).values():
+        value = decl.get("decided") or decl.get("fixed") or decl.get("default")
+        block = (decl.get("values") or {}).get(value)
+        if isinstance(block, dict):
+            fill(view, block)
+    return view
+
+
+def _at(data: Any, path: DataPath) -> Any:
+    for key in path:
+        if not isinstance(data, dict) or key not in data:
+            return None
+        data = data[key]
+    return data
+
+
+def is_open(decl: dict[str, Any]) -> bool:
+    """Whether an option is still a choice: neither fixed nor decided by a later file."""
+    return "fixed" not in decl and "decided" not in decl
+
+
+def declaration_problems(options: dict[str, Any], at: Any) -> list[Diagnostic]:
+    """What is wrong with the merged declarations (`at(path)` locates a data path)."""
+    out = []
+    if len(options) > MAX_OPTIONS:
+        out.append(Diagnostic(at(("options", list(options)[MAX_OPTIONS]))
+                              , f"more than {MAX_OPTIONS} options", hint="a variant leaves a "
+                              "few choices to the table; write a second variant for the rest"))
+    owner: dict[DataPath, str] = {}
+    for name, decl in options.items():
+        if "decided" in decl:
+            continue
+        out += _one_declaration(name, decl, lambda p, n=name: at(("options", n, *p)))
+        for path in sorted(option_leaves(decl), key=str):
+            if path in owner:
+                out.append(Diagnostic(at(("options", name)), f"options '{owner[path]}' and "
+                                      f"'{name}' both set {'.'.join(map(str, path))}",
+                                      text=name, hint="one option per rule: merge them into "
+                                      "one option whose values say both"))
+            owner.setdefault(path, name)
+    return out
+
+
+def _one_declaration(name: str, decl: dict[str, Any], at: Any) -> list[Diagnostic]:
+    values = decl.get("values") or {}
+    if not values:
+        return [Diagnostic(at(("fixed",)) if "fixed" in decl else at(()),
+                           f"option '{name}' is declared by no base, and this declaration "
+                           "gives no values", text=name, hint=f"write its values: option {name} "
+                           f'"…" default v1 {{ v1 {{ … }} v2 {{ … }} }}')]
+    out = []
+    if len(values) > MAX_OPTION_VALUES:
+        out.append(Diagnostic(at(()), f"option '{name}' has more than {MAX_OPTION_VALUES} values"))
+    if len(values) < 2 and "fixed" not in decl:
+        out.append(Diagnostic(at(()), f"option '{name}' has one value: an option is a choice "
+                              "between two or more", hint="write the rule as a setting instead"))
+    mode = "fixed" if "fixed" in decl else "default"
+    if decl.get(mode) not in values:
+        out.append(_unknown_value(name, str(decl.get(mode)), values, at((mode,))))
+    for value, block in values.items():
+        out += _value_problems(name, value, block, lambda p, v=value: at(("values", v, *p)))
+    known = set(leaf_paths())
+    written = {v: leaves(b) for v, b in values.items() if isinstance(b, dict)}
+    if any(paths - known for paths in written.values()):
+        return out  # an unknown name first: the model reports it, with its "did you mean"
+    every = set().union(*written.values()) if written else set()
+    for value, paths in written.items():
+        for path in sorted(every - paths, key=str):
+            other = next(v for v, p in written.items() if path in p)
+            out.append(Diagnostic(at(("values", value)), f"value '{value}' of option '{name}' "
+                                  f"does not set {'.'.join(map(str, path))}, which '{other}' "
+                                  "sets", text=value, hint="every value says what it makes of "
+                                  "the same rules"))
+    return out
+
+
+def _value_problems(name: str, value: str, block: Any, at: Any) -> list[Diagnostic]:
+    if not isinstance(block, dict):
+        return [Diagnostic(at(()), f"value '{value}' of option '{name}' must be a block of "
+                           "rules", text=value, hint=f"{value} {{ auction {{ … }} }}")]
+    out = []
+    for key in block:
+        if key not in PHASES or not isinstance(block[key], dict):
+            out.append(Diagnostic(at((key,)), f"value '{value}' of option '{name}' sets "
+                                  f"'{key}': an option's values set rule blocks only "
+                                  f"({', '.join(PHASES)})", text=key))
+    if not block:
+        out.append(Diagnostic(at(()), f"value '{value}' of option '{name}' sets nothing",
+                              text=value, hint="say what the value makes of the rules the "
+                              "option decides"))
+    return out
+
+
+def _unknown_value(name: str, value: str, values: dict[str, Any] | list[str],
+                   at: Position | None) -> Diagnostic:
+    names = list(values)
+    close = difflib.get_close_matches(value, names, n=1)
+    hint = f"did you mean '{close[0]}'?" if close else f"its values: {', '.join(names)}"
+    return Diagnostic(at, f"option '{name}' has no value '{value}'", text=value, hint=hint)
+
+
+def chosen_values(options: dict[str, Any], choices: Choices) -> Choices:
+    """The value each option takes: fixed, else chosen, else the default; UnknownOptionError
+    for a choice naming no open option or no value of it."""
+    open_names = [n for n, d in options.items() if is_open(d)]
+    for name, value in choices.items():
+        if name not in options or name not in open_names:
+            close = difflib.get_close_matches(name, open_names, n=1)
+            why = (f"option '{name}' is settled by the variant" if name in options
+                   else f"the variant has no option '{name}'")
+            hint = (f"did you mean '{close[0]}'?" if close else
+                    f"its options: {', '.join(open_names)}" if open_names else
+                    "it has no options")
+            raise UnknownOptionError(f"{why}; {hint}")
+        if value not in options[name].get("values", {}):
+            raise UnknownOptionError(str(_unknown_value(name, value, options[name]["values"],
+                                                        None)).removeprefix("error: "))
+    return {n: d["decided"] if "decided" in d else d.get("fixed") or choices.get(n)
+            or d["default"] for n, d in options.items()}
+
+
+def example_problems(examples: Any, options: dict[str, Any], at: Any) -> list[Diagnostic]:
+    """`options { name value }` in an example naming no option or no value."""
+    out = []
+    for i, ex in enumerate(examples if isinstance(examples, list) else []):
+        pairs = ex.get("options") if isinstance(ex, dict) else None
+        if not isinstance(pairs, dict):
+            continue  # the model says what shape it wants
+        for name, value in pairs.items():
+            where = at(("examples", i, "options", name))
+            if name not in options:
+                close = difflib.get_close_matches(name, list(options), n=1)
+                out.append(Diagnostic(where, f"the variant has no option '{name}'", text=name,
+                                      hint=f"did you mean '{close[0]}'?" if close
+                                      else f"its options: {', '.join(options) or 'none'}"))
+            elif str(value) not in options[name].get("values", {}):
+                out.append(_unknown_value(name, str(value), options[name]["values"], where))
+    return out
+
+
+def holds(example: Any, chosen: Choices) -> bool:
+    """Whether an example (raw data) holds under the chosen values."""
+    pairs = example.get("options") if isinstance(example, dict) else None
+    if not isinstance(pairs, dict):
+        return True
+    return all(chosen.get(name) == str(value) for name, value in pairs.items())
+
+
+def open_options(options: dict[str, Any], chosen: Choices) -> list[dict[str, Any]]:
+    """The Ruleset's `options`: the open ones, with their values and the one chosen."""
+    return [{"name": name, "title": decl.get("title", ""), "default": decl["default"],
+             "chosen": chosen[name],
+             "values": [{"name": v, "sets": b} for v, b in decl["values"].items()]}
+            for name, decl in options.items() if is_open(decl)]
+
+
+def combinations(options: list[Any], limit: int) -> tuple[list[Choices], bool]:
+    """The choices `check` runs the examples under, besides the defaults: every combination
+    when there are at most `limit`, else each option's values with the others at their
+    defaults. The flag says whether every combination is run."""
+    defaults = {o.name: o.default for o in options}
+    total = 1
+    for o in options:
+        total *= len(o.values)
+    if total <= limit:
+        combos: list[Choices] = [{}]
+        for o in options:
+            combos = [{**c, o.name: v.name} for c in combos for v in o.values]
+        return [c for c in combos if c != defaults], True
+    return [{**defaults, o.name: v.name} for o in options for v in o.values
+            if v.name != o.default], False
+
+
+def option_positions(data: dict[str, Any],
+                      positions: dict[DataPath, Position]) -> dict[DataPath, Position]:
+    """Positions with each option's default value's settings also at their rule paths."""
+    out = dict(positions)
+    for name, decl in (data.get("options") or {}).items():
+        value = decl.get("decided") or decl.get("fixed") or decl.get("default")
+        prefix = ("options", name, "values", value)
+        out.update({p[4:]: at for p, at in positions.items()
+                    if p[:4] == prefix and p[4:] not in out})
+    return out
