@@ -17,7 +17,7 @@ RULEBOOKS = sorted((Path(__file__).parents[1] / "examples" / "rulebooks").glob("
 
 def test_there_are_rulebooks_of_a_club_an_app_and_a_tournament() -> None:
     names = {p.stem for p in RULEBOOKS}
-    assert {"dauphine", "iscool-ta-sa", "coinchons"} <= names
+    assert {"dauphine", "iscool-ta-sa", "coinchons", "montpellier"} <= names
 
 
 @pytest.mark.parametrize("path", RULEBOOKS, ids=lambda p: p.stem)
