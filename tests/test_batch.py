@@ -222,3 +222,17 @@ def test_batch_holds_what_a_deal_holds(name):
         result = deal.result()
         assert (result.made, result.scores["NS"], result.scores["EW"], result.held) == (
             bool(out.made[i]), *out.scores[i].tolist(), int(out.held[i])), i
+
+
+def test_given_deals_are_played_as_dealt_by_their_dealer():
+    """A bot's imagined deals: the hands and the dealer given are the ones played."""
+    rules = compile(load_variant("ffb"))
+    drawn = play_batch(rules, 40, seed=5)
+    hands = drawn.hands.copy()
+    out = play_batch(rules, 40, contract=Contract(1, 90, 0), policy="greedy",
+                     deals=(3, hands), record_legal=True)
+    assert (out.hands == hands).all() and (out.dealer == 3).all()
+    for i in range(40):
+        _replay(rules, out, i, True)
+    with pytest.raises(ValueError, match="dealer"):
+        play_batch(rules, 40, deals=(4, hands))

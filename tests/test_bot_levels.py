@@ -6,21 +6,39 @@ from __future__ import annotations
 import json
 import random
 
+import numpy as np
 import pytest
 from typer.testing import CliRunner
 
 from coinche_dsl.cards import SUIT_MASKS, card_name, cards_of, parse_card
 from coinche_dsl.cli import _register, app
 from coinche_dsl.engine import Deal, compile
-from coinche_dsl.loader import load_variant
-from coinche_dsl.sim.bots import HeuristicBot, RandomBot, make_bot
-from coinche_dsl.sim.expected import ExpectedBot
+from coinche_dsl.engine.facts import Contract
+from coinche_dsl.loader import BUILTINS, load_variant
+from coinche_dsl.sim.bidding import auction_state
+from coinche_dsl.sim.bots import HeuristicBot, RandomBot, evaluate, make_bot
+from coinche_dsl.sim.expected import (
+    POOL,
+    SAMPLES,
+    ExpectedBot,
+    _Asker,
+    call_gains,
+    calls_misfit,
+    deal_pool,
+)
+from coinche_dsl.sim.hands import mode_tables
 from coinche_dsl.sim.levels import lineup_text, parse_lineup
 from coinche_dsl.sim.runner import DealRecord, play_deal
 from coinche_dsl.sim.search import SearchBot, imagine
 from coinche_dsl.sim.simulate import run
 from coinche_dsl.sim.strength import bidding_shift, bidding_stats, margin, paired_strength
-from coinche_dsl.sim.worlds import likely_split, split_with_voids, voids_shown
+from coinche_dsl.sim.worlds import (
+    WorthTable,
+    excluded_cards,
+    likely_split,
+    split_with_voids,
+    voids_shown,
+)
 
 runner = CliRunner()
 _register()
@@ -115,19 +133,104 @@ X10 = 'variant "x10" extends "ffb" {\n  auction {\n    coinche_factor 10\n' \
 
 
 def test_a_coinche_paying_ten_times_is_made_where_two_times_is_not(ffb, tmp_path) -> None:
-    # W opens 100 hearts; S (an opponent, next to speak) holds J 9 K of hearts. Under ffb
+    # W opens 100 hearts; S (an opponent, next to speak) holds J 9 K of hearts, the ace of
+    # diamonds and two kings. Under ffb
     # (x2) coinching this contract is not clearly worth it; when a coinche multiplies by ten
     # it is. Both variants imagine the same deals (they play alike): only the scoring moved.
     path = tmp_path / "x10.coinche"
     path.write_text(X10, encoding="utf-8")
-    hands = [hand("AC 9D JD QD QH 7S 9S QS"), hand("10C QC 8D 10D KD 8H AH 10S"),
-             hand("9H KH 8C KC AD JC KS JH"), hand("10H 7H AS 7C 7D JS 9C 8S")]
+    hands = [hand("AC 9D JD QD QH 7S JC QS"), hand("10C QC 8D 10D KD 8H AH 10S"),
+             hand("9H KH 8C KC AD 9S KS JH"), hand("10H 7H AS 7C 7D JS 9C 8S")]
     calls = []
     for ruleset in (ffb, load_variant(str(path))):
         deal = Deal(compile(ruleset), 0, hands=list(hands))
         deal.apply("W 100 hearts")
         calls.append(str(ExpectedBot(random.Random(0)).choose_call(deal)))
     assert calls == ["S pass", "S coinche"]
+
+
+QUIET = 'variant "quiet" extends "ffb" {\n  announcements {\n    enabled no\n  }\n}\n'
+
+
+def test_eight_trumps_are_valued_exactly_on_every_imagined_deal(tmp_path) -> None:
+    # ffb without announcements (FFB 2015 § 10.1.1, § 9.2, § 10.2): W holds every heart, so
+    # W takes all eight tricks whatever the other hands: 152 card points + 100 for the last
+    # trick of a capot + 20 belote = 272, and the defenders score nothing.
+    # - capot bid, made: total 272 + 250 = 522, rounded half up to 520;
+    # - coinched capot: (250 + 0 announcements + 20 belote + 250) x 2 = 1040;
+    # - 80 hearts: 272 + 80 = 352 -> 350; 270 hearts: 272 + 270 = 542 -> 540 (made: 272 >=
+    #   270), the best the hand can score, so that is its bid.
+    path = tmp_path / "quiet.coinche"
+    path.write_text(QUIET, encoding="utf-8")
+    rules = compile(load_variant(path))
+    w = hand("7H 8H 9H 10H JH QH KH AH")
+    rest = [c for c in range(32) if not w >> c & 1]
+    random.Random(0).shuffle(rest)
+    deal = Deal(rules, 0, hands=[sum(1 << c for c in rest[8 * i: 8 * i + 8]) for i in range(3)]
+                + [w])
+    bot = ExpectedBot(random.Random(1))
+    ask = _Asker(bot, deal, 3, auction_state(deal))
+    values = ask.margins([Contract(3, "capot", 2, 0), Contract(3, "capot", 2, 1),
+                          Contract(3, 80, 2, 0), Contract(3, 270, 2, 0), None])
+    assert values.shape == (5, SAMPLES)
+    assert [sorted(set(row.tolist())) for row in values] == [[520], [1040], [350], [540], [0]]
+    calls = deal.legal_calls()
+    gains = dict(zip(map(str, calls), call_gains(bot, deal, 3, calls), strict=True))
+    assert (gains["W capot hearts"], gains["W 270 hearts"], gains["W pass"]) == (520, 540, 0)
+    assert str(bot.choose_call(deal)) == "W 270 hearts"
+
+
+def test_a_pool_keeps_the_imagined_deals_that_fit_the_calls(ffb) -> None:
+    # N opens 120 hearts: of W's pool, the deals kept give N a hand the heuristic values at
+    # 100 or more (120 less the 20 of slack) at hearts.
+    rules = compile(ffb)
+    deal = Deal(rules, 1, rng=random.Random(6))
+    deal.apply("N 120 hearts")
+    ask = _Asker(ExpectedBot(random.Random(0)), deal, 3, auction_state(deal))
+    pool = deal_pool(np.random.default_rng(1), deal.hands[3], 3, POOL * SAMPLES)
+    assert (pool[:, 3] == deal.hands[3]).all()
+    assert (np.bitwise_or.reduce(pool, axis=1) == 0xFFFFFFFF).all()
+    assert (np.bitwise_count(pool) == 8).all()
+    kept = pool[ask._fitting(('test',), pool)]
+    tables = mode_tables(rules)
+    north = [bot_worth(tables[2], int(h), ffb) for h in kept[:, 0]]
+    assert len(kept) == SAMPLES and min(north) >= 100, north
+    everyone = [bot_worth(tables[2], int(h), ffb) for h in pool[:, 0]]
+    assert min(everyone) < 100  # the pool alone would not have fitted
+
+
+@pytest.mark.parametrize("name", BUILTINS)
+def test_the_vectorised_estimate_is_the_heuristics(name: str) -> None:
+    ruleset = load_variant(name)
+    tables = mode_tables(compile(ruleset))
+    rng = random.Random(2)
+    hands = [sum(1 << c for c in rng.sample(range(32), 8)) for _ in range(400)]
+    hands += [hand("7H 8H 9H 10H JH QH KH AH"), hand("JC JD JH JS 9C 9D 9H 9S")]
+    for d in range(6):
+        got = WorthTable(tables[d], ruleset).worth(np.array(hands, dtype=np.uint32))
+        assert got.tolist() == [bot_worth(tables[d], h, ruleset) for h in hands]
+
+
+def bot_worth(table: object, h: int, ruleset: object) -> float:
+    return evaluate(table, h, ruleset)[1]  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("level", "deals"), [("random", 20), ("heuristic", 20),
+                                              ("expected", 8), ("search", 2)])
+def test_each_level_plays_the_same_deals_from_the_same_seed(ffb, level: str, deals: int) -> None:
+    one = run([ffb], deals, 0, 21, level, jobs=1).deals[0]
+    expected_cache_cleared()
+    two = run([ffb], deals, 0, 21, level, jobs=1).deals[0]
+    assert one == two
+    assert one != run([ffb], deals, 0, 22, level, jobs=1).deals[0]
+
+
+def expected_cache_cleared() -> None:
+    """Empty the expected bot's in-process caches, so the second run computes afresh."""
+    from coinche_dsl.sim import expected
+
+    for cache in (expected._OUTCOMES, expected._POOLS, expected._POOL_WORTH):
+        cache.clear()
 
 
 def test_expected_play_is_the_same_whatever_the_chunking(ffb) -> None:
@@ -187,6 +290,78 @@ def test_search_imagines_deals_that_agree_with_the_table(ffb) -> None:
     assert sum(world.hands) == sum(deal.hands)
     assert all(not world.hands[s] & voids[s] for s in range(4))
     assert world.legal_cards() == deal.legal_cards()
+
+
+def test_a_seat_that_neither_follows_nor_trumps_holds_neither(ffb) -> None:
+    # Hearts trump; N leads the 7 of clubs, W (next to play) the 7 of diamonds. Under ffb
+    # (FFB 2015 § 6: follow suit, else trump when the opponent holds the trick) W holds no
+    # club and no heart; nothing is said of its diamonds and spades, nor of N (who led) or E.
+    hands = [hand("7C 8C 9C 10C 7S 8S 9S JS"), hand("7H 8H 9H 10H JH QH KH AH"),
+             hand("JC QC KC AC KD AD QS 10S"), hand("7D 8D 9D 10D JD QD KS AS")]
+    deal = Deal(compile(ffb), 1, hands=hands)
+    deal.fix_contract(Contract(0, 80, 2))
+    deal.play(parse_card("7C"))
+    deal.play(parse_card("7D"))
+    unseen = sum(deal.hands) - deal.hands[2]
+    excluded = excluded_cards(deal, 2, unseen)
+    assert names(excluded[3]) == names(hand("8C 9C 10C 7H 8H 9H 10H JH QH KH AH"))
+    assert excluded[0] == excluded[1] == 0
+
+
+def replayed_legally(deal: object, world: object) -> bool:
+    """The cards played so far, replayed from `world`'s initial hands, are all legal."""
+    again = Deal(deal.rules, deal.dealer, hands=list(world.initial_hands))  # type: ignore[attr-defined]
+    again.fix_contract(deal.contract)  # type: ignore[attr-defined]
+    for trick in [t.cards for t in deal.tricks] + [tuple(deal.trick)]:  # type: ignore[attr-defined]
+        for _, card in trick:
+            if not again.legal_cards() >> card & 1:
+                return False
+            again.play(card)
+    return True
+
+
+@pytest.mark.parametrize("name", ["ffb", "fr-brut", "es-club"])
+def test_imagined_deals_agree_with_the_play_the_announcements_and_the_auction(name: str) -> None:
+    ruleset = load_variant(name)
+    rules = compile(ruleset)
+    checked = 0
+    for seed in range(12):
+        deal = Deal(rules, seed % 4, rng=random.Random(seed))
+        bots = [HeuristicBot(random.Random(s)) for s in range(4)]
+        while deal.phase == "auction":
+            deal.apply(bots[deal.to_act].choose_call(deal))
+        if deal.phase != "play":
+            continue
+        for _ in range(9 + seed):
+            seat = deal.to_act
+            if seat not in deal.declared:
+                deal.declare(seat, *bots[seat].declare(deal, seat))
+            deal.play(bots[seat].choose_card(deal))
+        seat, rng = deal.to_act, random.Random(seed)
+        played = [sum(1 << c for t in deal.tricks for s, c in t.cards if s == x)
+                  | sum(1 << c for s, c in deal.trick if s == x) for x in range(4)]
+        worlds = [imagine(deal, seat, rng) for _ in range(10)]
+        for world in worlds:
+            assert world.hands[seat] == deal.hands[seat]
+            assert [h.bit_count() for h in world.hands] == [h.bit_count() for h in deal.hands]
+            assert sum(world.hands) == sum(deal.hands)
+            assert replayed_legally(deal, world)
+            for other, combos in deal.declared.items():
+                for combo in combos:
+                    assert combo & ~played[other] & ~world.hands[other] == 0
+        # Fitting the auction: the kept deals fit the calls at least as well as deals drawn
+        # with the play's constraints alone.
+        unseen = sum(deal.hands) - deal.hands[seat]
+        sizes = [h.bit_count() for h in deal.hands]
+        free = [split_with_voids(rng, unseen, sizes, seat, excluded_cards(deal, seat, unseen))
+                for _ in range(10)]
+        fit = calls_misfit(deal, seat, np.array(
+            [[w.hands[s] | played[s] for s in range(4)] for w in worlds], dtype=np.uint32))
+        loose = calls_misfit(deal, seat, np.array(
+            [[w[s] | played[s] for s in range(4)] for w in free], dtype=np.uint32))
+        assert fit.mean() <= loose.mean()
+        checked += 1
+    assert checked >= 6
 
 
 def test_search_bots_play_a_whole_deal_legally(ffb) -> None:

@@ -117,19 +117,24 @@ class BatchResult:
 
 def play_batch(rules: CompiledRules, n: int, seed: int | None = None,
                contract: Contract | list[Contract] | None = None, policy: str = "random",
-               record_legal: bool = False, hand: tuple[int, int] | None = None) -> BatchResult:
+               record_legal: bool = False, hand: tuple[int, int] | None = None,
+               deals: tuple[int, np.ndarray] | None = None) -> BatchResult:
     """Play `n` deals under `rules` (see the module's docstring). `contract`: one for every
     deal, a list used in turn (deal i plays `contract[i % len]`), or None to draw them.
     `hand`: (seat, cards) when that seat always holds these eight cards (the other 24 dealt
-    at random): "how often is this hand's 100 made?"."""
+    at random): "how often is this hand's 100 made?". `deals`: (dealer, (n, 4) hands) to
+    play these deals, all dealt by `dealer`, instead of shuffled ones (a bot's imagined
+    deals)."""
     if policy not in POLICIES:
         raise ValueError(f"unknown policy {policy!r}; policies are {', '.join(POLICIES)}")
     if hand is not None and (hand[0] not in range(4) or not 0 <= hand[1] < 1 << 32
                              or hand[1].bit_count() != 8):
         raise ValueError("hand is (seat 0..3, a mask of eight cards)")
+    if deals is not None and (deals[0] not in range(4) or deals[1].shape != (n, 4)):
+        raise ValueError("deals is (dealer 0..3, an (n, 4) array of hands)")
     rng = np.random.default_rng(seed)
     parts = [_play_chunk(rules, rng, min(CHUNK, n - start), start, contract, policy,
-                         record_legal, hand) for start in range(0, n, CHUNK)]
+                         record_legal, hand, deals) for start in range(0, n, CHUNK)]
     if not parts:
         raise ValueError("a batch has at least one deal")
     return BatchResult(**{k: np.concatenate([p[k] for p in parts]) for k in parts[0]})
@@ -201,13 +206,18 @@ def _sel(cond: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 def _play_chunk(rules: CompiledRules, rng: np.random.Generator, n: int, start: int,
                 contract: Any, policy: str, record_legal: bool,
-                hand: tuple[int, int] | None) -> dict[str, np.ndarray]:
+                hand: tuple[int, int] | None,
+                deals: tuple[int, np.ndarray] | None = None) -> dict[str, np.ndarray]:
     tables = rules.cache.get("batch_tables")
     if tables is None:
         tables = rules.cache["batch_tables"] = _Tables(rules)
     declarer, bid, den, double = _contracts(rules, rng, n, start, contract)
-    dealer = (np.arange(start, start + n) & 3).astype(np.uint8)
-    hands = _deal(rng, n, hand)
+    if deals is None:
+        dealer = (np.arange(start, start + n) & 3).astype(np.uint8)
+        hands = _deal(rng, n, hand)
+    else:
+        dealer = np.full(n, deals[0], dtype=np.uint8)
+        hands = deals[1][start:start + n].T.astype(U32)
     leader = (dealer + rules.step) & 3
     if rules.first_lead_generale:
         leader = np.where(bid == GENERALE_KEY, declarer, leader).astype(np.uint8)
