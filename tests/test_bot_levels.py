@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 from coinche_dsl.cards import SUIT_MASKS, card_name, cards_of, parse_card
 from coinche_dsl.cli import _register, app
 from coinche_dsl.engine import Deal, compile
+from coinche_dsl.engine.compiled import CompiledRules
 from coinche_dsl.engine.facts import Contract
 from coinche_dsl.loader import BUILTINS, load_variant
 from coinche_dsl.sim.bidding import auction_state
@@ -26,7 +27,7 @@ from coinche_dsl.sim.expected import (
     calls_misfit,
     deal_pool,
 )
-from coinche_dsl.sim.hands import mode_tables
+from coinche_dsl.sim.hands import ModeTable, mode_tables
 from coinche_dsl.sim.levels import lineup_text, parse_lineup
 from coinche_dsl.sim.runner import DealRecord, play_deal
 from coinche_dsl.sim.search import SearchBot, imagine
@@ -193,26 +194,26 @@ def test_a_pool_keeps_the_imagined_deals_that_fit_the_calls(ffb) -> None:
     assert (np.bitwise_count(pool) == 8).all()
     kept = pool[ask._fitting(('test',), pool)]
     tables = mode_tables(rules)
-    north = [bot_worth(tables[2], int(h), ffb) for h in kept[:, 0]]
+    north = [bot_worth(tables[2], int(h), rules) for h in kept[:, 0]]
     assert len(kept) == SAMPLES and min(north) >= 100, north
-    everyone = [bot_worth(tables[2], int(h), ffb) for h in pool[:, 0]]
+    everyone = [bot_worth(tables[2], int(h), rules) for h in pool[:, 0]]
     assert min(everyone) < 100  # the pool alone would not have fitted
 
 
 @pytest.mark.parametrize("name", BUILTINS)
 def test_the_vectorised_estimate_is_the_heuristics(name: str) -> None:
-    ruleset = load_variant(name)
-    tables = mode_tables(compile(ruleset))
+    rules = compile(load_variant(name))
+    tables = mode_tables(rules)
     rng = random.Random(2)
     hands = [sum(1 << c for c in rng.sample(range(32), 8)) for _ in range(400)]
     hands += [hand("7H 8H 9H 10H JH QH KH AH"), hand("JC JD JH JS 9C 9D 9H 9S")]
     for d in range(6):
-        got = WorthTable(tables[d], ruleset).worth(np.array(hands, dtype=np.uint32))
-        assert got.tolist() == [bot_worth(tables[d], h, ruleset) for h in hands]
+        got = WorthTable(tables[d], rules).worth(np.array(hands, dtype=np.uint32))
+        assert got.tolist() == [bot_worth(tables[d], h, rules) for h in hands]
 
 
-def bot_worth(table: object, h: int, ruleset: object) -> float:
-    return evaluate(table, h, ruleset)[1]  # type: ignore[arg-type]
+def bot_worth(table: ModeTable, h: int, rules: CompiledRules) -> float:
+    return evaluate(table, h, rules)[1]
 
 
 @pytest.mark.parametrize(("level", "deals"), [("random", 20), ("heuristic", 20),
