@@ -209,9 +209,7 @@ def _array_formula(rules: CompiledRules, key: tuple[str, ...]) -> Callable[[Arra
     (`("made", "declarers")`), built once and kept in the plan (`Plan.arrays`)."""
     hit: Callable[[Arrays], Any] | None = rules.plan.arrays.get(key)
     if hit is None:
-        s = rules.ruleset.scoring
-        e = s.success if key == ("success",) else getattr(s, key[0])[key[1]]
-        hit = rules.plan.arrays[key] = array_expr(e)
+        hit = rules.plan.arrays[key] = array_expr(rules.plan.exprs[key])
     return hit
 
 

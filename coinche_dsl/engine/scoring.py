@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import TEAMS
 from ..errors import InputError
-from ..model import Ruleset
+from ..model import Expr, Ruleset
 from ..model.enums import (
     BeloteClaim,
     Denomination,
@@ -61,6 +61,9 @@ class Plan:
     (`CompiledRules.plan`). The dicts at the end are memos the plan owns."""
 
     success: Compiled
+    exprs: dict[tuple[str, ...], Expr]
+    """The formulas as written: `("success",)` and (`made` | `failed`, side), for the batch
+    engine's array functions (`batch_scoring`)."""
     formulas: dict[tuple[str, str], Terms]
     """(`made` | `failed`, side) -> the side's formula split into terms (each naming the
     formula and where it is written)."""
@@ -136,6 +139,8 @@ def build_plan(rs: Ruleset) -> Plan:
                                           for e in o.values()))
     return Plan(
         success=compile_expr(s.success), formulas=formulas,
+        exprs={("success",): s.success, **{(outcome, side): getattr(s, outcome)[side]
+                                           for outcome in ("made", "failed") for side in SIDES}},
         rounding_terms=_adjustments(rs, LineKind.ROUNDING),
         tenths_terms=_adjustments(rs, LineKind.TENTHS),
         deck_total=[deck_total(rs, den) for den in range(6)],
