@@ -18,6 +18,7 @@ from typing import Any
 
 from .errors import CoincheError, Diagnostic, Position
 from .limits import MAX_OPTION_VALUES, MAX_OPTIONS
+from .model.messages import data_at
 from .model.relevance import PHASES, leaf_paths
 from .syntax.parser import DataPath
 
@@ -84,7 +85,7 @@ def _matching_value(decl: dict[str, Any], own: dict[str, Any]) -> str:
     writes ("" when none does): the value the file chose, whose other settings still apply
     and whose examples still hold."""
     for value, block in (decl.get("values") or {}).items():
-        if isinstance(block, dict) and all(_at(own, p) in (None, _at(block, p))
+        if isinstance(block, dict) and all(data_at(own, p) in (None, data_at(block, p))
                                            for p in leaves(block)):
             return str(value)
     return ""
@@ -116,14 +117,6 @@ def defaults_view(data: dict[str, Any]) -> dict[str, Any]:
         if isinstance(block, dict):
             fill(view, block)
     return view
-
-
-def _at(data: Any, path: DataPath) -> Any:
-    for key in path:
-        if not isinstance(data, dict) or key not in data:
-            return None
-        data = data[key]
-    return data
 
 
 def is_open(decl: dict[str, Any]) -> bool:

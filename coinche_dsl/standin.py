@@ -14,6 +14,7 @@ from typing import Any
 from .model import Expr, Ruleset, Scale
 from .model.base import RuleModel
 from .model.checks import Problem
+from .model.messages import data_at
 from .syntax.parser import DataPath
 
 UNREAD_BY_EXAMPLES: tuple[DataPath, ...] = (("examples",), ("table",), ("play",), ("game",))
@@ -70,10 +71,10 @@ def without(data: dict[str, Any], cuts: list[DataPath],
     where it has one), and the file index of each example that remains."""
     out = _copy(data)
     for cut in cuts:
-        parent = _at(out, cut[:-1])
+        parent = data_at(out, cut[:-1])
         if cut[:1] != ("examples",) and isinstance(parent, dict):
             parent.pop(cut[-1], None)
-            standin = _at(federation, cut)
+            standin = data_at(federation, cut)
             if standin is not None:  # a rule every variant needs: the federation's stands in
                 parent[cut[-1]] = _copy(standin)
     if ("examples",) in cuts:  # the list itself is wrong: no example to run
@@ -92,14 +93,6 @@ def renumbered(problem: Problem, kept: list[int]) -> Problem:
     if path[:1] == ("examples",) and isinstance(path[1], int) and path[1] < len(kept):
         return Problem(("examples", kept[path[1]], *path[2:]), problem.message, problem.hint)
     return problem
-
-
-def _at(data: Any, path: DataPath) -> Any:
-    for part in path:
-        if not isinstance(data, dict) or part not in data:
-            return None
-        data = data[part]
-    return data
 
 
 def _copy(value: Any) -> Any:

@@ -67,6 +67,15 @@ def data_loc(err: Any) -> DataPath:
         p.startswith(("function-", "[key]")) or p in _NOISE)))
 
 
+def data_at(data: Any, path: DataPath) -> Any:
+    """The value at `path` in raw variant data (nested dicts), or None where there is none."""
+    for key in path:
+        if not isinstance(data, dict) or key not in data:
+            return None
+        data = data[key]
+    return data
+
+
 def _unknown(loc: DataPath, value: Any, data: dict[str, Any], at: Position) -> Diagnostic:
     names = field_names(loc[:-1])
     close = difflib.get_close_matches(str(loc[-1]), names, n=1)
