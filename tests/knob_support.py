@@ -15,3 +15,12 @@ def replaced(obj: Any, path: tuple[str, ...], value: Any) -> Any:
         return {**obj, head: replaced(obj[head], rest, value) if rest else value}
     inner = replaced(getattr(obj, head), rest, value) if rest else value
     return obj.model_copy(update={head: inner})
+
+
+def bounds(owner: Any, name: str) -> tuple[int, int]:
+    """The `ge` / `le` bounds of the number field `name` of the model `owner`."""
+    low, high = -10**9, 10**9
+    for meta in type(owner).model_fields[name].metadata:
+        low = getattr(meta, "ge", None) if getattr(meta, "ge", None) is not None else low
+        high = getattr(meta, "le", None) if getattr(meta, "le", None) is not None else high
+    return low, high

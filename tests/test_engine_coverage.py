@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 from engine_probes import outcome
-from knob_support import replaced
+from knob_support import bounds, replaced
 
 from coinche_dsl import load_variant
 from coinche_dsl.model import CardValue, Expr, Ruleset, Scale
@@ -61,14 +61,6 @@ def _context(path: tuple[str, ...]) -> Ruleset:
     return rs
 
 
-def _bounds(owner: Any, name: str) -> tuple[int, int]:
-    low, high = -10**9, 10**9
-    for meta in type(owner).model_fields[name].metadata:
-        low = getattr(meta, "ge", None) if getattr(meta, "ge", None) is not None else low
-        high = getattr(meta, "le", None) if getattr(meta, "le", None) is not None else high
-    return low, high
-
-
 def others(rs: Ruleset, path: tuple[str, ...]) -> list[Any]:
     """Other valid values of the leaf at `path`: every one for a closed choice."""
     value = value_at(rs, path)
@@ -79,7 +71,7 @@ def others(rs: Ruleset, path: tuple[str, ...]) -> list[Any]:
         return [m for m in type(value) if m != value]
     if isinstance(value, int):
         # Ten points up (or down): a single point could hide behind rounding to the ten.
-        low, high = _bounds(owner, path[-1]) if not isinstance(owner, dict) else (0, 10**9)
+        low, high = bounds(owner, path[-1]) if not isinstance(owner, dict) else (0, 10**9)
         return [next(v for v in (value + 10, value - 10, value + 1, value - 1)
                      if low <= v <= high)]
     if value is None and path == ("auction", "maximum_bid"):

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from knob_support import replaced
+from knob_support import bounds, replaced
 
 from coinche_dsl import load_variant
 from coinche_dsl.model import CardValue, Expr, Ruleset, Scale
@@ -34,14 +34,6 @@ def _all_on() -> Ruleset:
 
 
 
-def _bounds(owner: Any, name: str) -> tuple[int, int]:
-    low, high = -10**9, 10**9
-    for meta in type(owner).model_fields[name].metadata:
-        low = getattr(meta, "ge", None) if getattr(meta, "ge", None) is not None else low
-        high = getattr(meta, "le", None) if getattr(meta, "le", None) is not None else high
-    return low, high
-
-
 def _other(rs: Ruleset, path: tuple[str, ...]) -> Any:
     """Another valid value for the leaf at `path`."""
     value = value_at(rs, path)
@@ -52,7 +44,7 @@ def _other(rs: Ruleset, path: tuple[str, ...]) -> Any:
         members = list(type(value))
         return members[(members.index(value) + 1) % len(members)]
     if isinstance(value, int):
-        low, high = _bounds(owner, path[-1]) if not isinstance(owner, dict) else (0, 10**9)
+        low, high = bounds(owner, path[-1]) if not isinstance(owner, dict) else (0, 10**9)
         return value + 1 if value + 1 <= high else value - 1
     if isinstance(value, Expr):
         if value.type() == "bool":
