@@ -364,8 +364,7 @@ def validated(resolved: Resolved, choices: Choices | None = None) -> Validation:
         return Validation(None, _sorted(resolved, declared), False)
     view, places = _options_view(resolved, chosen_values(options, choices or {}))
     data = view.data
-    context = {SOURCES: {path: f"{Path(at.file).name}:{at.line}"
-                         for path, at in view.positions.items()}}
+    context = {SOURCES: _sources(view.positions)}
     locate = lambda loc: position_of(_in_file(loc, places), view)  # noqa: E731
     errors: list[Diagnostic] = []
     dropped: list[DataPath] = []
@@ -391,6 +390,13 @@ def validated(resolved: Resolved, choices: Choices | None = None) -> Validation:
     bad = {p.path[1] for p in problems if p.path[:1] == ("examples",) and len(p.path) > 1}
     return Validation(ruleset, _sorted(resolved, errors), exact, kept,
                       {i for i in bad if isinstance(i, int)})
+
+
+def _sources(positions: dict[DataPath, Position]) -> dict[DataPath, str]:
+    """`file:line` of each path (the Ruleset's `locations()`); each file's name is worked out
+    once, not once per path (a check validates some twenty times, over hundreds of paths)."""
+    names = {at.file: Path(at.file).name for at in positions.values()}
+    return {path: f"{names[at.file]}:{at.line}" for path, at in positions.items()}
 
 
 def _in_file(loc: DataPath, places: list[int]) -> DataPath:
