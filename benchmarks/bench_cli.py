@@ -54,6 +54,10 @@ def main() -> None:
         ("coinche sheet ffb (html)", ["sheet", "ffb", "-o", str(out / "s.html")], 0.2),
         ("coinche sheet ffb (md)", ["sheet", "ffb", "-o", str(out / "s.md")], None),
         ("coinche sheet ffb (pdf)", ["sheet", "ffb", "-o", str(out / "s.pdf")], 2.0),
+        ("coinche sheet --card (html)", ["sheet", "ffb", "--card", "-o", str(out / "c.html")],
+         0.2),
+        ("coinche sheet --card (pdf)", ["sheet", "ffb", "--card", "-o", str(out / "c.pdf")],
+         2.0),
     ]
     print(f"{'command':<28}{'best wall s':>12}{'best CPU s':>12}{'target s':>10}")
     env = dict(os.environ)
