@@ -306,12 +306,15 @@ def example_problem(resolved: Resolved, index: int, message: str) -> Diagnostic:
                              message)
 
 
-def validate(resolved: Resolved, choices: Choices | None = None) -> Ruleset:
+def validate(resolved: Resolved, choices: Choices | None = None,
+             seen: dict[tuple[tuple[str, str], ...], Validation] | None = None) -> Ruleset:
     """The Ruleset of a resolved variant with its options at `choices` (the defaults for the
     others); VariantError lists every problem found (`validated`). Every value of every option
     must give valid rules: a value that does not is reported with the option and value named.
-    UnknownOptionError for a choice naming nothing."""
-    outcome = validated(resolved, choices)
+    UnknownOptionError for a choice naming nothing. `seen` keeps each combination's validation
+    for the caller's next calls: `check` validates every combination, each with its
+    neighbours, which are combinations it validates too."""
+    outcome = _validated_once(resolved, choices, seen)
     if outcome.errors:
         raise VariantError(outcome.errors)
     ruleset = outcome.ruleset
@@ -322,15 +325,28 @@ def validate(resolved: Resolved, choices: Choices | None = None) -> Ruleset:
         for value in option.values:
             if value.name != option.chosen:
                 problems += _value_problems(resolved, {**chosen, option.name: value.name},
-                                            f"with option {option.name} = {value.name}")
+                                            f"with option {option.name} = {value.name}", seen)
     if problems:
         raise VariantError(_sorted(resolved, problems))
     return ruleset
 
 
-def _value_problems(resolved: Resolved, chosen: Choices, label: str) -> list[Diagnostic]:
+def _value_problems(resolved: Resolved, chosen: Choices, label: str,
+                    seen: dict[tuple[tuple[str, str], ...], Validation] | None
+                    ) -> list[Diagnostic]:
     return [Diagnostic(d.position, f"{label}: {d.message}", d.text, d.hint, d.severity)
-            for d in validated(resolved, chosen).errors]
+            for d in _validated_once(resolved, chosen, seen).errors]
+
+
+def _validated_once(resolved: Resolved, choices: Choices | None,
+                    seen: dict[tuple[tuple[str, str], ...], Validation] | None) -> Validation:
+    """`validated`, looked up in `seen` first (by the choices as given) when there is one."""
+    if seen is None:
+        return validated(resolved, choices)
+    key = tuple(sorted((choices or {}).items()))
+    if key not in seen:
+        seen[key] = validated(resolved, choices)
+    return seen[key]
 
 
 @dataclass
@@ -395,7 +411,7 @@ def validated(resolved: Resolved, choices: Choices | None = None) -> Validation:
 def _sources(positions: dict[DataPath, Position]) -> dict[DataPath, str]:
     """`file:line` of each path (the Ruleset's `locations()`); each file's name is worked out
     once, not once per path (a check validates some twenty times, over hundreds of paths)."""
-    names = {at.file: Path(at.file).name for at in positions.values()}
+    names = {file: Path(file).name for file in {at.file for at in positions.values()}}
     return {path: f"{names[at.file]}:{at.line}" for path, at in positions.items()}
 
 
