@@ -99,11 +99,13 @@ def base_of(parsed: ParsedVariant) -> Resolved | None:
         return None
 
 
-def check_resolved(resolved: Resolved) -> tuple[list[tuple[str, Diagnostic]], int]:
+def check_resolved(resolved: Resolved, seen: dict[Any, Any] | None = None
+                   ) -> tuple[list[tuple[str, Diagnostic]], int]:
     """(severity, diagnostic) for every problem of a resolved variant, found in one run, and
     its example count: field and cross-field errors, worked examples that disagree with the
     engine (skipped, with a note, when a setting in error changes what they compute), then
-    warnings."""
+    warnings. `seen` keeps the validations of the option combinations for the caller's next
+    `validate` calls (see `loader.validate`)."""
     from ..engine.examples import check_examples
 
     outcome = validated(resolved)
@@ -117,7 +119,8 @@ def check_resolved(resolved: Resolved) -> tuple[list[tuple[str, Diagnostic]], in
         found += [("error", example_problem(resolved, outcome.examples[i], message))
                   for i, message in failed]
         if not outcome.errors:  # the other option values, once the file is otherwise sound
-            found += option_runs(resolved, ruleset, {outcome.examples[i] for i, _ in failed})
+            found += option_runs(resolved, ruleset, {outcome.examples[i] for i, _ in failed},
+                                 seen)
     else:
         found.append(("warning", Diagnostic(resolved.header, "the worked examples were not "
                                             "run: a setting they depend on is in error",
@@ -127,8 +130,8 @@ def check_resolved(resolved: Resolved) -> tuple[list[tuple[str, Diagnostic]], in
     return found, len(ruleset.examples) if outcome.exact else 0
 
 
-def option_runs(resolved: Resolved, ruleset: Ruleset,
-                reported: set[int]) -> list[tuple[str, Diagnostic]]:
+def option_runs(resolved: Resolved, ruleset: Ruleset, reported: set[int],
+                seen: dict[Any, Any] | None = None) -> list[tuple[str, Diagnostic]]:
     """The worked examples run under the other option values (`option_plan` says which): each
     disagreement names the values it was run under; an example is reported once (`reported`:
     the places of those already found wrong)."""
@@ -137,10 +140,13 @@ def option_runs(resolved: Resolved, ruleset: Ruleset,
     from ..options import combinations
 
     found: list[tuple[str, Diagnostic]] = []
+    # Each combination is validated once, though every run of `validate` also validates the
+    # combination's neighbours (one option's value changed), which are combinations too.
+    seen = {} if seen is None else seen
     for choices in combinations(ruleset.options, MAX_OPTION_COMBINATIONS)[0]:
         label = ", ".join(f"{k} = {v}" for k, v in choices.items())
         try:
-            under = validate(resolved, choices)
+            under = validate(resolved, choices, seen)
         except VariantError as e:  # two values that are each valid, and together are not
             found += [("error", Diagnostic(d.position, f"with option {label}: {d.message}",
                                            d.text, d.hint)) for d in e.diagnostics]

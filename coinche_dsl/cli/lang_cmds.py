@@ -74,11 +74,12 @@ def _check_one(target: str) -> tuple[dict[str, Any], bool]:
 
     found: list[tuple[str, Diagnostic]]
     examples, unknown, plan = 0, False, ""
+    seen: dict[Any, Any] = {}  # the option combinations validated, for the plan's validation
     try:
         resolved = resolve_arg(target)
-        found, examples = check_resolved(resolved)
+        found, examples = check_resolved(resolved, seen)
         if not any(severity == "error" for severity, _ in found):
-            plan = option_plan(validate(resolved))
+            plan = option_plan(validate(resolved, None, seen))
     except VariantError as e:
         found = [("error", d) for d in e.diagnostics]
     except CoincheError as e:
