@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from enum import Enum
+from functools import cache
 from typing import Any
 
 from pydantic import BaseModel
@@ -46,6 +47,13 @@ def leaf_paths(model: type[BaseModel] = Ruleset, prefix: Path = ()) -> list[Path
     >>> ("scoring", "made", "defenders") in leaf_paths()
     True
     """
+    return list(_leaf_paths(model, prefix))
+
+
+@cache
+def _leaf_paths(model: type[BaseModel], prefix: Path) -> tuple[Path, ...]:
+    # Worked out once per process: the schema is fixed, and the sheet asks for every option's
+    # rules in turn (some 150 walks of the schema for one sheet).
     out: list[Path] = []
     for name, field in model.model_fields.items():
         path = (*prefix, name)
@@ -53,10 +61,10 @@ def leaf_paths(model: type[BaseModel] = Ruleset, prefix: Path = ()) -> list[Path
         if name in ("made", "failed") and model.__name__ == "ScoringRules":
             out += [(*path, "declarers"), (*path, "defenders")]
         elif isinstance(sub, type) and issubclass(sub, RuleModel) and sub not in _OPAQUE:
-            out += leaf_paths(sub, path)
+            out += _leaf_paths(sub, path)
         else:
             out.append(path)
-    return out
+    return tuple(out)
 
 
 def rule_paths() -> list[Path]:
