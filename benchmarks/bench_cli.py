@@ -5,13 +5,16 @@
 Each command runs N times (default 5); the best run is reported, wall clock and CPU (user +
 system of the child). On a busy machine the wall clock includes waiting for a core: CPU time
 is what the command itself costs. Targets from issue #12: `--help` 0.15 s, `check` of one file
-0.3 s, an HTML sheet 0.2 s, a PDF sheet 2 s.
+0.3 s, an HTML sheet 0.2 s, a PDF sheet 2 s, the booklet (`sheet`) and the one-page card
+(`sheet --card`) alike.
 
 "Cold" is a new process of an installed `coinche`, whose modules have their bytecode: pip writes
 it when it installs a wheel. The children therefore run with a bytecode cache of their own (a
 temporary `PYTHONPYCACHEPREFIX`, filled by one unmeasured run of each command), even where the
 environment sets `PYTHONDONTWRITEBYTECODE` (which would make every start compile each module
-from source: `--bytecode off` measures that).
+from source: `--bytecode off` measures that). That first run also fills the caches a user's
+first command fills once for all the next: Lark's parser tables and Jinja's compiled templates,
+both in the user's own temporary folder.
 """
 
 from __future__ import annotations
