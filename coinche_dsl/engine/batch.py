@@ -21,8 +21,8 @@ Scores are `score_facts`'s, computed over arrays by `batch_scoring.score_arrays`
 steps read from the same `scoring.Plan`); under `litige held`, `held` is each deal's
 `DealScore.held` (deals are independent: giving it to the next deal's winner is `Game`'s
 work). Announcements: a seat declares nothing (its belote is claimed), except under
-`announcements.timing automatic`, where each hand's are found by `find_announcements` (in
-Python, per deal: those variants play batches more slowly).
+`announcements.timing automatic`, where every hand's are found and the sides compared over
+arrays by `batch_announce.deal_announcements`, as `Deal` finds and compares them.
 
 NumPy because it is the array library every scientific Python install has, its integer
 kernels (bitwise ops, `bitwise_count`, `take`) are all this needs, and it adds no compiler or
@@ -37,6 +37,7 @@ from typing import Any
 import numpy as np
 
 from ..model.enums import AllTrumpBeat
+from .batch_announce import deal_announcements
 from .batch_scoring import deal_belotes, score_chunk
 from .compiled import CAPOT_KEY, GENERALE_KEY, CompiledRules
 from .facts import NO_TRUMP, ROLE_BY_OFFSET, Contract
@@ -89,6 +90,9 @@ class BatchResult:
     """(n, 2) raw card points taken per team, without the last-trick bonus."""
     belote: np.ndarray
     """(n, 2) belotes credited per team."""
+    announcements: np.ndarray
+    """(n, 2) what the announcements score per team after comparing the sides (all zeros
+    unless the rules declare them automatically)."""
     made: np.ndarray
     """(n,) the contract was made."""
     scores: np.ndarray
@@ -228,6 +232,7 @@ def _play_chunk(rules: CompiledRules, rng: np.random.Generator, n: int, start: i
                denomination=den, double=double, cards=state.cards.T.copy(),
                winners=state.winners.T.copy(), card_points=state.taken.T.copy())
     out["belote"] = deal_belotes(rules, hands, den, declarer, state.cards)
+    out["announcements"] = deal_announcements(rules, hands, den, leader)
     # Tricks per team and the declarer's générale, summed over the (8, n) rows (fast) rather
     # than along the (n, 8) columns (slow).
     ns = np.zeros(n, dtype=np.uint8)

@@ -6,7 +6,8 @@ litige of `litige held` on equal totals, each side's formula, rounding and scale
 points a litige holds for the next deal), with every quantity an array over deals and each
 formula evaluated by `array_expr` (`formula.compile_expr` with `np.where` for `if`).
 `engine.batch` calls it (`score_chunk`, with the belotes of `deal_belotes` and the automatic
-announcements); its tests compare it with `score_facts` deal by deal on every built-in.
+announcements of `batch_announce`); its tests compare it with `score_facts` deal by deal on
+every built-in.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import numpy as np
 
 from ..model.enums import Rounding, ScaleKind
 from ..model.expr import Expr
-from .announcements import KING, QUEEN, Tables, announcement_points, find_announcements
+from .announcements import KING, QUEEN, Tables
 from .compiled import CAPOT_KEY, GENERALE_KEY, CompiledRules
 from .facts import ALL_TRUMP, NO_TRUMP
 from .formula import Compiled, Operations, compile_expr, new_context, slot
@@ -255,39 +256,14 @@ def score_chunk(rules: CompiledRules, out: dict[str, np.ndarray], ns_tricks: np.
            generale: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """`made`, `scores` and `held` of every deal (`batch_scoring.score_arrays`)."""
     decl = out["declarer"].astype(np.int64)
-    ann = np.zeros((len(decl), 2), dtype=np.int64)
-    for i, (_, points) in _announcements(rules, out).items():
-        ann[i] = points
     ns_tricks = ns_tricks.astype(np.int64)
     deals = DealArrays(
         declarer=decl, bid=out["bid"].astype(np.int64),
         denomination=out["denomination"].astype(np.intp), double=out["double"].astype(np.intp),
         card_points=out["card_points"], team_tricks=np.stack([ns_tricks, 8 - ns_tricks], axis=1),
         generale=generale, last_trick_team=out["winners"][:, 7] & 1,
-        belote=out["belote"], announcements=ann)
+        belote=out["belote"], announcements=out["announcements"])
     return score_arrays(rules, deals)
-
-
-def _announcements(rules: CompiledRules, out: dict[str, np.ndarray]) -> dict[int, Any]:
-    """Deal index -> (declared masks per seat, points per team), where the rules declare
-    announcements automatically (else every seat declares none). Only the hands holding a
-    carré or a run that scores (`_may_announce`, over arrays) are looked at in Python."""
-    if not rules.announcements_automatic:
-        return {}
-    found: dict[int, Any] = {}
-    hands, den = out["hands"], out["denomination"]
-    for d in range(6):
-        rows = np.flatnonzero(den == d)
-        if not rules.announcements_by_denomination[d] or not len(rows):
-            continue
-        may = _may_announce(rules.announcement_tables[d], hands[rows])
-        for i, seats in zip(rows[may.any(axis=1)], may[may.any(axis=1)], strict=True):
-            declared = {seat: [c.mask for c in find_announcements(int(hands[i, seat]), d, rules)]
-                        for seat in np.flatnonzero(seats).tolist()}
-            declared = {s: m for s, m in declared.items() if m}
-            if declared:
-                found[int(i)] = declared, announcement_points(declared, d, rules)
-    return found
 
 
 def _may_announce(t: Tables, hands: np.ndarray) -> np.ndarray:
