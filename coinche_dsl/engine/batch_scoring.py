@@ -234,21 +234,33 @@ def _finish(plan: Plan, total: np.ndarray) -> np.ndarray:
 # -- what the batch engine hands to scoring ----------------------------------------------
 
 def deal_belotes(r: CompiledRules, hands: np.ndarray, den: np.ndarray, declarer: np.ndarray,
-            cards: np.ndarray) -> np.ndarray:
-    """(n, 2) belotes credited per team, as `Deal.belote_seats` credits them."""
+                 cards: np.ndarray) -> np.ndarray:
+    """(n, 2) belotes credited per team, as `Deal.belote_seats` credits them (`cards`: (32, n)
+    the cards in playing order)."""
     out = np.zeros((len(den), 2), dtype=np.int32)
     suits = np.array(r.belote_suits, dtype=np.int32)[den]
+    if r.belote_king_first:
+        suits = suits & _king_first(cards)
     for s in range(4):
         pair = np.uint32(((1 << KING) | (1 << QUEEN)) << (8 * s))
         for seat in range(4):
             held = ((hands[seat] & pair) == pair) & ((suits >> s & 1) == 1)
             if r.belote_declarers_only:
                 held &= ((declarer ^ seat) & 1) == 0
-            if r.belote_king_first:
-                order = cards.T
-                held &= np.argmax(order == s * 8 + KING, axis=1) < np.argmax(
-                    order == s * 8 + QUEEN, axis=1)
             out[:, seat & 1] += held
+    return out
+
+
+def _king_first(cards: np.ndarray) -> np.ndarray:
+    """(n,) bit s set when suit s's king was played before its queen (`cards` (32, n) in
+    playing order): each queen, as it falls, looks whether its king is already down."""
+    played = np.zeros(cards.shape[1], dtype=np.uint32)
+    out = np.zeros(cards.shape[1], dtype=np.int32)
+    for row in cards:
+        card = row.astype(np.uint32)
+        queen = ((card & 7) == QUEEN).astype(np.uint32)
+        out |= (((played >> ((card & 0x18) + KING)) & queen) << (card >> 3)).astype(np.int32)
+        played |= np.uint32(1) << card
     return out
 
 
