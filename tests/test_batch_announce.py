@@ -65,13 +65,16 @@ def _situations(rules, deal: Deal) -> set[str]:
 
 
 def _replay(rules, out, i: int) -> None:
-    """Deal i played card by card through `Deal`: the same made and scores."""
+    """Deal i played card by card through `Deal`: the same made, scores, belotes per team and
+    announcement points."""
     deal = _deal(rules, out, i)
     for card in out.cards[i]:
         deal.play(int(card))
     result = deal.result()
     assert (result.made, result.scores["NS"], result.scores["EW"]) == (
         bool(out.made[i]), *out.scores[i].tolist()), (i, deal.contract)
+    seats = deal.belote_seats()
+    assert [sum(1 for s in seats if s & 1 == team) for team in (0, 1)] == out.belote[i].tolist()
     facts = deal.facts()
     points = announcement_points(facts.announcements, facts.contract.denomination, rules) if (
         facts.announcements) else (0, 0)

@@ -6,9 +6,10 @@ A hand's announcements score what they are worth and compare by their best one, 
 only two numbers matter: the sum of its announcements' values and its best announcement's
 comparison key (`Combination.key`). Without a four of a rank that scores, a hand declares the
 scoring runs of each suit (`announce_tables.announcer`), which depend on that suit's eight bits
-only: one table over (denomination, suit, 8 bits) holds, packed in one integer, the rank of the
+only: a table over (denomination, suit, 8 bits) holds, packed in one integer, the rank of the
 best run key among every key of the rules (ranks keep the keys' order) and the sum of the runs'
-values, so each hand costs four look-ups (NumPy fancy indexing). The rare hands holding a
+values; combined two suits at a time (the larger key, the summed values), it makes a table over
+16 bits, so each hand costs two look-ups (NumPy fancy indexing). The rare hands holding a
 scoring carré weigh the carrés against the runs as `find_announcements` does, over the arrays
 of those hands. The sides are then compared per the rules' knobs, read once
 (`announcements.who_scores`, `tie`): the comparison of `announcements.compare`, with the seats
@@ -44,8 +45,9 @@ class ArrayTables:
     """What `deal_announcements` reads, built once per compiled rules (`array_tables`)."""
 
     runs: np.ndarray
-    """(6 * 4 * 256,) uint32 at `(d * 4 + suit) * 256 + the suit's 8 bits`: the rank of the
-    best key of that holding's scoring runs (0: none) << VALUE_BITS | the sum of their values."""
+    """(6 * 2 * 65536,) uint32 at `(d * 2 + half) * 65536 + the hand's 16 bits of suits
+    2 * half and 2 * half + 1`: the rank of the best key of those holdings' scoring runs
+    (0: none) << VALUE_BITS | the sum of their values."""
     carre_ranks: np.ndarray
     """(6,) uint32: bit r when four of rank r score at denomination d."""
     carre_value: np.ndarray
@@ -75,10 +77,10 @@ def _build(r: CompiledRules) -> ArrayTables:
     runs, carres = _combinations(r)
     keys = sorted({k for _, k in runs.values() if k is not None} | {k for _, k in carres.values()})
     rank_of = {k: i + 1 for i, k in enumerate(keys)}  # 0: no announcement
-    packed = np.zeros(6 * 4 * 256, dtype=U32)
+    packed = np.zeros((6, 4, 256), dtype=U32)
     for (d, suit, byte), (value, key) in runs.items():
         rank = rank_of[key] if key is not None else 0
-        packed[(d * 4 + suit) * 256 + byte] = rank << VALUE_BITS | value
+        packed[d, suit, byte] = rank << VALUE_BITS | value
     carre_value, carre_key = np.zeros(6 * 8, dtype=np.int64), np.zeros(6 * 8, dtype=np.int64)
     ranks = np.zeros(6, dtype=U32)
     for (d, rank), (v, k) in carres.items():
@@ -86,8 +88,18 @@ def _build(r: CompiledRules) -> ArrayTables:
         ranks[d] |= U32(1 << rank)
     t0 = r.announcement_tables[0]
     apart = [0 if t0.belote_in_sequence else SUIT_LOW_BITS[r.belote_suits[d]] for d in range(6)]
-    return ArrayTables(packed, ranks, carre_value, carre_key, np.array(apart, dtype=U32),
+    return ArrayTables(_halves(packed), ranks, carre_value, carre_key, np.array(apart, dtype=U32),
                        t0.card_reuse, t0.every_side, t0.tie)
+
+
+def _halves(packed: np.ndarray) -> np.ndarray:
+    """The (6, 4, 256) per-suit table combined over two suits: at 16 bits `high << 8 | low`
+    of suits (2h, 2h + 1), the larger entry's key and the sum of both values."""
+    out = np.zeros((6, 2, 256, 256), dtype=U32)
+    for half in range(2):
+        low, high = packed[:, 2 * half, None, :], packed[:, 2 * half + 1, :, None]
+        out[:, half] = (np.maximum(low, high) & ~U32(_VALUES)) | ((low + high) & _VALUES)
+    return out.ravel()
 
 
 def _combinations(r: CompiledRules) -> tuple[dict[tuple[int, int, int], tuple[int, Key | None]],
@@ -128,10 +140,10 @@ def deal_announcements(r: CompiledRules, hands: np.ndarray, den: np.ndarray,
     if t.belote_low.any():  # the belote cards kept out of runs
         both = (hands >> KING) & (hands >> QUEEN) & t.belote_low[d]
         free = hands & ~(both * U32(_PAIR))
-    packed = _runs(t, free, d * 1024)
-    value = (packed & _VALUES).astype(np.int64)
-    key = (packed >> VALUE_BITS).astype(np.int64)
-    carre = hands & (hands >> 8) & (hands >> 16) & (hands >> 24) & t.carre_ranks[d]
+    packed = _runs(t, free, d)
+    value, key = packed & _VALUES, packed >> VALUE_BITS
+    carre = hands & (hands >> 16)
+    carre &= (carre >> 8) & t.carre_ranks[d]  # bit r: four cards of rank r, if they score
     rows = np.flatnonzero(carre)
     if len(rows):
         value.ravel()[rows], key.ravel()[rows] = _with_carres(
@@ -139,16 +151,15 @@ def deal_announcements(r: CompiledRules, hands: np.ndarray, den: np.ndarray,
     return _compare(t, value, key, leader.astype(np.intp), r.step)
 
 
-def _runs(t: ArrayTables, free: np.ndarray, base: np.ndarray) -> np.ndarray:
-    """Packed (best key rank, value sum) of the scoring runs of each hand of `free`, whose
-    denomination's table starts at `base` (broadcast over the leading axes)."""
-    total = best = None
-    for suit in range(4):
-        part = t.runs.take(((free >> (8 * suit)) & 0xFF) + (base + suit * 256))
-        total = part if total is None else total + part
-        best = part if best is None else np.maximum(best, part)
-    assert total is not None and best is not None
-    out: np.ndarray = (best & ~U32(_VALUES)) | (total & _VALUES)
+def _runs(t: ArrayTables, free: np.ndarray, d: np.ndarray) -> np.ndarray:
+    """Packed (best key rank, value sum) of the scoring runs of each hand of `free` at
+    denomination `d` (broadcast over the leading axes)."""
+    base = (d << 17).astype(U32)
+    low = t.runs.take((free & 0xFFFF) + base)
+    high = t.runs.take((free >> 16) + (base + 65536))
+    out: np.ndarray = np.maximum(low, high)
+    out &= ~U32(_VALUES)
+    out |= (low + high) & _VALUES
     return out
 
 
@@ -168,11 +179,11 @@ def _with_carres(t: ArrayTables, free: np.ndarray, carre: np.ndarray, d: np.ndar
     ma = U32(RANK_MASK) << a.astype(U32)
     both = ma | (U32(RANK_MASK) << b.astype(U32)) * second.astype(U32)
     if t.card_reuse:
-        return _with(_runs(t, free, d * 1024), va + vb, np.maximum(ka, kb))
+        return _with(_runs(t, free, d), va + vb, np.maximum(ka, kb))
     best_v = best_k = np.zeros_like(va)
     for taken, v, k in ((U32(0), best_v, best_k), (ma, va, ka),
                         (both, va + vb, np.maximum(ka, kb))):
-        tv, tk = _with(_runs(t, free & ~taken, d * 1024), v, k)
+        tv, tk = _with(_runs(t, free & ~taken, d), v, k)
         better = tv > best_v
         best_v, best_k = np.where(better, tv, best_v), np.where(better, tk, best_k)
     return best_v, best_k
@@ -188,7 +199,8 @@ def _with(packed: np.ndarray, value: np.ndarray, key: np.ndarray
 def _compare(t: ArrayTables, value: np.ndarray, key: np.ndarray, leader: np.ndarray,
              step: int) -> np.ndarray:
     """`announcements.compare` over arrays ((4, n) per seat): (n, 2) points per team."""
-    totals = np.stack([value[0] + value[2], value[1] + value[3]], axis=1)
+    totals = np.empty((value.shape[1], 2), dtype=np.int64)
+    totals[:, 0], totals[:, 1] = value[0] + value[2], value[1] + value[3]
     if t.every_side:
         return totals
     best0, best1 = np.maximum(key[0], key[2]), np.maximum(key[1], key[3])

@@ -20,6 +20,7 @@ import numpy as np
 
 from ..model.enums import Rounding, ScaleKind
 from ..model.expr import Expr
+from .announce_tables import SUIT_LOW_BITS
 from .announcements import KING, QUEEN, Tables
 from .compiled import CAPOT_KEY, GENERALE_KEY, CompiledRules
 from .facts import ALL_TRUMP, NO_TRUMP
@@ -27,6 +28,7 @@ from .formula import Compiled, Operations, compile_expr, new_context, slot
 from .scoring import Plan
 
 Arrays = list[Any]
+_SUIT_LOW_BITS = np.array(SUIT_LOW_BITS, dtype=np.uint32)
 _ANNOUNCEMENTS, _BELOTE, _TOTAL = ((slot(q, "declarers"), slot(q, "defenders"))
                                   for q in ("announcements", "belote", "total"))
 class _ArrayOperations(Operations):
@@ -240,14 +242,14 @@ def deal_belotes(r: CompiledRules, hands: np.ndarray, den: np.ndarray, declarer:
     out = np.zeros((len(den), 2), dtype=np.int32)
     suits = np.array(r.belote_suits, dtype=np.int32)[den]
     if r.belote_king_first:
-        suits = suits & _king_first(cards)
-    for s in range(4):
-        pair = np.uint32(((1 << KING) | (1 << QUEEN)) << (8 * s))
-        for seat in range(4):
-            held = ((hands[seat] & pair) == pair) & ((suits >> s & 1) == 1)
-            if r.belote_declarers_only:
-                held &= ((declarer ^ seat) & 1) == 0
-            out[:, seat & 1] += held
+        suits &= _king_first(cards)
+    low = _SUIT_LOW_BITS[suits]  # bit 8s: suit s makes a belote here
+    for seat in range(4):
+        h = hands[seat]
+        held = np.bitwise_count((h >> KING) & (h >> QUEEN) & low)  # its K and Q held
+        if r.belote_declarers_only:
+            held *= ((declarer ^ seat) & 1) == 0
+        out[:, seat & 1] += held
     return out
 
 
