@@ -2,7 +2,9 @@
 
     python benchmarks/bench_batch.py [--deals N] [--rounds R]
 
-For each built-in: `play_batch` with the contract fixed (90 hearts by the player after the
+For each built-in, and for ffb with announcements declared automatically (as pt-online's are:
+found in every hand and compared per deal), once with its other announcement knobs and once
+with them switched: `play_batch` with the contract fixed (90 hearts by the player after the
 dealer, as colver's rollout plays one fixed contract) and with contracts drawn per deal, under
 the `random` and `greedy` policies; each figure is deals (shuffled, played, scored) per CPU
 second of this process, the best of R rounds of N deals.
@@ -30,6 +32,21 @@ from coinche_dsl.engine import compile
 from coinche_dsl.engine.batch import play_batch
 from coinche_dsl.engine.facts import Contract
 from coinche_dsl.loader import BUILTINS, load_variant
+from coinche_dsl.model import Ruleset
+from coinche_dsl.model.enums import AnnouncementTiming, TiePolicy
+
+
+def automatic(**knobs: object) -> Ruleset:
+    """ffb with announcements declared automatically, and `knobs` of `announcements`."""
+    rs = load_variant("ffb")
+    an = rs.announcements.model_copy(update={"timing": AnnouncementTiming.AUTOMATIC, **knobs})
+    return rs.model_copy(update={"announcements": an})
+
+
+EXTRA = {"ffb auto": automatic(),
+         "ffb auto, knobs": automatic(tie=TiePolicy.FIRST_DECLARED, card_reuse=True,
+                                      belote_in_sequence=False)}
+"""Rulesets beside the built-ins: any Ruleset with announcements, not only pt-online."""
 
 
 def best_rate(run, deals: int, rounds: int) -> float:
@@ -81,10 +98,10 @@ def main() -> None:
     else:
         print(f"colver 0.11.1 Env.rollout, one fixed deal and contract: {reference:,.0f} deals/s")
         name = "colver"
-    print(f"{'variant':<13}{'fixed, random':>15}{'drawn, random':>15}{'drawn, greedy':>15}"
+    print(f"{'variant':<16}{'fixed, random':>15}{'drawn, random':>15}{'drawn, greedy':>15}"
           f"{'fixed random / ' + name:>24}")
-    for variant in BUILTINS:
-        rules = compile(load_variant(variant))
+    for variant, rs in [*((v, load_variant(v)) for v in BUILTINS), *EXTRA.items()]:
+        rules = compile(rs)
         fixed = [Contract((dealer + rules.step) & 3, 90, 2) for dealer in range(4)]
 
         def run(deals: int, r: int, contract=fixed, policy="random", rules=rules) -> None:
@@ -93,7 +110,7 @@ def main() -> None:
         rates = [best_rate(run, n, rounds),
                  best_rate(lambda d, r: run(d, r, None), n, rounds),
                  best_rate(lambda d, r: run(d, r, None, "greedy"), n, rounds)]
-        print(f"{variant:<13}" + "".join(f"{x:>15,.0f}" for x in rates)
+        print(f"{variant:<16}" + "".join(f"{x:>15,.0f}" for x in rates)
               + f"{rates[0] / reference:>23.2f}x", flush=True)
 
 

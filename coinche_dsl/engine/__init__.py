@@ -10,8 +10,9 @@
   `declare`, `result`; `fix_contract` to skip the auction, `play_out` for random play).
 - `specialise`: the random play of `Deal.play_out`, generated once per ruleset and
   denomination from fixed templates with the `play.*` flags folded in.
-- `batch`, `batch_scoring`: many deals at once with NumPy (`play_batch`), scored over arrays;
-  imported on demand (NumPy is not loaded by the rest of the package).
+- `batch`, `batch_scoring`, `batch_announce`: many deals at once with NumPy (`play_batch`),
+  scored over arrays, automatic announcements found and compared over arrays; imported on
+  demand (NumPy is not loaded by the rest of the package).
 - `driver`: the one deal driver (`play_deal`, `play_game`) and the `Seat` protocol that bots,
   the terminal, replay records and simulations implement.
 - `game`: `Game`, `GameOutcome`, `play_game` (`game.*` knobs, held litige points, redeals).

@@ -21,8 +21,8 @@ Scores are `score_facts`'s, computed over arrays by `batch_scoring.score_arrays`
 steps read from the same `scoring.Plan`); under `litige held`, `held` is each deal's
 `DealScore.held` (deals are independent: giving it to the next deal's winner is `Game`'s
 work). Announcements: a seat declares nothing (its belote is claimed), except under
-`announcements.timing automatic`, where each hand's are found by `find_announcements` (in
-Python, per deal: those variants play batches more slowly).
+`announcements.timing automatic`, where every hand's are found and the sides compared over
+arrays by `batch_announce.deal_announcements`, as `Deal` finds and compares them.
 
 NumPy because it is the array library every scientific Python install has, its integer
 kernels (bitwise ops, `bitwise_count`, `take`) are all this needs, and it adds no compiler or
@@ -37,6 +37,7 @@ from typing import Any
 import numpy as np
 
 from ..model.enums import AllTrumpBeat
+from .batch_announce import deal_announcements
 from .batch_scoring import deal_belotes, score_chunk
 from .compiled import CAPOT_KEY, GENERALE_KEY, CompiledRules
 from .facts import NO_TRUMP, ROLE_BY_OFFSET, Contract
@@ -50,6 +51,7 @@ CHUNK = 1 << 15
 U32 = np.uint32
 _SUITS = np.array([0xFF << (8 * s) for s in range(4)], dtype=U32)
 _BITS = np.array([1 << c for c in range(32)], dtype=U32)
+_CARDS = np.arange(32, dtype=U32)
 
 
 def _kth_table() -> np.ndarray:
@@ -89,6 +91,9 @@ class BatchResult:
     """(n, 2) raw card points taken per team, without the last-trick bonus."""
     belote: np.ndarray
     """(n, 2) belotes credited per team."""
+    announcements: np.ndarray
+    """(n, 2) what the announcements score per team after comparing the sides (all zeros
+    unless the rules declare them automatically)."""
     made: np.ndarray
     """(n,) the contract was made."""
     scores: np.ndarray
@@ -132,12 +137,18 @@ def play_batch(rules: CompiledRules, n: int, seed: int | None = None,
         raise ValueError("hand is (seat 0..3, a mask of eight cards)")
     if deals is not None and (deals[0] not in range(4) or deals[1].shape != (n, 4)):
         raise ValueError("deals is (dealer 0..3, an (n, 4) array of hands)")
-    rng = np.random.default_rng(seed)
-    parts = [_play_chunk(rules, rng, min(CHUNK, n - start), start, contract, policy,
-                         record_legal, hand, deals) for start in range(0, n, CHUNK)]
-    if not parts:
+    if n < 1:
         raise ValueError("a batch has at least one deal")
-    return BatchResult(**{k: np.concatenate([p[k] for p in parts]) for k in parts[0]})
+    rng = np.random.default_rng(seed)
+    out: dict[str, np.ndarray] = {}
+    for start in range(0, n, CHUNK):
+        part = _play_chunk(rules, rng, min(CHUNK, n - start), start, contract, policy,
+                           record_legal, hand, deals)
+        for k, a in part.items():  # each chunk copied once, into the whole batch's arrays
+            if k not in out:
+                out[k] = np.empty((n, *a.shape[1:]), dtype=a.dtype)
+            out[k][start:start + len(a)] = a
+    return BatchResult(**out)
 
 
 def _contracts(rules: CompiledRules, rng: np.random.Generator, n: int, start: int,
@@ -161,12 +172,25 @@ def _contracts(rules: CompiledRules, rng: np.random.Generator, n: int, start: in
 
 def _deal(rng: np.random.Generator, n: int, hand: tuple[int, int] | None) -> np.ndarray:
     """(4, n) hands of n uniformly shuffled deals; with `hand` (seat, cards), that seat's
-    cards sort first (keys below any random one) and the others are shuffled among the rest."""
-    keys = rng.random((n, 32), dtype=np.float32)
+    cards sort first (keys below any random one) and the others are shuffled among the rest.
+
+    Each card gets a random key whose low five bits are the card itself: sorting the keys
+    (a vectorised integer sort, much faster than `argsort`) shuffles the cards, and the low
+    bits say which card landed where."""
+    keys = rng.integers(0, 1 << 32, (n, 32), dtype=U32)
+    keys &= U32(0xFFFFFFE0)
+    keys |= _CARDS
     if hand is not None:
-        keys[:, [c for c in range(32) if hand[1] >> c & 1]] = -1.0
-    order = keys.argsort(axis=1).astype(U32)
-    dealt = (U32(1) << order).reshape(n, 4, 8).sum(axis=2, dtype=U32).T
+        keys |= U32(1 << 31)  # above the fixed cards' keys, their card alone
+        fixed = [c for c in range(32) if hand[1] >> c & 1]
+        keys[:, fixed] = _CARDS[fixed]
+    keys.sort(axis=1)
+    keys &= U32(31)
+    # Each seat's eight cards OR-ed pairwise (a sum over the short axis is much slower).
+    bits = (U32(1) << keys).reshape(n, 4, 8)
+    bits = bits[:, :, 0::2] | bits[:, :, 1::2]
+    bits = bits[:, :, 0::2] | bits[:, :, 1::2]
+    dealt = (bits[:, :, 0] | bits[:, :, 1]).T
     if hand is None:
         out: np.ndarray = dealt.copy()
         return out
@@ -224,10 +248,11 @@ def _play_chunk(rules: CompiledRules, rng: np.random.Generator, n: int, start: i
     state = _Play(rules, tables, hands.ravel().copy(), den, leader, rng, policy, record_legal,
                   declarer)
     state.run()
-    out = dict(dealer=dealer, hands=hands.T.copy(), declarer=declarer, bid=bid,
-               denomination=den, double=double, cards=state.cards.T.copy(),
-               winners=state.winners.T.copy(), card_points=state.taken.T.copy())
+    out = dict(dealer=dealer, hands=hands.T, declarer=declarer, bid=bid,
+               denomination=den, double=double, cards=state.cards.T,
+               winners=state.winners.T, card_points=state.taken.T)
     out["belote"] = deal_belotes(rules, hands, den, declarer, state.cards)
+    out["announcements"] = deal_announcements(rules, hands, den, leader)
     # Tricks per team and the declarer's générale, summed over the (8, n) rows (fast) rather
     # than along the (n, 8) columns (slow).
     ns = np.zeros(n, dtype=np.uint8)
@@ -238,7 +263,7 @@ def _play_chunk(rules: CompiledRules, rng: np.random.Generator, n: int, start: i
     # Scored chunk by chunk: the arrays stay the size of the processor's cache.
     out["made"], out["scores"], out["held"] = score_chunk(rules, out, ns, generale)
     if state.legal is not None:
-        out["legal"] = state.legal.T.copy()
+        out["legal"] = state.legal.T
     return out
 
 

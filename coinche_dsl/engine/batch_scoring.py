@@ -6,7 +6,8 @@ litige of `litige held` on equal totals, each side's formula, rounding and scale
 points a litige holds for the next deal), with every quantity an array over deals and each
 formula evaluated by `array_expr` (`formula.compile_expr` with `np.where` for `if`).
 `engine.batch` calls it (`score_chunk`, with the belotes of `deal_belotes` and the automatic
-announcements); its tests compare it with `score_facts` deal by deal on every built-in.
+announcements of `batch_announce`); its tests compare it with `score_facts` deal by deal on
+every built-in.
 """
 
 from __future__ import annotations
@@ -19,13 +20,15 @@ import numpy as np
 
 from ..model.enums import Rounding, ScaleKind
 from ..model.expr import Expr
-from .announcements import KING, QUEEN, Tables, announcement_points, find_announcements
+from .announce_tables import SUIT_LOW_BITS
+from .announcements import KING, QUEEN, Tables
 from .compiled import CAPOT_KEY, GENERALE_KEY, CompiledRules
 from .facts import ALL_TRUMP, NO_TRUMP
 from .formula import Compiled, Operations, compile_expr, new_context, slot
 from .scoring import Plan
 
 Arrays = list[Any]
+_SUIT_LOW_BITS = np.array(SUIT_LOW_BITS, dtype=np.uint32)
 _ANNOUNCEMENTS, _BELOTE, _TOTAL = ((slot(q, "declarers"), slot(q, "defenders"))
                                   for q in ("announcements", "belote", "total"))
 class _ArrayOperations(Operations):
@@ -233,21 +236,33 @@ def _finish(plan: Plan, total: np.ndarray) -> np.ndarray:
 # -- what the batch engine hands to scoring ----------------------------------------------
 
 def deal_belotes(r: CompiledRules, hands: np.ndarray, den: np.ndarray, declarer: np.ndarray,
-            cards: np.ndarray) -> np.ndarray:
-    """(n, 2) belotes credited per team, as `Deal.belote_seats` credits them."""
+                 cards: np.ndarray) -> np.ndarray:
+    """(n, 2) belotes credited per team, as `Deal.belote_seats` credits them (`cards`: (32, n)
+    the cards in playing order)."""
     out = np.zeros((len(den), 2), dtype=np.int32)
     suits = np.array(r.belote_suits, dtype=np.int32)[den]
-    for s in range(4):
-        pair = np.uint32(((1 << KING) | (1 << QUEEN)) << (8 * s))
-        for seat in range(4):
-            held = ((hands[seat] & pair) == pair) & ((suits >> s & 1) == 1)
-            if r.belote_declarers_only:
-                held &= ((declarer ^ seat) & 1) == 0
-            if r.belote_king_first:
-                order = cards.T
-                held &= np.argmax(order == s * 8 + KING, axis=1) < np.argmax(
-                    order == s * 8 + QUEEN, axis=1)
-            out[:, seat & 1] += held
+    if r.belote_king_first:
+        suits &= _king_first(cards)
+    low = _SUIT_LOW_BITS[suits]  # bit 8s: suit s makes a belote here
+    for seat in range(4):
+        h = hands[seat]
+        held = np.bitwise_count((h >> KING) & (h >> QUEEN) & low)  # its K and Q held
+        if r.belote_declarers_only:
+            held *= ((declarer ^ seat) & 1) == 0
+        out[:, seat & 1] += held
+    return out
+
+
+def _king_first(cards: np.ndarray) -> np.ndarray:
+    """(n,) bit s set when suit s's king was played before its queen (`cards` (32, n) in
+    playing order): each queen, as it falls, looks whether its king is already down."""
+    played = np.zeros(cards.shape[1], dtype=np.uint32)
+    out = np.zeros(cards.shape[1], dtype=np.int32)
+    for row in cards:
+        card = row.astype(np.uint32)
+        queen = ((card & 7) == QUEEN).astype(np.uint32)
+        out |= (((played >> ((card & 0x18) + KING)) & queen) << (card >> 3)).astype(np.int32)
+        played |= np.uint32(1) << card
     return out
 
 
@@ -255,39 +270,14 @@ def score_chunk(rules: CompiledRules, out: dict[str, np.ndarray], ns_tricks: np.
            generale: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """`made`, `scores` and `held` of every deal (`batch_scoring.score_arrays`)."""
     decl = out["declarer"].astype(np.int64)
-    ann = np.zeros((len(decl), 2), dtype=np.int64)
-    for i, (_, points) in _announcements(rules, out).items():
-        ann[i] = points
     ns_tricks = ns_tricks.astype(np.int64)
     deals = DealArrays(
         declarer=decl, bid=out["bid"].astype(np.int64),
         denomination=out["denomination"].astype(np.intp), double=out["double"].astype(np.intp),
         card_points=out["card_points"], team_tricks=np.stack([ns_tricks, 8 - ns_tricks], axis=1),
         generale=generale, last_trick_team=out["winners"][:, 7] & 1,
-        belote=out["belote"], announcements=ann)
+        belote=out["belote"], announcements=out["announcements"])
     return score_arrays(rules, deals)
-
-
-def _announcements(rules: CompiledRules, out: dict[str, np.ndarray]) -> dict[int, Any]:
-    """Deal index -> (declared masks per seat, points per team), where the rules declare
-    announcements automatically (else every seat declares none). Only the hands holding a
-    carré or a run that scores (`_may_announce`, over arrays) are looked at in Python."""
-    if not rules.announcements_automatic:
-        return {}
-    found: dict[int, Any] = {}
-    hands, den = out["hands"], out["denomination"]
-    for d in range(6):
-        rows = np.flatnonzero(den == d)
-        if not rules.announcements_by_denomination[d] or not len(rows):
-            continue
-        may = _may_announce(rules.announcement_tables[d], hands[rows])
-        for i, seats in zip(rows[may.any(axis=1)], may[may.any(axis=1)], strict=True):
-            declared = {seat: [c.mask for c in find_announcements(int(hands[i, seat]), d, rules)]
-                        for seat in np.flatnonzero(seats).tolist()}
-            declared = {s: m for s, m in declared.items() if m}
-            if declared:
-                found[int(i)] = declared, announcement_points(declared, d, rules)
-    return found
 
 
 def _may_announce(t: Tables, hands: np.ndarray) -> np.ndarray:

@@ -215,9 +215,10 @@ class Deal:
         self.to_act = (self.dealer + r.step) & 3
         if r.first_lead_generale and contract.bid == "generale":
             self.to_act = contract.declarer
-        if r.announcements_automatic:
+        if r.announcements_automatic:  # declared in playing order (`tie first_declared`)
             announce = announcer(r, self._d)
-            self.declared = {seat: announce(self.initial_hands[seat]) for seat in range(4)}
+            self.declared = {seat: announce(self.initial_hands[seat]) for seat in (
+                (self.to_act + k * r.step) & 3 for k in range(4))}
 
     def _parse_card_action(self, text: str) -> int:
         words = text.split()
