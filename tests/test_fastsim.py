@@ -17,6 +17,7 @@ from knob_support import replaced
 
 from coinche_dsl.cards import RANKS
 from coinche_dsl.engine import Deal, compile
+from coinche_dsl.engine.dealing import paired_hands
 from coinche_dsl.loader import BUILTINS, load_variant
 from coinche_dsl.model import enums as e
 from coinche_dsl.sim import fastsim
@@ -133,6 +134,14 @@ def test_array_path_bids_and_plays_strong_hands_as_the_bots_do(name):
     bids = [r.split("bid=")[1].split(",")[0] for r in reference]
     for special in ("capot", "generale"):  # special bids were made where the rules have them
         assert (f"'{special}'" in bids) == getattr(rules, special)
+
+
+def test_the_array_path_deals_the_per_deal_paths_hands():
+    seeds = [derive_seed(SEED, "deal", i) for i in range(3000)]
+    dealers, hands = fastsim.deal_hands(seeds)
+    for seed, dealer, four in zip(seeds, dealers, hands, strict=True):
+        rng = random.Random(seed)
+        assert (dealer, four) == (rng.randrange(4), paired_hands(rng))
 
 
 def test_simulate_takes_the_array_path_only_for_four_heuristic_seats():

@@ -34,7 +34,7 @@ _AR = np.arange(32, dtype=U32)
 _BITS = (U32(1) << _AR).astype(U32)
 _SUIT_OF = (_AR >> 3).astype(np.int64)
 _SUITS = np.array(SUIT_MASKS, dtype=U32)
-_BIG = np.int64(1 << 40)
+_BIG = np.int32(1 << 30)
 _HIGHEST = np.array([max(0, b.bit_length() - 1) for b in range(256)], dtype=np.int64)
 """Per 8-bit holding, its highest bit (0 for none)."""
 _SCALE = 1024
@@ -189,11 +189,11 @@ class HeuristicPlay(_Play):
                          False, declarer)
         d = den.astype(np.intp)
         tables = mode_tables(r)
-        strength = np.array([tb.strength for tb in tables], dtype=np.int64)[d]
-        points = np.array([tb.points for tb in tables], dtype=np.int64)[d]
+        strength = np.array([tb.strength for tb in tables], dtype=np.int32)[d]
+        points = np.array([tb.points for tb in tables], dtype=np.int32)[d]
         self.above_n = np.array([tb.above for tb in tables], dtype=U32)[d]
         self.tm = np.where(d < 4, _SUITS[np.minimum(d, 3)], 0).astype(U32)
-        trump = (_SUIT_OF[None, :] == d[:, None]).astype(np.int64)  # none at NT and AT
+        trump = (_SUIT_OF[None, :] == d[:, None]).astype(np.int32)  # none at NT and AT
         self.is_trump = trump.astype(bool)
         self.value_key = points * _SCALE + strength
         self.cheap_key = trump * (_SCALE * _SCALE) + self.value_key
@@ -262,24 +262,23 @@ class HeuristicPlay(_Play):
 
     def _feed_key(self, master: np.ndarray) -> np.ndarray:
         """Least first: `cardplay._feed`'s greatest (not master, not trump, points, -strength)."""
-        key = ((~master).astype(np.int64) * 4 + (~self.is_trump).astype(np.int64) * 2) \
+        key = ((~master).astype(np.int32) * 4 + (~self.is_trump).astype(np.int32) * 2) \
             * (_SCALE * _SCALE) + self.points_n * _SCALE + (_SCALE - 1 - self.strength)
         return -key
 
     def _discard_key(self, master: np.ndarray) -> np.ndarray:
         """`cardplay._discard`'s least (trump, master, points, strength)."""
-        return ((self.is_trump.astype(np.int64) * 4 + master.astype(np.int64) * 2)
+        return ((self.is_trump.astype(np.int32) * 4 + master.astype(np.int32) * 2)
                 * (_SCALE * _SCALE) + self.value_key)
 
 
 def _pack(flags: np.ndarray) -> np.ndarray:
     """(n, 32) booleans as (n,) card masks."""
-    out: np.ndarray = (flags.astype(U32) * _BITS).sum(axis=1, dtype=U32)
-    return out
+    out: np.ndarray = np.packbits(flags, axis=1, bitorder="little").view("<u4")[:, 0]
+    return out.astype(U32)
 
 
 def _argmin(mask: np.ndarray, key: np.ndarray) -> np.ndarray:
     """Per row, the first card of `mask` with the least `key` (0 where `mask` is empty)."""
-    bits = ((mask[:, None] >> _AR) & 1).astype(bool)
-    out: np.ndarray = np.where(bits, key, _BIG).argmin(axis=1).astype(U32)
-    return out
+    out: np.ndarray = np.where((mask[:, None] & _BITS) != 0, key, _BIG).argmin(axis=1)
+    return out.astype(U32)

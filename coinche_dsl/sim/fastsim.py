@@ -27,7 +27,6 @@ from ..engine.announcements import announcement_points
 from ..engine.batch import _Tables
 from ..engine.batch_scoring import DealArrays, deal_belotes, score_arrays
 from ..engine.compiled import CompiledRules
-from ..engine.dealing import paired_hands
 from .batch_auction import Hands, auction
 from .batch_bots import HeuristicPlay, coinche_flags, evaluate_hands
 from .runner import DealRecord
@@ -35,13 +34,28 @@ from .runner import DealRecord
 PASSED = DealRecord(None, None, None, 0, None, 0, 0, False, False)
 
 
+_SHUFFLE = tuple((i, (i + 1).bit_length()) for i in range(31, 0, -1))
+_BIT = tuple(1 << c for c in range(32))
+
+
 def deal_hands(seeds: Sequence[int]) -> tuple[list[int], list[list[int]]]:
-    """Each deal's dealer and hands, drawn from its seed as `simulate._one_deal` draws them."""
+    """Each deal's dealer and hands, drawn from its seed as `simulate._one_deal` draws them
+    (`rng.randrange(4)`, then `dealing.paired_hands`: `random.shuffle`'s swaps, its random
+    numbers drawn as `Random._randbelow` draws them, written out in one loop)."""
     dealers, hands = [], []
+    bit = _BIT.__getitem__
     for seed in seeds:
         rng = random.Random(seed)
         dealers.append(rng.randrange(4))
-        hands.append(paired_hands(rng))
+        draw = rng.getrandbits
+        deck = list(range(32))
+        for i, k in _SHUFFLE:
+            j = draw(k)
+            while j > i:
+                j = draw(k)
+            deck[i], deck[j] = deck[j], deck[i]
+        hands.append([sum(map(bit, deck[0:8])), sum(map(bit, deck[8:16])),
+                      sum(map(bit, deck[16:24])), sum(map(bit, deck[24:32]))])
     return dealers, hands
 
 
