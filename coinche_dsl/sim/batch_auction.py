@@ -106,9 +106,11 @@ def _record(a: Auction, state: AuctionState, call: Call) -> None:
         state.double = 2
 
 
-def _coinches(a: Auction, state: AuctionState, hands: Hands, seat: int) -> bool:
-    """May `seat` coinche now, and would it (`bidding.should_coinche`)?"""
-    if state.denomination is None or not a._may_coinche(a.context(seat)):
+def _coinches(a: Auction, state: AuctionState, hands: Hands, seat: int,
+              ctx: Any = None) -> bool:
+    """May `seat` coinche now, and would it (`bidding.should_coinche`)? (`ctx`: the seat's
+    `Auction.context`, when known.)"""
+    if state.denomination is None or not a._may_coinche(ctx or a.context(seat)):
         return False
     flags = hands.coinche_special if isinstance(state.value, str) else hands.coinche
     return flags[seat][state.denomination]
@@ -121,7 +123,7 @@ def _choose(r: CompiledRules, a: Auction, b: _Bids, state: AuctionState, hands: 
     if state.seat is not None:
         assert state.denomination is not None
         if state.seat % 2 != seat % 2:
-            if _coinches(a, state, hands, seat):
+            if _coinches(a, state, hands, seat, ctx):
                 return b.simple[seat][1]
         elif a._may_surcoinche(ctx) and hands.points[seat][state.denomination] >= (
                 bidding.bid_key(state.value) + SURCOINCHE_MARGIN):

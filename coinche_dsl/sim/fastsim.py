@@ -78,6 +78,13 @@ def deal_records(rules: CompiledRules, dealers: list[int], hands: list[list[int]
     return records
 
 
+def prepare(rules: CompiledRules) -> None:
+    """Build every table the array path reads of `rules` (kept in `rules.cache`)."""
+    for d in range(6):
+        announcer(rules, d)
+    deal_records(rules, *deal_hands(range(8)))
+
+
 # -- the play and the score --------------------------------------------------------------
 
 def _play(rules: CompiledRules, dealers: list[int], hands: list[list[int]],

@@ -187,6 +187,7 @@ def _execute(fn: Callable[[Chunk], Any], work: list[Chunk], take: Callable[[int,
              progress: Callable[[int], None] | None) -> None:
     """`take(i, fn(work[i]))` for every chunk, on `executor`, `jobs` processes or here."""
     if executor is None and (jobs or os.cpu_count() or 1) > 1 and len(work) > 1:
+        _prepare(work[0])
         with ProcessPoolExecutor(max_workers=jobs or os.cpu_count()) as pool:
             _gather(pool, fn, work, take, progress)
     elif executor is None:
@@ -196,6 +197,16 @@ def _execute(fn: Callable[[Chunk], Any], work: list[Chunk], take: Callable[[int,
                 progress(chunk.stop - chunk.start)
     else:
         _gather(executor, fn, work, take, progress)
+
+
+def _prepare(chunk: Chunk) -> None:
+    """Before worker processes start: the array path's tables built here once, so that
+    workers forked from this process find them ready instead of each building its own."""
+    if chunk.kind == "deals" and array_path(chunk.bots):
+        from . import fastsim
+
+        for rs in chunk.rulesets:
+            fastsim.prepare(compile_rules(rs))
 
 
 def _gather(executor: Executor, fn: Callable[[Chunk], Any], work: list[Chunk],
