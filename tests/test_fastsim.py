@@ -13,17 +13,21 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import HealthCheck, given, settings
 from knob_support import replaced
+from variant_strategies import variant_data
 
 from coinche_dsl.cards import RANKS
 from coinche_dsl.engine import Deal, compile
 from coinche_dsl.engine.dealing import paired_hands
+from coinche_dsl.errors import VariantError
 from coinche_dsl.loader import BUILTINS, load_variant
 from coinche_dsl.model import enums as e
 from coinche_dsl.sim import fastsim
 from coinche_dsl.sim.bots import HeuristicBot
 from coinche_dsl.sim.runner import deal_record, play_deal
 from coinche_dsl.sim.simulate import Chunk, _one_deal, array_path, derive_seed, run
+from coinche_dsl.syntax.writer import dump_variant
 
 SEED = 5
 
@@ -100,6 +104,22 @@ def test_array_path_follows_the_rules_it_reads(path, value):
     ruleset = replaced(base, path, value)
     reference, fast = _both(ruleset, 150)
     _same(reference, fast)
+
+
+@settings(max_examples=20, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture,
+                                 HealthCheck.data_too_large])
+@given(data=variant_data())
+def test_array_path_gives_the_per_deal_records_under_drawn_rules(tmp_path, data):
+    """Any variant `check` accepts, drawn across the whole model (tests/variant_strategies.py):
+    the array path's records are the per-deal path's."""
+    path = tmp_path / "gen.coinche"
+    path.write_text(dump_variant("gen", None, data), encoding="utf-8")
+    try:
+        ruleset = load_variant(path)
+    except VariantError:
+        return  # `check` refuses it
+    _same(*_both(ruleset, 40))
 
 
 def _strong_deals(count: int) -> tuple[list[int], list[list[int]]]:

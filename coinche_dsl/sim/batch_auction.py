@@ -30,15 +30,17 @@ from .hands import losers, mode_tables
 
 class Hands:
     """One deal's four hands and what the heuristic bot reads of them (lists per seat, then
-    per denomination): `tricks` and `points` (`HeuristicBot.tricks`, `estimate`), and whether
-    it coinches a numeric (`coinche`) or special (`coinche_special`) contract."""
+    per denomination): `tricks` and `points` (`HeuristicBot.tricks`, `estimate`), whether it
+    coinches a numeric (`coinche`) or special (`coinche_special`) contract, and `ladder`: how
+    many of the rules' bid values are within `points` (`bisect_right`)."""
 
-    __slots__ = ("cards", "tricks", "points", "coinche", "coinche_special")
+    __slots__ = ("cards", "tricks", "points", "coinche", "coinche_special", "ladder")
 
     def __init__(self, cards: list[int], tricks: list[list[float]], points: list[list[float]],
-                 coinche: list[list[bool]], coinche_special: list[list[bool]]):
+                 coinche: list[list[bool]], coinche_special: list[list[bool]],
+                 ladder: list[list[int]]):
         self.cards, self.tricks, self.points = cards, tricks, points
-        self.coinche, self.coinche_special = coinche, coinche_special
+        self.coinche, self.coinche_special, self.ladder = coinche, coinche_special, ladder
 
 
 class _Bids:
@@ -110,10 +112,10 @@ def _coinches(a: Auction, state: AuctionState, hands: Hands, seat: int,
               ctx: Any = None) -> bool:
     """May `seat` coinche now, and would it (`bidding.should_coinche`)? (`ctx`: the seat's
     `Auction.context`, when known.)"""
-    if state.denomination is None or not a._may_coinche(ctx or a.context(seat)):
+    if state.denomination is None:
         return False
     flags = hands.coinche_special if isinstance(state.value, str) else hands.coinche
-    return flags[seat][state.denomination]
+    return flags[seat][state.denomination] and a._may_coinche(ctx or a.context(seat))
 
 
 def _choose(r: CompiledRules, a: Auction, b: _Bids, state: AuctionState, hands: Hands) -> Call:
@@ -136,7 +138,9 @@ def _choose(r: CompiledRules, a: Auction, b: _Bids, state: AuctionState, hands: 
 
 
 def _best_bid(a: Auction, b: _Bids, state: AuctionState, hands: Hands, seat: int) -> Any:
-    """`bidding._best_bid` over the denominations with a bid above the standing one."""
+    """`bidding._best_bid` over the denominations with a bid above the standing one (a
+    denomination whose worth cannot beat the best so far is not looked at: `_afford` has no
+    effect but its answer)."""
     partner_holds = state.seat is not None and state.seat % 2 == seat % 2
     if partner_holds and seat in state.bidders:
         return None  # `_worth` is None at every denomination
@@ -147,42 +151,45 @@ def _best_bid(a: Auction, b: _Bids, state: AuctionState, hands: Hands, seat: int
         if b.top[d] <= standing:
             continue
         worth = own_points[d]
+        i = hands.ladder[seat][d]
         if partner_holds:
             level = bidding.bid_key(state.value)
             if d == state.denomination:
                 worth = level + 0.6 * b.tables[d].trick_value * max(0.0, own_tricks[d] - 1.0)
+                i = bisect_right(b.values, worth)
             elif worth < level + SWITCH_MARGIN:
                 continue
-        call = _afford(a, b, hands, seat, d, worth)
-        if call is not None and worth > best_score:
-            best, best_score = call, worth
-    return best
+        if worth <= best_score:
+            continue
+        value = _afford(a, b, hands, seat, d, i)
+        if value is not None:
+            best, best_score = (value, d), worth
+    return b.call(seat, *best) if best is not None else None
 
 
-def _afford(a: Auction, b: _Bids, hands: Hands, seat: int, d: int, worth: float) -> Any:
-    """`bidding._afford`: a special bid when the hand expects every trick, else the highest
-    open numeric bid within `worth`."""
+def _afford(a: Auction, b: _Bids, hands: Hands, seat: int, d: int, i: int) -> Any:
+    """`bidding._afford`'s bid value: a special bid when the hand expects every trick, else
+    the highest open numeric bid within its worth (`i`: how many bid values are within it)."""
     if hands.tricks[seat][d] >= CAPOT_TRICKS:
         special = _special(a, b, hands, seat, d)
         if special is not None:
             return special
-    i = bisect_right(b.values, worth)
     if i and b.keys[d][i - 1] > a.key:
-        return b.call(seat, b.values[i - 1], d)
+        return b.values[i - 1]
     return None
 
 
 def _special(a: Auction, b: _Bids, hands: Hands, seat: int, d: int) -> Any:
-    """`bidding._special` among the open special bids."""
+    """`bidding._special`'s bid value among the open special bids."""
     open_ = {v for v, k in b.special[d] if k > a.key}
     if not open_:
         return None
     table = b.tables[d]
     lost = losers(table, hands.cards[seat])
     if lost == 0 and hands.tricks[seat][d] >= GENERALE_TRICKS and "generale" in open_:
-        return b.call(seat, "generale", d)
+        return "generale"
     if "capot" in open_ and (lost == 0 or lost <= 1 and table.trump is not None):
-        return b.call(seat, "capot", d)
+        return "capot"
     return None
 
 

@@ -191,7 +191,6 @@ class HeuristicPlay(_Play):
         tables = mode_tables(r)
         strength = np.array([tb.strength for tb in tables], dtype=np.int32)[d]
         points = np.array([tb.points for tb in tables], dtype=np.int32)[d]
-        self.above_n = np.array([tb.above for tb in tables], dtype=U32)[d]
         self.tm = np.where(d < 4, _SUITS[np.minimum(d, 3)], 0).astype(U32)
         trump = (_SUIT_OF[None, :] == d[:, None]).astype(np.int32)  # none at NT and AT
         self.is_trump = trump.astype(bool)
@@ -200,6 +199,8 @@ class HeuristicPlay(_Play):
         self.strength = strength
         self.points_n = points
         self.team = (declarer & 1).astype(U32)
+        self.masters = _master_table(r)
+        self.master_base = d * 1024
 
     def _pick(self, legal: np.ndarray, pos: int, trick: Any) -> np.ndarray:
         p = pos & 3
@@ -207,14 +208,17 @@ class HeuristicPlay(_Play):
         hands = self.hands.reshape(4, self.n)
         own = hands.take(seat * self.n + self.ar)
         out = (hands[0] | hands[1] | hands[2] | hands[3]) & ~own
-        master = (self.above_n & out[:, None]) == 0
+        masters = self.masters
+        master_mask = (masters.take(self.master_base + (out & 0xFF))
+                       | masters.take(self.master_base + 256 + (out >> 8 & 0xFF))
+                       | masters.take(self.master_base + 512 + (out >> 16 & 0xFF))
+                       | masters.take(self.master_base + 768 + (out >> 24)))
         if trick is None:
-            return self._lead_card(legal, seat, out, master)
-        return self._follow_card(legal, pos, trick, out, master)
+            return self._lead_card(legal, seat, out, master_mask)
+        return self._follow_card(legal, pos, trick, out, master_mask)
 
     def _lead_card(self, legal: np.ndarray, seat: np.ndarray, out: np.ndarray,
-                   master: np.ndarray) -> np.ndarray:
-        master_mask = _pack(master)
+                   master_mask: np.ndarray) -> np.ndarray:
         trumps = legal & self.tm
         draw = trumps & master_mask
         declaring = ((seat & 1) == self.team) & ((out & self.tm) != 0)
@@ -227,12 +231,13 @@ class HeuristicPlay(_Play):
         return card.astype(U32)
 
     def _follow_card(self, legal: np.ndarray, pos: int, trick: Any, out: np.ndarray,
-                     master: np.ndarray) -> np.ndarray:
+                     master_mask: np.ndarray) -> np.ndarray:
         best, partner = trick
         first = pos & ~3
         last = (pos & 3) == 3
         led = self.cards[first].astype(U32) >> 3
-        holds = _pack(self._holds(led, out))
+        holds = self._holds(led, out, master_mask)
+        master = (master_mask[:, None] & _BITS) != 0
         discard = _argmin(legal, self._discard_key(master))
         best_holds = (holds >> best) & 1
         if last:
@@ -253,12 +258,13 @@ class HeuristicPlay(_Play):
                             np.where(safe != 0, _argmin(safe, self.value_key), risky), discard)
         return np.where(partner != 0, friendly, take).astype(U32)
 
-    def _holds(self, led: np.ndarray, out: np.ndarray) -> np.ndarray:
-        """(n, 32): `cardplay._holds` of each card, were it winning the trick now."""
-        beaten = (_SUIT_OF[None, :] == led[:, None]) & ((self.above_n & out[:, None]) != 0)
-        no_trumps_out = (out & self.tm) == 0
-        followers = np.bitwise_count(out & _SUITS[led]) >= 2
-        return ~beaten & (self.is_trump | (no_trumps_out | followers)[:, None])
+    def _holds(self, led: np.ndarray, out: np.ndarray, master_mask: np.ndarray) -> np.ndarray:
+        """The cards that `cardplay._holds` says would hold the trick were they winning it now:
+        not beaten by a card still out of the led suit (the led suit's cards that are not
+        masters), and a trump, or no trump out, or two cards of the led suit out."""
+        led_suit = _SUITS[led]
+        others = ((out & self.tm) == 0) | (np.bitwise_count(out & led_suit) >= 2)
+        return ~(led_suit & ~master_mask) & (self.tm | (U32(0xFFFFFFFF) * others.astype(U32)))
 
     def _feed_key(self, master: np.ndarray) -> np.ndarray:
         """Least first: `cardplay._feed`'s greatest (not master, not trump, points, -strength)."""
@@ -272,10 +278,20 @@ class HeuristicPlay(_Play):
                 * (_SCALE * _SCALE) + self.value_key)
 
 
-def _pack(flags: np.ndarray) -> np.ndarray:
-    """(n, 32) booleans as (n,) card masks."""
-    out: np.ndarray = np.packbits(flags, axis=1, bitorder="little").view("<u4")[:, 0]
-    return out.astype(U32)
+def _master_table(r: CompiledRules) -> np.ndarray:
+    """At index `d * 1024 + suit * 256 + out`: the cards of `suit` that no card of the 8-bit
+    set `out` of that suit beats at `d` (`cardplay.is_master`)."""
+    found: np.ndarray | None = r.cache.get("batch_master_table")
+    if found is None:
+        table = np.zeros((6, 4, 256), dtype=U32)
+        for d in range(6):
+            for suit in range(4):
+                for out in range(256):
+                    table[d, suit, out] = sum(
+                        1 << (8 * suit + k) for k in range(8)
+                        if not r.above[d][8 * suit + k] & (out << (8 * suit)))
+        found = r.cache["batch_master_table"] = table.ravel()
+    return found
 
 
 def _argmin(mask: np.ndarray, key: np.ndarray) -> np.ndarray:

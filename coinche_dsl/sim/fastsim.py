@@ -65,9 +65,10 @@ def deal_records(rules: CompiledRules, dealers: list[int], hands: list[list[int]
     four = np.array(hands, dtype=np.uint32)
     tricks, points = evaluate_hands(rules, four)
     numeric, special = coinche_flags(rules, four)
+    ladder = np.searchsorted(np.array(rules.bid_values, dtype=np.float64), points, side="right")
     contracts = [auction(rules, dealer, Hands(*known)) for dealer, known in zip(
         dealers, zip(hands, tricks.tolist(), points.tolist(), numeric.tolist(),
-                     special.tolist(), strict=True), strict=True)]
+                     special.tolist(), ladder.tolist(), strict=True), strict=True)]
     played = [i for i, c in enumerate(contracts) if c is not None]
     records = [PASSED] * len(hands)
     if played:
