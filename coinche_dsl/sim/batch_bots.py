@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from ..cards import SUIT_MASKS
-from ..engine.announce_tables import _suit_runs
+from ..engine.announce_tables import SUIT_LOW_BITS, _suit_runs
 from ..engine.announcements import KING, QUEEN, RANK_MASK, classify
 from ..engine.batch import _Play, _Tables
 from ..engine.compiled import CompiledRules
@@ -76,11 +76,7 @@ class _EvalTables:
         self.keep_worthless = [r.announcement_tables[d].card_reuse for d in range(6)]
         self.trick_value = [t.trick_value for t in tables]
         self.above = np.array(r.above, dtype=U32)
-        self.belote_bits = [_low_bits(r.belote_suits[d]) for d in range(6)]
-
-
-def _low_bits(suits: int) -> int:
-    return sum(1 << (8 * s) for s in range(4) if suits >> s & 1)
+        self.belote_bits = [SUIT_LOW_BITS[r.belote_suits[d]] for d in range(6)]
 
 
 def _eval_tables(r: CompiledRules) -> _EvalTables:
