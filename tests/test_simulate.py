@@ -154,5 +154,8 @@ def test_a_bot_factory_plays_in_worker_processes() -> None:
 
 def test_progress_reports_every_deal_and_game() -> None:
     seen: list[int] = []
-    run([FFB], deals=130, games=3, seed=1, jobs=1, progress=seen.append)
-    assert sum(seen) == 133 and len(seen) == 2 + 2  # chunks of 100 deals and of 2 games
+    run([FFB], deals=130, games=3, seed=1, jobs=1, progress=seen.append, bots="random")
+    assert seen == [100, 30, 2, 1]  # chunks of 100 deals and of 2 games
+    seen.clear()  # heuristic bots play their deals on the array path, in chunks up to 1000
+    run([FFB], deals=1300, games=3, seed=1, jobs=1, progress=seen.append)
+    assert seen == [650, 650, 2, 1]

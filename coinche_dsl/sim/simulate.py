@@ -36,6 +36,9 @@ from .streaming import Totals
 
 DEALS_PER_CHUNK = 100
 GAMES_PER_CHUNK = 2
+ARRAY_DEALS_PER_CHUNK = 1000
+"""Deals of a chunk on the array path (`fastsim`): its arrays pay for themselves from a few
+hundred deals on."""
 
 
 def derive_seed(seed: int, *parts: object) -> int:
@@ -71,8 +74,22 @@ def run_chunk(chunk: Chunk) -> list[list[Any]]:
     # with every chunk, and the tables the engine and the bots build on first use (scores,
     # announcements, hand values) serve every chunk of a process, not one.
     compiled = [compile_rules(rs) for rs in chunk.rulesets]
+    if chunk.kind == "deals" and array_path(chunk.bots):
+        from . import fastsim
+
+        dealers, hands = fastsim.deal_hands([derive_seed(chunk.seed, "deal", i)
+                                             for i in range(chunk.start, chunk.stop)])
+        return [fastsim.deal_records(rules, dealers, hands) for rules in compiled]
     run = _one_deal if chunk.kind == "deals" else _one_game
     return [[run(rules, chunk, i) for i in range(chunk.start, chunk.stop)] for rules in compiled]
+
+
+def array_path(bots: BotSpec) -> bool:
+    """Whether deals with these bots are played on the array path (`fastsim`): the same
+    records as `_one_deal`'s, when every seat is a heuristic bot."""
+    from .levels import seat_level
+
+    return all(seat_level(bots, seat) == "heuristic" for seat in range(4))
 
 
 def _bots(chunk: Chunk, what: str, index: int) -> list[Any]:
@@ -100,14 +117,29 @@ def _one_game(rules: Any, chunk: Chunk, g: int) -> GameRecord:
 
 
 def chunks(rulesets: Sequence[Ruleset], deals: int, games: int, seed: int, bots: BotSpec,
-           chunk_size: int | None = None) -> list[Chunk]:
-    """The work cut into chunks: deals first, then games."""
+           chunk_size: int | None = None, workers: int = 1) -> list[Chunk]:
+    """The work cut into chunks: deals first, then games (`workers`: how many run them)."""
     out = []
-    for kind, total, size in (("deals", deals, chunk_size or DEALS_PER_CHUNK),
+    deal_size = chunk_size or (_array_chunk(deals, workers) if array_path(bots)
+                               else DEALS_PER_CHUNK)
+    for kind, total, size in (("deals", deals, deal_size),
                               ("games", games, chunk_size or GAMES_PER_CHUNK)):
         for start in range(0, total, size):
             out.append(Chunk(tuple(rulesets), kind, start, min(total, start + size), seed, bots))
     return out
+
+
+def _array_chunk(deals: int, workers: int) -> int:
+    """Chunks of equal size, at most `ARRAY_DEALS_PER_CHUNK`, and (from a thousand deals on)
+    a few per worker, so that the workers finish together."""
+    count = -(-deals // ARRAY_DEALS_PER_CHUNK)
+    if workers > 1:
+        count = max(count, min(4 * workers, -(-deals // 250)))
+    return max(1, -(-deals // max(1, count)))
+
+
+def _workers(jobs: int | None) -> int:
+    return jobs or os.cpu_count() or 1
 
 
 def run(rulesets: Sequence[Ruleset], deals: int, games: int = 0, seed: int = 0,
@@ -120,7 +152,7 @@ def run(rulesets: Sequence[Ruleset], deals: int, games: int = 0, seed: int = 0,
     pool…); without one, `jobs` worker processes (default: one per core), or none for `jobs=1`.
     `progress(n)` is called as each chunk of `n` deals or games finishes.
     """
-    work = chunks(rulesets, deals, games, seed, bots, chunk_size)
+    work = chunks(rulesets, deals, games, seed, bots, chunk_size, _workers(jobs))
     results: list[list[list[Any]] | None] = [None] * len(work)
 
     def keep(i: int, records: Any) -> None:
@@ -137,7 +169,8 @@ def run_totals(rulesets: Sequence[Ruleset], deals: int, games: int = 0, seed: in
     """`run`, boiled down to running totals where each chunk runs (`streaming.Totals`): the
     memory of a simulation does not grow with its deals."""
     totals = Totals.empty(len(rulesets))
-    _execute(chunk_totals, chunks(rulesets, deals, games, seed, bots, chunk_size),
+    _execute(chunk_totals, chunks(rulesets, deals, games, seed, bots, chunk_size,
+                                  _workers(jobs)),
              lambda i, t: totals.merge(t), jobs, executor, progress)
     return totals
 
@@ -154,6 +187,7 @@ def _execute(fn: Callable[[Chunk], Any], work: list[Chunk], take: Callable[[int,
              progress: Callable[[int], None] | None) -> None:
     """`take(i, fn(work[i]))` for every chunk, on `executor`, `jobs` processes or here."""
     if executor is None and (jobs or os.cpu_count() or 1) > 1 and len(work) > 1:
+        _prepare(work[0])
         with ProcessPoolExecutor(max_workers=jobs or os.cpu_count()) as pool:
             _gather(pool, fn, work, take, progress)
     elif executor is None:
@@ -163,6 +197,16 @@ def _execute(fn: Callable[[Chunk], Any], work: list[Chunk], take: Callable[[int,
                 progress(chunk.stop - chunk.start)
     else:
         _gather(executor, fn, work, take, progress)
+
+
+def _prepare(chunk: Chunk) -> None:
+    """Before worker processes start: the array path's tables built here once, so that
+    workers forked from this process find them ready instead of each building its own."""
+    if chunk.kind == "deals" and array_path(chunk.bots):
+        from . import fastsim
+
+        for rs in chunk.rulesets:
+            fastsim.prepare(compile_rules(rs))
 
 
 def _gather(executor: Executor, fn: Callable[[Chunk], Any], work: list[Chunk],

@@ -1,0 +1,142 @@
+"""The array path of a simulation: a chunk of seeded deals played by four heuristic bots at once.
+
+The same deals, decisions and records as `simulate`'s per-deal path (`_one_deal`: a `Deal`
+driven by four `bots.HeuristicBot`s through `engine.driver.play_deal`), for a fraction of its
+cost (`tests/test_fastsim.py` compares the two record by record):
+
+1. each deal's dealer and hands are drawn exactly as `_one_deal` draws them (its seed);
+2. every hand is evaluated at every denomination at once (`batch_bots.evaluate_hands`);
+3. each auction runs on the engine's `Auction` (so every rule of the calls is the engine's),
+   the bots' calls made as `bidding` makes them, from those evaluations (`batch_auction`);
+4. the deals with a contract are played together by `batch_bots.HeuristicPlay`, the batch
+   engine's play loop with the heuristic bot's card play as its policy;
+5. they are scored by `batch_scoring.score_arrays` with what the heuristic bots declare (every
+   announcement their hands hold, every belote).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from ..engine.announce_tables import announcer
+from ..engine.announcements import announcement_points
+from ..engine.batch import _Tables
+from ..engine.batch_scoring import DealArrays, deal_belotes, score_arrays
+from ..engine.compiled import CompiledRules
+from .batch_auction import Hands, auction
+from .batch_bots import HeuristicPlay, coinche_flags, evaluate_hands
+from .runner import DealRecord
+
+PASSED = DealRecord(None, None, None, 0, None, 0, 0, False, False)
+
+
+_SHUFFLE = tuple((i, (i + 1).bit_length()) for i in range(31, 0, -1))
+_BIT = tuple(1 << c for c in range(32))
+
+
+def deal_hands(seeds: Sequence[int]) -> tuple[list[int], list[list[int]]]:
+    """Each deal's dealer and hands, drawn from its seed as `simulate._one_deal` draws them
+    (`rng.randrange(4)`, then `dealing.paired_hands`: `random.shuffle`'s swaps, its random
+    numbers drawn as `Random._randbelow` draws them, written out in one loop)."""
+    dealers, hands = [], []
+    bit = _BIT.__getitem__
+    for seed in seeds:
+        rng = random.Random(seed)
+        dealers.append(rng.randrange(4))
+        draw = rng.getrandbits
+        deck = list(range(32))
+        for i, k in _SHUFFLE:
+            j = draw(k)
+            while j > i:
+                j = draw(k)
+            deck[i], deck[j] = deck[j], deck[i]
+        hands.append([sum(map(bit, deck[0:8])), sum(map(bit, deck[8:16])),
+                      sum(map(bit, deck[16:24])), sum(map(bit, deck[24:32]))])
+    return dealers, hands
+
+
+def deal_records(rules: CompiledRules, dealers: list[int], hands: list[list[int]]
+                 ) -> list[DealRecord]:
+    """The records of these deals under `rules`, four heuristic bots at the table."""
+    four = np.array(hands, dtype=np.uint32)
+    tricks, points = evaluate_hands(rules, four)
+    numeric, special = coinche_flags(rules, four)
+    ladder = np.searchsorted(np.array(rules.bid_values, dtype=np.float64), points, side="right")
+    contracts = [auction(rules, dealer, Hands(*known)) for dealer, known in zip(
+        dealers, zip(hands, tricks.tolist(), points.tolist(), numeric.tolist(),
+                     special.tolist(), ladder.tolist(), strict=True), strict=True)]
+    played = [i for i, c in enumerate(contracts) if c is not None]
+    records = [PASSED] * len(hands)
+    if played:
+        for i, record in zip(played, _play(rules, [dealers[i] for i in played],
+                                           [hands[i] for i in played],
+                                           [contracts[i] for i in played]), strict=True):
+            records[i] = record
+    return records
+
+
+def prepare(rules: CompiledRules) -> None:
+    """Build every table the array path reads of `rules` (kept in `rules.cache`)."""
+    for d in range(6):
+        announcer(rules, d)
+    deal_records(rules, *deal_hands(range(8)))
+
+
+# -- the play and the score --------------------------------------------------------------
+
+def _play(rules: CompiledRules, dealers: list[int], hands: list[list[int]],
+          contracts: list[Any]) -> list[DealRecord]:
+    tables = rules.cache.get("batch_tables")
+    if tables is None:
+        tables = rules.cache["batch_tables"] = _Tables(rules)
+    n = len(hands)
+    declarer = np.array([c.declarer for c in contracts], dtype=np.uint8)
+    den = np.array([c.denomination for c in contracts], dtype=np.uint8)
+    bid = np.array([rules.bid_key(c.bid) for c in contracts], dtype=np.int64)
+    double = np.array([c.double for c in contracts], dtype=np.intp)
+    leader = (np.array(dealers, dtype=np.uint8) + rules.step) & 3
+    if rules.first_lead_generale:
+        generale_bid = np.array([c.bid == "generale" for c in contracts])
+        leader = np.where(generale_bid, declarer, leader).astype(np.uint8)
+    four = np.array(hands, dtype=np.uint32).T.copy()  # (4, n)
+    state = HeuristicPlay(rules, tables, four.ravel().copy(), den, leader, declarer)
+    state.run()
+    winners = state.winners  # (8, n)
+    ns = ((winners & 1) ^ 1).sum(axis=0).astype(np.int64)
+    arrays = DealArrays(
+        declarer=declarer.astype(np.int64), bid=bid, denomination=den.astype(np.intp),
+        double=double, card_points=state.taken.T.copy(),
+        team_tricks=np.stack([ns, 8 - ns], axis=1),
+        generale=(winners == declarer).all(axis=0), last_trick_team=winners[7] & 1,
+        belote=deal_belotes(rules, four, den, declarer, state.cards),
+        announcements=_announcements(rules, hands, contracts))
+    made, scores, _ = score_arrays(rules, arrays)
+    capot = ((winners & 1) == (winners[0] & 1)).all(axis=0)
+    generale = (winners == winners[0]).all(axis=0)
+    team = (declarer & 1).astype(np.intp)
+    ours = scores[np.arange(n), team].tolist()
+    theirs = scores[np.arange(n), 1 - team].tolist()
+    return [DealRecord(c.declarer, c.bid, c.denomination, c.double, m, o, t, cp, g)
+            for c, m, o, t, cp, g in zip(contracts, made.tolist(), ours, theirs,
+                                         capot.tolist(), generale.tolist(), strict=True)]
+
+
+def _announcements(rules: CompiledRules, hands: list[list[int]], contracts: list[Any]
+                   ) -> np.ndarray:
+    """(n, 2) announcement points per team: each heuristic bot declares all its hand holds
+    (`HeuristicBot.declare`), and `Deal` scores what the rules let it."""
+    out = np.zeros((len(hands), 2), dtype=np.int64)
+    allowed = rules.announcements_by_denomination
+    for i, (four, c) in enumerate(zip(hands, contracts, strict=True)):
+        d = c.denomination
+        if not allowed[d]:
+            continue
+        announce = announcer(rules, d)
+        declared = {seat: m for seat in range(4) if (m := announce(four[seat]))}
+        if declared:
+            out[i] = announcement_points(declared, d, rules)
+    return out
