@@ -21,6 +21,10 @@ from .facts import NO_TRUMP, Contract, DealFacts, DealScore
 from .scoring import ScoreValues, belote_points, kept_score, score_facts
 
 _NONE = (0, 0)
+_PAIRS = tuple(((1 << KING) | (1 << QUEEN)) << (8 * suit) for suit in range(4))
+"""Per suit, its king and queen (a belote when one hand holds both)."""
+_SUITS = tuple(tuple(suit for suit in range(4) if suits >> suit & 1) for suits in range(16))
+"""Per set of suits (bits 0..3), the suits in it."""
 assert KING == QUEEN + 1  # `score_key` finds a king beside its queen with `h & h >> 1`
 
 
@@ -140,13 +144,13 @@ class DealScoring:
         one (`belote.*`), in one hand; whether it is claimed or credited is another matter."""
         suits = self.rules.belote_suits[self._d] if self.contract is not None else 0
         out = []
-        for suit in range(4):
-            if suits >> suit & 1:
-                pair = ((1 << KING) | (1 << QUEEN)) << (8 * suit)
-                for seat in range(4):
-                    if self.initial_hands[seat] & pair == pair:
-                        out.append((seat, suit))
-                        break  # nobody else holds them
+        hands = self.initial_hands
+        for suit in _SUITS[suits]:
+            pair = _PAIRS[suit]
+            for seat in range(4):
+                if hands[seat] & pair == pair:
+                    out.append((seat, suit))
+                    break  # nobody else holds them
         return out
 
     def belote_said(self) -> list[tuple[int, int]]:
@@ -190,9 +194,12 @@ class DealScoring:
     def _played(self) -> list[int]:
         """The cards played so far, in order (without making `Trick`s of what `play_out`
         recorded)."""
-        order = [c for t in self._tricks or () for _, c in t.cards]
-        if self._fast is not None:
-            order += self._fast[1]
+        fast, tricks = self._fast, self._tricks
+        if fast is not None and not tricks:  # played out in one go: the list `play_out` made
+            return fast[1]
+        order = [c for t in tricks or () for _, c in t.cards]
+        if fast is not None:
+            order += fast[1]
         return order + [c for _, c in self.trick]
 
     def facts(self) -> DealFacts:
@@ -223,9 +230,9 @@ class DealScoring:
 
     def score_key(self) -> ScoreValues:
         """`scoring.score_key(rules, self.facts())` of the finished deal (the key its score is
-        kept by, and all that scoring reads), from what the deal knows: the tricks and points
-        the play counted, the announcements' points per team (from tables when automatic),
-        the belote's (when somebody holds one)."""
+        kept by, and all that scoring reads), from what the deal knows: the tricks (as scoring
+        reads them, `Plan.tricks_read`) and points the play counted, the announcements' points
+        per team (from tables when automatic), the belote's (when somebody holds one)."""
         c = self.contract
         assert c is not None
         r, lead, won, p = self.rules, c.declarer, self.tricks_won, self.points
@@ -236,8 +243,9 @@ class DealScoring:
         held = (h0 & h0 >> 1 | h1 & h1 >> 1 | h2 & h2 >> 1 | h3 & h3 >> 1) >> QUEEN
         bel = (belote_points(r.plan, self.belote_seats(), self._d, d)
                if held & SUIT_LOW_BITS[r.belote_suits[self._d]] else _NONE)
-        return (d, c.bid, c.denomination, c.double, won[d] + won[d + 2], won[1 - d] + won[3 - d],
-                won[lead] == 8, p[0], p[1], self._last_winner & 1, ann[0], ann[1], bel[0], bel[1])
+        read, ours = r.plan.tricks_read, won[d] + won[d + 2]
+        return (d, c.bid, c.denomination, c.double, read[ours], read[8 - ours], won[lead] == 8,
+                p[0], p[1], self._last_winner & 1, ann[0], ann[1], bel[0], bel[1])
 
     def _declared_points(self) -> tuple[int, int]:
         """What the declared announcements score per team (NS, EW)."""

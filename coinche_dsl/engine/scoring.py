@@ -94,6 +94,9 @@ class Plan:
     tenths: bool
     litige_held: bool
     needs_tricks: bool
+    tricks_read: tuple[int, ...]
+    """Per number of tricks 0..8, what scoring reads of it: itself when a formula counts
+    tricks, else only whether it is 0 or 8 (a capot), as 0, 1 or 8 (`score_key`)."""
     contexts: dict[tuple[Any, int, int], list[Any]] = field(default_factory=dict)
     """Per contract (bid, denomination, double): a context with its quantities set."""
     lines: dict[tuple[str, int, Term], ScoreLine] = field(default_factory=dict)
@@ -156,6 +159,7 @@ def build_plan(rs: Ruleset) -> Plan:
         rounding=s.rounding, unit=s.rounding_unit,
         round_points=s.round_what == RoundWhat.CARD_POINTS, tenths=s.scale == ScoreScale.TENTHS,
         litige_held=s.litige == Litige.HELD, needs_tricks="tricks" in used,
+        tricks_read=tuple(range(9)) if "tricks" in used else (0, 1, 1, 1, 1, 1, 1, 1, 8),
         adjusts=(s.round_what != RoundWhat.CARD_POINTS and s.rounding != Rounding.NONE)
         or s.scale == ScoreScale.TENTHS)
 
@@ -272,10 +276,14 @@ def score_values(rules: CompiledRules, facts: DealFacts) -> ScoreValues:
 
 
 def score_key(rules: CompiledRules, facts: DealFacts) -> ScoreValues | None:
-    """The key `score_facts` keeps the score of `facts` by: its `score_values`, or None when
-    the tricks are unknown (those deals are scored afresh). Two deals with the same key have
-    the same score."""
-    return None if facts.tricks is None else score_values(rules, facts)
+    """The key `score_facts` keeps the score of `facts` by: its `score_values` with the tricks
+    as scoring reads them (`Plan.tricks_read`: deals that differ only in tricks no formula
+    counts share a key), or None when the tricks are unknown (those deals are scored afresh).
+    Two deals with the same key have the same score; `Deal.score_key` builds the same key."""
+    if facts.tricks is None:
+        return None
+    v, read = score_values(rules, facts), rules.plan.tricks_read
+    return (*v[:4], read[v[4]], read[v[5]], *v[6:])
 
 
 def score_facts(rules: CompiledRules, facts: DealFacts) -> DealScore:
@@ -283,14 +291,15 @@ def score_facts(rules: CompiledRules, facts: DealFacts) -> DealScore:
 
     Scores are kept by `score_key` (a bounded number of them): a deal scoring like an earlier
     one gets the same DealScore object back, to be read, never changed."""
-    values = score_values(rules, facts)
-    if facts.tricks is None:
-        return _score_values(rules.plan, values)
-    return kept_score(rules, values)
+    key = score_key(rules, facts)
+    if key is None:
+        return _score_values(rules.plan, score_values(rules, facts))
+    return kept_score(rules, key)
 
 
 def kept_score(rules: CompiledRules, key: ScoreValues) -> DealScore:
-    """The score of the deal whose `ScoreValues` are `key`: kept, or computed and kept."""
+    """The score of the deal whose `score_key` is `key`: kept, or computed (from the key
+    alone) and kept."""
     plan = rules.plan
     known = plan.scores.get(key)
     if known is None:
