@@ -40,7 +40,8 @@ _KNOBS = dict(card_reuse=[True, False], belote_in_sequence=[True, False],
 @pytest.mark.parametrize("name", BUILTINS)
 def test_team_points_are_announcement_points_of_what_the_hands_declare(name):
     """On 150 deals a denomination under each of 48 knob combinations, the tables' points per
-    team are `announcement_points` of what `announcer` finds in each hand, in seat order."""
+    team are `announcement_points` of what `announcer` finds in each hand, declared in playing
+    order from a random leader (which `tie first_declared` reads)."""
     base = load_variant(name)
     for values in itertools.product(*_KNOBS.values()):
         an = base.announcements.model_copy(update=dict(zip(_KNOBS, values, strict=True)))
@@ -49,10 +50,11 @@ def test_team_points_are_announcement_points_of_what_the_hands_declare(name):
         for d in range(6):
             points, announce = team_points(rules, d), announcer(rules, d)
             for _ in range(150):
-                hands = _hands(rng)
-                declared = {s: announce(h) for s, h in enumerate(hands) if announce(h)}
-                assert points(hands) == announcement_points(declared, d, rules), (
-                    name, values, d, [hex(h) for h in hands])
+                hands, leader = _hands(rng), rng.randrange(4)
+                order = [(leader + k * rules.step) & 3 for k in range(4)]  # playing order
+                declared = {s: announce(hands[s]) for s in order if announce(hands[s])}
+                assert points(hands, leader) == announcement_points(declared, d, rules), (
+                    name, values, d, leader, [hex(h) for h in hands])
 
 
 def _play(rules, seed: int) -> Deal | None:
@@ -115,7 +117,8 @@ def test_automatic_announcements_are_found_when_read_and_replaced_when_declared(
         deal = Deal(rules, 0, hands=hands, rng=rng)
         deal.fix_contract(Contract(1, 90, 3))
         announce = announcer(rules, 3)
-        assert deal.declared == {s: announce(h) for s, h in enumerate(hands)}
+        order = [(deal.to_act + k * rules.step) & 3 for k in range(4)]
+        assert list(deal.declared.items()) == [(s, announce(hands[s])) for s in order]
         deal.declare(0, [])
         deal.play_out(rng)
         facts = deal.facts()

@@ -67,8 +67,9 @@ def _suit_runs(t: Tables, belote_suits: int) -> tuple[tuple[tuple[int, ...], ...
     return tuple(runs)
 
 
-TeamPoints = Callable[[tuple[int, ...]], tuple[int, int]]
-"""`points(hands) -> (NS, EW)`: what the four hands' automatic announcements score per team."""
+TeamPoints = Callable[[tuple[int, ...], int], tuple[int, int]]
+"""`points(hands, leader) -> (NS, EW)`: what the four hands' automatic announcements score per
+team, declared in playing order from `leader` (the first trick's)."""
 
 _KEY_BASE = MAX_ANNOUNCEMENT + 1
 """Every element of a `Combination.key` is below this (values are at most MAX_ANNOUNCEMENT,
@@ -86,8 +87,8 @@ def _int_key(key: tuple[int, ...]) -> int:
 
 def team_points(r: CompiledRules, d: int) -> TeamPoints:
     """`announcement_points` of the four hands' automatic announcements at `d` (what
-    `announcer` finds, declared in seat order), by table look-up and integer compares
-    (cached per denomination)."""
+    `announcer` finds, declared in playing order from the first leader), by table look-up and
+    integer compares (cached per denomination)."""
     points: list[TeamPoints | None] | None = r.cache.get("team_points")
     if points is None:
         points = r.cache["team_points"] = [None] * 6
@@ -100,13 +101,13 @@ def team_points(r: CompiledRules, d: int) -> TeamPoints:
 def _build_team_points(r: CompiledRules, d: int) -> TeamPoints:
     t = r.announcement_tables[d]
     if not t.enabled:
-        return lambda hands: (0, 0)
+        return lambda hands, leader: (0, 0)
     announce = announcer(r, d)
     carre_ranks = sum(1 << rank for rank in t.carres)
     (v0, k0), (v1, k1), (v2, k2), (v3, k3) = [
         _run_values(r, d, runs) for runs in _suit_runs(t, r.belote_suits[d])]
     keep_worthless = t.card_reuse  # as `announcer`: without reuse, nothing worth 0 is declared
-    compare = _comparer(t)
+    compare = _comparer(t, r.step)
 
     def seat(hand: int) -> tuple[int, int]:
         """The hand's announcements: what they are worth, their best key (-1: none)."""
@@ -120,7 +121,7 @@ def _build_team_points(r: CompiledRules, d: int) -> TeamPoints:
             return 0, -1
         return value, max(k0[b0], k1[b1], k2[b2], k3[b3])
 
-    def points(hands: tuple[int, ...]) -> tuple[int, int]:
+    def points(hands: tuple[int, ...], leader: int) -> tuple[int, int]:
         h0, h1, h2, h3 = hands
         x0, x1, x2, x3 = h0 & h0 >> 16, h1 & h1 >> 16, h2 & h2 >> 16, h3 & h3 >> 16
         if not (x0 & x0 >> 8 | x1 & x1 >> 8 | x2 & x2 >> 8 | x3 & x3 >> 8) & carre_ranks:
@@ -132,18 +133,18 @@ def _build_team_points(r: CompiledRules, d: int) -> TeamPoints:
                   + v0[h3 & 255] + v1[h3 >> 8 & 255] + v2[h3 >> 16 & 255] + v3[h3 >> 24])
             if not ns or not ew:
                 return ns, ew
-        return compare(*seat(h0), *seat(h1), *seat(h2), *seat(h3))
+        return compare(leader, *seat(h0), *seat(h1), *seat(h2), *seat(h3))
 
     return points
 
 
-def _comparer(t: Tables) -> Callable[..., tuple[int, int]]:
-    """`announcements.compare` on each seat's (worth, best key as an int, -1: none), in seat
-    order, with integer compares."""
+def _comparer(t: Tables, step: int) -> Callable[..., tuple[int, int]]:
+    """`announcements.compare` on each seat's (worth, best key as an int, -1: none), declared
+    in playing order from `leader` (`step`: the direction of play), with integer compares."""
     every_side, tie = t.every_side, t.tie
 
-    def compare(v0: int, k0: int, v1: int, k1: int, v2: int, k2: int, v3: int, k3: int
-                ) -> tuple[int, int]:
+    def compare(leader: int, v0: int, k0: int, v1: int, k1: int, v2: int, k2: int, v3: int,
+                k3: int) -> tuple[int, int]:
         ns, ew = v0 + v2, v1 + v3
         if every_side or not ns or not ew:
             return ns, ew
@@ -152,8 +153,13 @@ def _comparer(t: Tables) -> Callable[..., tuple[int, int]]:
             return (ns, 0) if best_ns > best_ew else (0, ew)
         if tie == TiePolicy.BOTH_SCORE:
             return ns, ew
-        if tie == TiePolicy.FIRST_DECLARED:  # the first seat holding its side's best key
-            return (ns, 0) if (0 if k0 >= k2 else 2) < (1 if k1 >= k3 else 3) else (0, ew)
+        if tie == TiePolicy.FIRST_DECLARED:  # the first seat to declare its side's best key
+            # A seat's place in the playing order (step 1 or 3 is its own inverse mod 4).
+            ns_first = min(((s - leader) * step) & 3 for s, k in ((0, k0), (2, k2))
+                           if k == best_ns)
+            ew_first = min(((s - leader) * step) & 3 for s, k in ((1, k1), (3, k3))
+                           if k == best_ew)
+            return (ns, 0) if ns_first < ew_first else (0, ew)
         return 0, 0
 
     return compare

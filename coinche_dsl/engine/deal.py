@@ -34,8 +34,6 @@ from .facts import Contract, PlayContext
 from .play import explain_card, lead_mask, legal_mask, random_card
 from .specialise import random_play
 
-__all__ = ["Deal", "Phase", "Trick"]
-
 Phase = str
 """`auction`, `play`, `over` or `redeal`."""
 
@@ -207,8 +205,8 @@ class Deal(DealScoring):
         self.to_act = (self.dealer + r.step) & 3
         if r.first_lead_generale and contract.bid == "generale":
             self.to_act = contract.declarer
-        if r.announcements_automatic:  # found when read or scored (`DealScoring`)
-            self._auto = True
+        if r.announcements_automatic:  # found when read or scored (`DealScoring`), declared
+            self._auto, self._leader = True, self.to_act  # in playing order from the leader
 
     def _parse_card_action(self, text: str) -> int:
         words = text.split()

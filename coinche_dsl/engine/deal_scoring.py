@@ -58,6 +58,9 @@ class DealScoring:
     _auto = False
     """Automatic announcements not yet written out: `declared` finds them when first read,
     `result` scores them from tables (`team_points`) until a seat declares otherwise."""
+    _leader = 0
+    """The first trick's leader, from whom automatic announcements are declared in playing
+    order (which `tie first_declared` reads)."""
     _silent: set[int] | None = None
 
     @property
@@ -66,9 +69,11 @@ class DealScoring:
         (made when first read)."""
         declared = self._declared
         if declared is None:
-            if self._auto:
-                announce = announcer(self.rules, self._d)
-                declared = {seat: announce(hand) for seat, hand in enumerate(self.initial_hands)}
+            if self._auto:  # in playing order from the first leader
+                r, hands = self.rules, self.initial_hands
+                announce = announcer(r, self._d)
+                declared = {seat: announce(hands[seat]) for seat in (
+                    (self._leader + k * r.step) & 3 for k in range(4))}
             else:
                 declared = {}
             self._declared = declared
@@ -237,7 +242,7 @@ class DealScoring:
         assert c is not None
         r, lead, won, p = self.rules, c.declarer, self.tricks_won, self.points
         d = lead & 1
-        ann = (team_points(r, self._d)(self.initial_hands) if self._auto else
+        ann = (team_points(r, self._d)(self.initial_hands, self._leader) if self._auto else
                self._declared_points() if self._declared else _NONE)
         h0, h1, h2, h3 = self.initial_hands  # the queens whose king is in the same hand
         held = (h0 & h0 >> 1 | h1 & h1 >> 1 | h2 & h2 >> 1 | h3 & h3 >> 1) >> QUEEN
