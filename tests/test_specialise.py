@@ -134,7 +134,7 @@ def test_a_deal_s_kept_score_is_the_score_of_its_facts_computed_afresh():
     for name in BUILTINS:
         ruleset = load_variant(name)
         rules = compile(ruleset)
-        rules.cache.pop("deal_scores", None)
+        rules.plan.scores.clear()
         for seed in range(1000):
             rng = random.Random(seed)
             deal = Deal(rules, seed & 3, rng=rng)

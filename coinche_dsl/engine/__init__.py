@@ -7,7 +7,9 @@
 - `play`: legal cards (fast masks, and a card-by-card reference that explains refusals).
 - `dealing`: shuffle, cut and packets (`table.*`).
 - `deal`: `Deal`, one deal as a state machine (`legal_calls`, `legal_cards`, `apply`,
-  `declare`, `result`; `fix_contract` to skip the auction, `play_out` for random play).
+  `declare`, `result`; `fix_contract` to skip the auction, `play_out` for random play);
+  `deal_scoring`: its announcements, belote and score (kept by `score_key`, a flat tuple of
+  what scoring reads); `announce_tables`: automatic announcements found and scored by tables.
 - `specialise`: the random play of `Deal.play_out`, generated once per ruleset and
   denomination from fixed templates with the `play.*` flags folded in.
 - `batch`, `batch_scoring`, `batch_announce`: many deals at once with NumPy (`play_batch`),

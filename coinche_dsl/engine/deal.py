@@ -23,39 +23,26 @@ every seat that has not declared is given the announcements `find_announcements`
 from __future__ import annotations
 
 import random
-from typing import Any, NamedTuple
 
 from ..cards import SEATS, SUIT_MASKS, card_name, parse_card
 from ..errors import IllegalActionError, InputError
-from .announce_tables import SUIT_LOW_BITS, announcer
-from .announcements import KING, QUEEN, announcement_points, classify
 from .auction import Auction, Call, parse_call
 from .compiled import CompiledRules
+from .deal_scoring import DealScoring, Trick
 from .dealing import check_hands, deal_hands
-from .facts import NO_TRUMP, Contract, DealFacts, DealScore, PlayContext
+from .facts import Contract, PlayContext
 from .play import explain_card, lead_mask, legal_mask, random_card
-from .scoring import score_facts
 from .specialise import random_play
 
 Phase = str
 """`auction`, `play`, `over` or `redeal`."""
 
 
-class Trick(NamedTuple):
-    """A finished trick: who led, the cards in playing order as (seat, card), who won."""
-
-    leader: int
-    cards: tuple[tuple[int, int], ...]
-    winner: int
-    points: int
-    """Card points of the trick in the contract's mode (without the last-trick bonus)."""
-
-
 _new_trick = tuple.__new__
 """`_new_trick(Trick, fields)`: a Trick without the Python-level `Trick.__new__` (one a trick)."""
 
 
-class Deal:
+class Deal(DealScoring):
     """A deal under `rules`, dealt by `dealer` (seat 0..3 = N E S W).
 
     `hands` (four card masks, N E S W) fixes the cards; when None they are shuffled, cut and
@@ -66,6 +53,8 @@ class Deal:
     contract: Contract | None = None
     phase: Phase = "auction"
     _auction: Auction | None = None
+    _tricks: list[Trick] | None = None
+    """The finished tricks made `Trick`s (see `tricks`)."""
     _fast: tuple[int, list[int], list[int]] | None = None
     """Tricks played by `play_out` and not yet made `Trick`s: the first leader, the cards in
     playing order, the winners (`tricks` builds them when first read)."""
@@ -81,7 +70,6 @@ class Deal:
     _winner = 0
     _legal = 0
     """The legal cards of the seat to act once known, -1 until then; 0 outside the play."""
-    _result: DealScore | None = None
 
     def __init__(self, rules: CompiledRules, dealer: int, hands: list[int] | None = None,
                  rng: random.Random | None = None, deck: list[int] | None = None):
@@ -96,12 +84,9 @@ class Deal:
         """The seat to call or play next (the auction's first speaker to begin with)."""
         self.trick: list[tuple[int, int]] = []
         """Cards on the table, as (seat, card), in playing order."""
-        self._tricks: list[Trick] = []
         self.tricks_won = [0, 0, 0, 0]
         self.points = [0, 0]
         """Card points taken per team (NS, EW), without the last-trick bonus."""
-        self.declared: dict[int, list[int]] = {}
-        self.belote_silent: set[int] = set()
 
     @property
     def auction(self) -> Auction:
@@ -118,8 +103,10 @@ class Deal:
         new.hands, new.trick, new._tricks = list(self.hands), list(self.trick), list(self.tricks)
         new._fast = None
         new.tricks_won, new.points = list(self.tricks_won), list(self.points)
-        new.declared = {seat: list(c) for seat, c in self.declared.items()}
-        new.belote_silent = set(self.belote_silent)
+        if self._declared is not None:
+            new._declared = {seat: list(c) for seat, c in self._declared.items()}
+        if self._silent is not None:
+            new._silent = set(self._silent)
         if self._auction is not None:
             new._auction = self._auction.copy()
         return new
@@ -127,11 +114,14 @@ class Deal:
     @property
     def tricks(self) -> list[Trick]:
         """The finished tricks, in order."""
+        tricks = self._tricks
+        if tricks is None:
+            tricks = self._tricks = []
         if self._fast is not None:
-            self._make_tricks()
-        return self._tricks
+            self._make_tricks(tricks)
+        return tricks
 
-    def _make_tricks(self) -> None:
+    def _make_tricks(self, tricks: list[Trick]) -> None:
         """Turn what `play_out` recorded into `Trick`s."""
         assert self._fast is not None
         seat, cards, winners = self._fast
@@ -140,7 +130,7 @@ class Deal:
         for t, winner in enumerate(winners):
             four = cards[4 * t: 4 * t + 4]
             played = tuple(((seat + step * i) & 3, card) for i, card in enumerate(four))
-            self._tricks.append(_new_trick(Trick, (seat, played, winner, sum(p[c] for c in four))))
+            tricks.append(_new_trick(Trick, (seat, played, winner, sum(p[c] for c in four))))
             seat = winner
 
     def __repr__(self) -> str:
@@ -215,10 +205,8 @@ class Deal:
         self.to_act = (self.dealer + r.step) & 3
         if r.first_lead_generale and contract.bid == "generale":
             self.to_act = contract.declarer
-        if r.announcements_automatic:  # declared in playing order (`tie first_declared`)
-            announce = announcer(r, self._d)
-            self.declared = {seat: announce(self.initial_hands[seat]) for seat in (
-                (self.to_act + k * r.step) & 3 for k in range(4))}
+        if r.announcements_automatic:  # found when read or scored (`DealScoring`), declared
+            self._auto, self._leader = True, self.to_act  # in playing order from the leader
 
     def _parse_card_action(self, text: str) -> int:
         words = text.split()
@@ -291,15 +279,14 @@ class Deal:
             self.play(random_card(self.legal_cards(), rand))
         if self.phase != "play":
             return
-        done = self.tricks
+        c, seat, tricks = self.contract, self.to_act, self._tricks
+        assert c is not None
         cards: list[int] = []
         winners: list[int] = []
-        play = random_play(self.rules, self._d)
-        assert self.contract is not None
-        play(self.hands, self.to_act, rand, 8 - len(done), cards, winners, self.tricks_won,
-             self.points, self.contract.declarer)
-        self._fast = (self.to_act, cards, winners)
-        self._last_winner = self.to_act = winners[-1]
+        self._last_winner = self.to_act = random_play(self.rules, self._d)(
+            self.hands, seat, rand, 8 - len(tricks) if tricks else 8, cards, winners,
+            self.tricks_won, self.points, c.declarer)
+        self._fast = (seat, cards, winners)
         self.phase, self._legal = "over", 0
 
     def _refuse(self, card: int) -> None:
@@ -335,182 +322,3 @@ class Deal:
         if self.tricks:
             return [c for t in self.tricks for _, c in t.cards] + [c for _, c in self.trick]
         return [c for hand in self.initial_hands for c in range(32) if hand >> c & 1]
-
-    # -- announcements and the result -----------------------------------------------------
-    def declare(self, seat: int, combos: list[int], belote: bool = True) -> None:
-        """Declare ordinary announcements (`combos`, card masks from the seat's hand) and
-        whether the seat claims its belote; allowed once the contract is known and before the
-        seat plays its first card. Declaring again replaces the earlier declaration."""
-        if self.phase != "play" or self.hands[seat] != self.initial_hands[seat]:
-            raise IllegalActionError(f"{SEATS[seat]} may declare only before playing a first "
-                                     "card, once the contract is known", "announcements.timing")
-        combos = [int(c) for c in combos]
-        self._check_combos(seat, combos)
-        holds = any(holder == seat for holder, _ in self.belote_holders())
-        if not belote and holds:
-            self._check_silence(seat)
-        self.declared[seat] = combos
-        (self.belote_silent.discard if belote else self.belote_silent.add)(seat)
-
-    def claim_belote(self, seat: int, said: bool = True) -> None:
-        """Say `seat`'s belote (or keep it silent) while the rules still let its holder
-        decide (`belote.said_at`): until its first card, or until it plays its king or queen.
-        (`declare` says it too, before the first card.)"""
-        r = self.rules
-        suits = [suit for holder, suit in self.belote_holders() if holder == seat]
-        if self.phase != "play" or not suits:
-            raise IllegalActionError(f"{SEATS[seat]} holds no belote to say", "belote")
-        if not any(self._belote_open(seat, suit) for suit in suits):
-            raise IllegalActionError(f"{SEATS[seat]}: too late to say or keep silent the "
-                                     f"belote: {r.cite('belote', 'said_at')}", "belote.said_at")
-        if not said:
-            self._check_silence(seat)
-        (self.belote_silent.discard if said else self.belote_silent.add)(seat)
-
-    def _check_silence(self, seat: int) -> None:
-        r = self.rules
-        if not r.belote_silent_allowed:
-            raise IllegalActionError(f"{SEATS[seat]} must announce the belote: "
-                                     f"{r.cite('belote', 'silent_allowed')}",
-                                     "belote.silent_allowed")
-
-    def _check_combos(self, seat: int, combos: list[int]) -> None:
-        """IllegalActionError unless `combos` may be declared by `seat` at this contract."""
-        r = self.rules
-        if combos and not r.announcements_by_denomination[self._d]:
-            key = ("enabled" if not r.announcements else
-                   "at_no_trump" if self._d == NO_TRUMP else "at_all_trump")
-            raise IllegalActionError(f"{SEATS[seat]} may not announce: "
-                                     f"{r.cite('announcements', key)}", f"announcements.{key}")
-        used = 0
-        for combo in combos:
-            if not combo or combo & ~self.initial_hands[seat]:
-                raise IllegalActionError(f"{SEATS[seat]} does not hold {_names(combo)}", "hand")
-            _check_combination(r, combo, self._d, seat)
-            if used & combo and not r.announcement_tables[self._d].card_reuse:
-                raise IllegalActionError(f"{SEATS[seat]}: a card may serve in one announcement "
-                                         f"only: {r.cite('announcements', 'card_reuse')}",
-                                         "announcements.card_reuse")
-            used |= combo
-
-    def belote_holders(self) -> list[tuple[int, int]]:
-        """(seat, suit) of each belote held at this contract: K and Q of a suit that makes
-        one (`belote.*`), in one hand; whether it is claimed or credited is another matter."""
-        suits = self.rules.belote_suits[self._d] if self.contract is not None else 0
-        out = []
-        for suit in range(4):
-            if suits >> suit & 1:
-                pair = ((1 << KING) | (1 << QUEEN)) << (8 * suit)
-                for seat in range(4):
-                    if self.initial_hands[seat] & pair == pair:
-                        out.append((seat, suit))
-                        break  # nobody else holds them
-        return out
-
-    def belote_said(self) -> list[tuple[int, int]]:
-        """(seat, suit) of each belote said aloud so far, so known to the table: a belote its
-        holder claims (not kept silent, and a declarer's under `claim declarers_only`) is said
-        with the holder's first card, or, under `belote.said_at first_of_pair`, as the first of
-        its king and queen is played."""
-        return [(seat, suit) for seat, suit in self._claimed()
-                if not self._belote_open(seat, suit)]
-
-    def _belote_open(self, seat: int, suit: int) -> bool:
-        """Whether `seat` may still say or keep silent its belote of `suit`: until it plays
-        its first card, or, under `belote.said_at first_of_pair`, its king or queen."""
-        played = self.initial_hands[seat] & ~self.hands[seat]
-        if self.rules.belote_said_at_pair:
-            played &= ((1 << KING) | (1 << QUEEN)) << (8 * suit)
-        return not played
-
-    def _claimed(self) -> list[tuple[int, int]]:
-        """(seat, suit) of each belote held and claimed: not kept silent, and by a declarer
-        under `claim declarers_only`."""
-        r, contract = self.rules, self.contract
-        return [(seat, suit) for seat, suit in self.belote_holders()
-                if seat not in self.belote_silent
-                and not (r.belote_declarers_only and contract is not None
-                         and (seat ^ contract.declarer) & 1)]
-
-    def belote_seats(self) -> list[int]:
-        """Seats credited with a belote (one entry per belote: at all-trump a seat may hold
-        several): held, not kept silent, by a declarer under `claim declarers_only`, and
-        played king first under `order king_first`."""
-        claimed = self._claimed() if self.contract is not None else []
-        return [seat for seat, suit in claimed
-                if not (self.rules.belote_king_first and not self._king_first(suit))]
-
-    def _king_first(self, suit: int) -> bool:
-        fast = self._fast  # cards played by `play_out`, in order (no `Trick`s needed)
-        order = (list(fast[1]) if fast is not None and not self._tricks else
-                 [c for t in self.tricks for _, c in t.cards]) + [c for _, c in self.trick]
-        king, queen = suit * 8 + KING, suit * 8 + QUEEN
-        return king in order and (queen not in order or order.index(king) < order.index(queen))
-
-    def facts(self) -> DealFacts:
-        """What scoring needs to know about the finished deal."""
-        if self.phase != "over" or self.contract is None:
-            raise IllegalActionError(f"the deal is not over (phase {self.phase})", "deal")
-        allowed = self.rules.announcements_by_denomination[self._d]
-        declared = self.declared
-        return DealFacts(
-            self.contract, list(self.tricks_won), (self.points[0], self.points[1]),
-            self._last_winner,
-            {s: list(c) for s, c in declared.items() if c and allowed} if declared else {},
-            self.belote_seats())
-
-    def result(self) -> DealScore:
-        """The score of the finished deal (`score_facts` under the deal's ruleset)."""
-        if self._result is None:
-            self._result = self._score()
-        return self._result
-
-    def _score(self) -> DealScore:
-        """`score_facts(ruleset, self.facts())`, kept by everything of the deal it reads: the
-        contract, the declaring team's tricks and a generale, the card points, the last
-        trick's team, what the announcements score per team and the belote seats. Deals that
-        score alike (most of a simulation's) then skip building their facts."""
-        c = self.contract
-        if self.phase != "over" or c is None:
-            return score_facts(self.rules, self.facts())  # says why not
-        r, declared, won, lead = self.rules, self.declared, self.tricks_won, c.declarer
-        ann = (0, 0)
-        if declared and r.announcements_by_denomination[self._d] and any(declared.values()):
-            ann = announcement_points({s: m for s, m in declared.items() if m}, self._d, r)
-        key = (lead, c.bid, c.denomination, c.double, won[lead & 1] + won[(lead & 1) + 2],
-               won[lead] == 8, self.points[0], self.points[1], self._last_winner & 1, ann,
-               self._belote_key())
-        known: dict[tuple[Any, ...], DealScore] = r.cache.setdefault("deal_scores", {})
-        score = known.get(key)
-        if score is None:
-            score = score_facts(r, self.facts())
-            if len(known) < _SCORES_KEPT:
-                known[key] = score
-        return score
-
-    def _belote_key(self) -> tuple[int, ...]:
-        """`belote_seats()`, with the common case (nobody holds a belote) found by bit
-        arithmetic on the four hands."""
-        h0, h1, h2, h3 = self.initial_hands
-        held = ((h0 >> KING) & (h0 >> QUEEN) | (h1 >> KING) & (h1 >> QUEEN)
-                | (h2 >> KING) & (h2 >> QUEEN) | (h3 >> KING) & (h3 >> QUEEN))
-        if not held & SUIT_LOW_BITS[self.rules.belote_suits[self._d]]:
-            return ()
-        return tuple(self.belote_seats())
-
-
-_SCORES_KEPT = 8192
-"""How many distinct scores `Deal.result` keeps per compiled ruleset (a few MB at most)."""
-
-
-def _check_combination(r: CompiledRules, combo: int, d: int, seat: int) -> None:
-    """IllegalActionError unless `combo` is a carré or sequence of the variant."""
-    try:
-        classify(combo, d, r)
-    except InputError as e:
-        raise IllegalActionError(f"{SEATS[seat]} {_names(combo)}: {e}",
-                                 "announcements") from None
-
-
-def _names(mask: int) -> str:
-    return " ".join(card_name(c) for c in range(32) if mask >> c & 1) or "an empty combination"

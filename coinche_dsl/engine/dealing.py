@@ -10,7 +10,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from operator import itemgetter
-from typing import Any
 
 from ..cards import SEATS, card_name
 from ..errors import InputError
@@ -20,14 +19,8 @@ _STEPS = tuple((i, i + 1) for i in range(31, 0, -1))
 """(position, positions left) of each step of the Fisher-Yates shuffle."""
 _BIT = tuple(1 << card for card in range(32))
 
-
-def _shuffle(deck: list[Any], rand: Callable[[], float]) -> list[Any]:
-    """Shuffle the 32 items of `deck` in place (Fisher-Yates on `rand()`, faster than
-    `random.shuffle`)."""
-    for i, n in _STEPS:
-        j = int(rand() * n)
-        deck[i], deck[j] = deck[j], deck[i]
-    return deck
+Taker = Callable[[list[int]], tuple[int, ...]]
+"""An itemgetter of the deck positions of one seat's eight cards."""
 
 
 def deal_hands(rules: CompiledRules, dealer: int, rng: random.Random,
@@ -38,25 +31,36 @@ def deal_hands(rules: CompiledRules, dealer: int, rng: random.Random,
     The deck is shuffled as card bits (`1 << card`),
     so that each hand is the sum of the bits at its positions, picked by an itemgetter."""
     rand = rng.random
-    bits = (_shuffle(list(_BIT), rand) if deck is None or rules.shuffle_every_deal
-            else [_BIT[card] for card in deck])
+    if deck is None or rules.shuffle_every_deal:
+        bits = list(_BIT)
+        for i, n in _STEPS:  # Fisher-Yates on `rand()`, faster than `random.shuffle`
+            j = int(rand() * n)
+            bits[i], bits[j] = bits[j], bits[i]
+    else:
+        bits = [_BIT[card] for card in deck]
     low = rules.cut_minimum
     cut = low + int(rand() * (33 - 2 * low))
-    packets = rules.packets or DEALER_CHOICE_PACKETS[int(rand() * 3)]
-    return [sum(take(bits)) for take in _takers(rules, dealer, packets, cut)]
+    scheme = 3 if rules.packets else int(rand() * 3)
+    index = (dealer * 4 + scheme) * 33 + cut
+    takers: list[tuple[Taker, ...] | None] | None = rules.cache.get("takers")
+    if takers is None:
+        takers = rules.cache["takers"] = [None] * (16 * 33)
+    t = takers[index]
+    if t is None:
+        t = takers[index] = _takers(rules, dealer, rules.packets or
+                                    DEALER_CHOICE_PACKETS[scheme], cut)
+    t0, t1, t2, t3 = t
+    return [sum(t0(bits)), sum(t1(bits)), sum(t2(bits)), sum(t3(bits))]
 
 
 def _takers(rules: CompiledRules, dealer: int, packets: tuple[int, ...],
-            cut: int) -> tuple[itemgetter[int], ...]:
-    """Per seat, an itemgetter of the deck positions (before the cut) of its eight cards."""
-    key = ("takers", dealer, packets, cut)
-    takers = rules.cache.get(key)
-    if takers is None:
-        positions: list[list[int]] = [[], [], [], []]
-        for i, seat in enumerate(_receivers(rules, dealer, packets)):
-            positions[seat].append((i + cut) % 32)
-        takers = rules.cache[key] = tuple(itemgetter(*p) for p in positions)
-    return takers
+            cut: int) -> tuple[Taker, ...]:
+    """Per seat, an itemgetter of the deck positions (before the cut) of its eight cards
+    (`deal_hands` keeps them by dealer, packet scheme (3: the rules' fixed packets) and cut)."""
+    positions: list[list[int]] = [[], [], [], []]
+    for i, seat in enumerate(_receivers(rules, dealer, packets)):
+        positions[seat].append((i + cut) % 32)
+    return tuple(itemgetter(*p) for p in positions)
 
 
 def _receivers(rules: CompiledRules, dealer: int, packets: tuple[int, ...]) -> list[int]:
@@ -69,7 +73,7 @@ def paired_hands(rng: random.Random) -> list[int]:
     """Four random hands of eight cards (N E S W), whatever the rules: a simulation deals
     deal `i` the same hands under every variant it compares (pairing), so these ignore the
     cut and packets of `table.*`, which `deal_hands` follows. (`random.shuffle`, not
-    `_shuffle`: the simulations' seeded results stay what they were.)"""
+    `deal_hands`'s: the simulations' seeded results stay what they were.)"""
     deck = list(range(32))
     rng.shuffle(deck)
     return [sum(1 << c for c in deck[8 * s: 8 * s + 8]) for s in range(4)]

@@ -38,7 +38,6 @@ from .compiled import belote_suit_mask, compile
 from .facts import (
     ALL_TRUMP,
     NO_TRUMP,
-    Contract,
     DealFacts,
     DealScore,
     LineKind,
@@ -95,6 +94,9 @@ class Plan:
     tenths: bool
     litige_held: bool
     needs_tricks: bool
+    tricks_read: tuple[int, ...]
+    """Per number of tricks 0..8, what scoring reads of it: itself when a formula counts
+    tricks, else only whether it is 0 or 8 (a capot), as 0, 1 or 8 (`score_key`)."""
     contexts: dict[tuple[Any, int, int], list[Any]] = field(default_factory=dict)
     """Per contract (bid, denomination, double): a context with its quantities set."""
     lines: dict[tuple[str, int, Term], ScoreLine] = field(default_factory=dict)
@@ -157,6 +159,7 @@ def build_plan(rs: Ruleset) -> Plan:
         rounding=s.rounding, unit=s.rounding_unit,
         round_points=s.round_what == RoundWhat.CARD_POINTS, tenths=s.scale == ScoreScale.TENTHS,
         litige_held=s.litige == Litige.HELD, needs_tricks="tricks" in used,
+        tricks_read=tuple(range(9)) if "tricks" in used else (0, 1, 1, 1, 1, 1, 1, 1, 8),
         adjusts=(s.round_what != RoundWhat.CARD_POINTS and s.rounding != Rounding.NONE)
         or s.scale == ScoreScale.TENTHS)
 
@@ -247,17 +250,40 @@ def _set_pair(ctx: list[Any], slots: tuple[int, int, int], ours: int, theirs: in
     ctx[d], ctx[f], ctx[both] = ours, theirs, ours + theirs
 
 
-def score_key(plan: Plan, facts: DealFacts) -> tuple[Any, ...] | None:
-    """Everything of `facts` that `score_facts` reads (see `_base_context`), or None when the
-    tricks are unknown or announcements were declared (those deals are scored afresh: their
-    key would cost what scoring costs). Two deals with the same key have the same score."""
-    c, tricks = facts.contract, facts.tricks
-    if tricks is None or facts.announcements:
+ScoreValues = tuple[Any, ...]
+"""Everything of a finished deal that scoring reads, as a flat tuple (a cheap key to keep
+scores by): the declaring team, the bid, the denomination, the double, the declarers' and the
+defenders' tricks, a générale, the card points (NS, EW), the last trick's team, what the
+announcements score per team (NS, EW), the belote per side (declarers, defenders)."""
+
+
+def score_values(rules: CompiledRules, facts: DealFacts) -> ScoreValues:
+    """The `ScoreValues` of `facts` (InputError when the scoring counts tricks and they are
+    unknown). `Deal.score_key` builds the same tuple from what a deal knows."""
+    c, tricks, plan = facts.contract, facts.tricks, rules.plan
+    d, den, cp = c.declarer & 1, c.denomination, facts.card_points
+    if tricks is None:
+        if plan.needs_tricks:
+            raise InputError("this variant's scoring counts tricks: give the tricks of each "
+                             "seat", "tricks")
+        ours = theirs = 0
+    else:
+        ours, theirs = tricks[d] + tricks[d + 2], tricks[1 - d] + tricks[3 - d]
+    ann = announcement_points(facts.announcements, den, rules) if facts.announcements else (0, 0)
+    bel = belote_points(plan, facts.belote, den, d)
+    return (d, c.bid, den, c.double, ours, theirs, tricks is not None and tricks[c.declarer] == 8,
+            cp[0], cp[1], facts.last_trick & 1, ann[0], ann[1], bel[0], bel[1])
+
+
+def score_key(rules: CompiledRules, facts: DealFacts) -> ScoreValues | None:
+    """The key `score_facts` keeps the score of `facts` by: its `score_values` with the tricks
+    as scoring reads them (`Plan.tricks_read`: deals that differ only in tricks no formula
+    counts share a key), or None when the tricks are unknown (those deals are scored afresh).
+    Two deals with the same key have the same score; `Deal.score_key` builds the same key."""
+    if facts.tricks is None:
         return None
-    d = c.declarer & 1
-    return (d, c.bid, c.denomination, c.double, tricks[d] + tricks[d + 2],
-            tricks[c.declarer] == 8, facts.card_points, facts.last_trick & 1,
-            _belote(plan, facts, d) if facts.belote else None)
+    v, read = score_values(rules, facts), rules.plan.tricks_read
+    return (*v[:4], read[v[4]], read[v[5]], *v[6:])
 
 
 def score_facts(rules: CompiledRules, facts: DealFacts) -> DealScore:
@@ -265,12 +291,20 @@ def score_facts(rules: CompiledRules, facts: DealFacts) -> DealScore:
 
     Scores are kept by `score_key` (a bounded number of them): a deal scoring like an earlier
     one gets the same DealScore object back, to be read, never changed."""
+    key = score_key(rules, facts)
+    if key is None:
+        return _score_values(rules.plan, score_values(rules, facts))
+    return kept_score(rules, key)
+
+
+def kept_score(rules: CompiledRules, key: ScoreValues) -> DealScore:
+    """The score of the deal whose `score_key` is `key`: kept, or computed (from the key
+    alone) and kept."""
     plan = rules.plan
-    key = score_key(plan, facts)
-    known = plan.scores.get(key) if key is not None else None
+    known = plan.scores.get(key)
     if known is None:
-        known = _score(plan, rules, facts)
-        if key is not None and len(plan.scores) < _KNOWN_SCORES:
+        known = _score_values(plan, key)
+        if len(plan.scores) < _KNOWN_SCORES:
             plan.scores[key] = known
     return known
 
@@ -282,9 +316,13 @@ def _score(plan: Plan, rules: CompiledRules, facts: DealFacts, keep: bool = Fals
            ) -> DealScore:
     """The deal's score; with `keep`, the quantities its formulas read (`DealScore.values`):
     the fast path keeps none (kept scores holding lists slow the garbage collector down)."""
-    c = facts.contract
-    d, den = c.declarer % 2, c.denomination
-    ctx, cp_raw, lt_raw, extra = _base_context(plan, rules, facts)
+    return _score_values(plan, score_values(rules, facts), keep)
+
+
+def _score_values(plan: Plan, values: ScoreValues, keep: bool = False) -> DealScore:
+    """The score of a deal from its `ScoreValues` (see `_score`)."""
+    d, den = values[0], values[2]
+    ctx, cp_raw, lt_raw, extra = _base_context(plan, values)
     scaled = _points(plan, den, cp_raw, lt_raw, extra)
     _set_points(ctx, *(scaled if plan.scale_before_success else (
         cp_raw, (lt_raw[0] + extra[0], lt_raw[1] + extra[1]))))
@@ -324,64 +362,54 @@ def _score(plan: Plan, rules: CompiledRules, facts: DealFacts, keep: bool = Fals
                      (success_ctx, ctx) if keep else _NO_CONTEXTS)
 
 
-def _base_context(plan: Plan, rules: CompiledRules, facts: DealFacts) -> tuple[
+def _base_context(plan: Plan, values: ScoreValues) -> tuple[
         list[Any], tuple[int, int], tuple[int, int], tuple[int, int]]:
     """A context with everything but the points; and raw card points, last trick, capot extra
     per side (declarers, defenders)."""
-    c = facts.contract
-    d, den = c.declarer % 2, c.denomination
-    ctx = _contract_context(plan, c)
-    tricks = facts.tricks
-    if tricks is None and plan.needs_tricks:
-        raise InputError("this variant's scoring counts tricks: give the tricks of each seat",
-                         "tricks")
-    team_tricks = (0, 0) if tricks is None else (tricks[d] + tricks[d + 2],
-                                                 tricks[1 - d] + tricks[3 - d])
-    _set_pair(ctx, _TRICKS, *team_tricks)
-    capot = (team_tricks[0] == 8, team_tricks[1] == 8)
+    d, bid, den, double, ours, theirs, generale, cp0, cp1, lt_team, a0, a1, b0, b1 = values
+    ctx = _contract_context(plan, bid, den, double)
+    _set_pair(ctx, _TRICKS, ours, theirs)
+    capot = (ours == 8, theirs == 8)
     ctx[_CAPOT[0]], ctx[_CAPOT[1]] = capot
-    if facts.announcements:
-        ann = announcement_points(facts.announcements, den, rules)
-        _set_pair(ctx, _ANNOUNCEMENTS, ann[d], ann[1 - d])
-    if facts.belote:
-        _set_pair(ctx, _BELOTE, *_belote(plan, facts, d))
-    ctx[_GENERALE] = tricks is not None and tricks[c.declarer] == 8
-    lt_team = facts.last_trick % 2 == d
+    if a0 or a1:
+        _set_pair(ctx, _ANNOUNCEMENTS, *((a0, a1) if d == 0 else (a1, a0)))
+    if b0 or b1:
+        _set_pair(ctx, _BELOTE, b0, b1)
+    ctx[_GENERALE] = generale
     last = plan.last_trick[den]
-    lt = (last, 0) if lt_team else (0, last)
+    lt = (last, 0) if lt_team == d else (0, last)
     bonus = plan.capot_last_trick - last
     extra = (bonus if capot[0] else 0, bonus if capot[1] else 0)
-    cp = facts.card_points[d], facts.card_points[1 - d]
-    return ctx, cp, lt, extra
+    return ctx, ((cp0, cp1) if d == 0 else (cp1, cp0)), lt, extra
 
 
-def _contract_context(plan: Plan, c: Contract) -> list[Any]:
+def _contract_context(plan: Plan, bid: Any, den: int, double: int) -> list[Any]:
     """A new context with the quantities that depend on the contract alone set, the others 0:
     a copy of a template kept per contract (few contracts occur; setting them is slower)."""
-    key = (c.bid, c.denomination, c.double)
+    key = (bid, den, double)
     template = plan.contexts.get(key)
     if template is None:
         template = plan.contexts[key] = new_context()
-        _set_contract(plan, template, c)
+        _set_contract(plan, template, bid, den, double)
     return template.copy()
 
 
-def _set_contract(plan: Plan, ctx: list[Any], c: Contract) -> None:
+def _set_contract(plan: Plan, ctx: list[Any], bid: Any, den: int, double: int) -> None:
     """The quantities that depend on the contract alone."""
-    bid, den = c.bid, c.denomination
     ctx[_CONTRACT] = bid if isinstance(bid, int) else plan.contract_values[bid]
-    ctx[_MULTIPLIER] = plan.multipliers[c.double]
-    ctx[_DOUBLED] = c.double > 0
+    ctx[_MULTIPLIER] = plan.multipliers[double]
+    ctx[_DOUBLED] = double > 0
     ctx[_BID_CAPOT], ctx[_BID_GENERALE] = bid == "capot", bid == "generale"
     ctx[_NT], ctx[_AT] = den == NO_TRUMP, den == ALL_TRUMP
 
 
-def _belote(plan: Plan, facts: DealFacts, d: int) -> tuple[int, int]:
-    """Belote points per side (declarers, defenders): one bonus per entry in `facts.belote`."""
-    if not facts.belote or not plan.belote_at[facts.contract.denomination]:
+def belote_points(plan: Plan, seats: list[int], den: int, d: int) -> tuple[int, int]:
+    """Belote points per side (declarers of team `d`, defenders) at denomination `den`: one
+    bonus per entry in `seats` (the seats credited with a belote)."""
+    if not seats or not plan.belote_at[den]:
         return 0, 0
-    ours = sum(1 for seat in facts.belote if seat % 2 == d)
-    theirs = 0 if plan.belote_declarers_only else len(facts.belote) - ours
+    ours = sum(1 for seat in seats if seat % 2 == d)
+    theirs = 0 if plan.belote_declarers_only else len(seats) - ours
     return ours * plan.belote_value, theirs * plan.belote_value
 
 

@@ -23,10 +23,12 @@ from .compiled import CompiledRules
 from .facts import ALL_TRUMP, NO_TRUMP, ROLE_BY_OFFSET
 
 RandomPlay = Callable[..., int]
-"""`play(hands, seat, rand, n, cards, winners, won, taken, declarer) -> next seat`: play the
-last `n` tricks from `seat` (to lead), appending the cards played to `cards` and each trick's
-winner to `winners`, counting tricks per seat in `won` and card points per team in `taken`
-(`declarer`: the contract's, for the lead duties of `play.lead_mask`)."""
+"""`play(hands, seat, rand, n, cards, winners, won, taken, declarer) -> last winner`: play
+the last `n` tricks from `seat` (to lead), appending the cards played to `cards` and each
+trick's winner to `winners`, counting tricks per seat in `won` and card points per team in
+`taken` (`declarer`: the contract's, for the lead duties of `play.lead_mask`). (An append is
+cheaper than packing a trick's cards in one int: CPython 3.11 specialises `list.append`, not
+shifts and ors.)"""
 
 _HEAD = """\
 def play(hands, seat, rand, n, cards, winners, won, taken, declarer=0,
@@ -74,11 +76,14 @@ _TAIL = """\
 
 
 def random_play(rules: CompiledRules, d: int) -> RandomPlay:
-    """The specialised random player of `rules` at denomination `d` (built once, cached)."""
-    key = ("random_play", d)
-    fn: RandomPlay | None = rules.cache.get(key)
+    """The specialised random player of `rules` at denomination `d` (built once, cached in
+    a list by denomination: a string key and an index are cheaper than a tuple key)."""
+    plays: list[RandomPlay | None] | None = rules.cache.get("random_play")
+    if plays is None:
+        plays = rules.cache["random_play"] = [None] * 6
+    fn = plays[d]
     if fn is None:
-        fn = rules.cache[key] = _build(rules, d)
+        fn = plays[d] = _build(rules, d)
     return fn
 
 
