@@ -50,7 +50,7 @@ DENOMINATIONS = 2
 """The hand's best denominations by the heuristic estimate that are valued for its own
 bids (a partner's standing denomination is always added)."""
 BID_SLACK = 20
-"""An imagined bidder's hand is accepted when its heuristic estimate reaches its bid minus this."""
+"""A bidder's hand is accepted when its heuristic estimate reaches its bid minus this."""
 COINCHE_POINTS = 80
 """What a coinche says of the coincher's hand at the contract's denomination (its estimate
 reaches this less `BID_SLACK`): a defender coinches with trumps or masters."""
@@ -83,14 +83,18 @@ class ExpectedBot(HeuristicBot):
 
 
 def confident_gain(call: np.ndarray, stay: np.ndarray) -> np.ndarray:
-    """How much each call beats passing, per imagined deal, prudently: the mean of the
+    """How much each call beats passing, per deal read, prudently: the mean of the
     paired differences minus `CAUTION` standard errors of that mean (`call`: one row per
-    call, or one call; one column per imagined deal).
+    call, or one call; one column per deal read).
 
     The bot picks the best of many estimates made from a few deals; the best one is likely
     to be lucky (a winner's curse that made the bot overbid and overcoinche by about 50
     points a deal when it took the plain means). Asking each call to beat passing by a margin
-    of its own uncertainty removes most of that luck, whatever the scoring."""
+    of its own uncertainty removes most of that luck, whatever the scoring. A call and
+    passing valued on the same deals (a coinche and the contract it doubles) are compared
+    deal by deal; valued on different deals (a bid of ours, and passing on the opponents'
+    contract), the k-th deal of each is paired at random, and the variance of the
+    differences is then that of both estimates together, as it should be."""
     diffs = np.asarray(call, dtype=float) - np.asarray(stay, dtype=float)
     n = diffs.shape[-1]
     var = diffs.var(axis=-1, ddof=1) if n > 1 else np.zeros(diffs.shape[:-1])
@@ -122,7 +126,7 @@ def call_gains(bot: ExpectedBot, deal: Any, seat: int, calls: list[Any]) -> list
 
 
 class _Asker:
-    """The questions one seat asks at one moment of one auction, sharing imagined deals."""
+    """The questions one seat asks at one moment of one auction, sharing the deals it reads."""
 
     def __init__(self, bot: ExpectedBot, deal: Any, seat: int, state: AuctionState):
         self.bot, self.deal, self.seat, self.state = bot, deal, seat, state
@@ -132,7 +136,7 @@ class _Asker:
         self._read: dict[tuple[int, int], Outcomes] = {}
 
     def denominations(self, legal: list[int]) -> set[int]:
-        """The denominations worth playing out for this seat's own bids."""
+        """The denominations worth valuing for this seat's own bids."""
         ranked = sorted(set(legal), key=lambda d: -self.bot.estimate(self.deal, self.seat, d))
         chosen = set(ranked[:DENOMINATIONS])
         s = self.state
@@ -165,7 +169,7 @@ class _Asker:
         return Contract(s.seat, s.value, s.denomination or 0, double)
 
     def margins(self, contracts: list[Contract | None]) -> np.ndarray:
-        """Per contract and imagined deal, our score − theirs (0 for None: a redeal)."""
+        """Per contract and deal read, our score − theirs (0 for None: a redeal)."""
         known = [c for c in contracts if c is not None]
         outcomes = self._outcomes(sorted({(c.denomination, c.declarer) for c in known}))
         values = margins(self.deal.rules, self.team,

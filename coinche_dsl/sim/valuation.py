@@ -41,7 +41,7 @@ class Outcomes:
 
 
 def margins(rules: Any, team: int, asked: list[tuple[Contract, Outcomes]]) -> np.ndarray:
-    """(len(asked), k): per question and imagined deal, `team`'s score minus the other
+    """(len(asked), k): per question and deal read, `team`'s score minus the other
     side's at the contract, over the outcomes played at its denomination and declarer."""
     if not asked:
         return np.zeros((0, 0))
