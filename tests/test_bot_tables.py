@@ -161,3 +161,22 @@ def test_learned_rows_are_the_deals_played_out(rules) -> None:
     assert (trumps[boosted] >= 4).all() and 1.5 < trumps[~boosted].mean() < 2.5
     # The same seed learns the same deals.
     assert same(arrays, learned.learn(rules, 200, 200))
+
+
+def test_a_simulation_over_a_corrupt_cache_warns_and_runs(cache, monkeypatch) -> None:
+    from typer.testing import CliRunner
+
+    from coinche_dsl.cli import _register, app
+
+    _register()
+    monkeypatch.setattr(table_cache, "_MEMORY", {})
+    rules = compile(load_variant("ffb"))
+    path = table_path(rules, learned.UNIFORM, learned.BOOSTED)
+    assert path is not None
+    cache.mkdir()
+    path.write_bytes(b"\x00garbage")
+    with pytest.warns(TableCacheWarning, match="learning them again"):
+        result = CliRunner().invoke(app, ["simulate", "ffb", "--deals", "2", "--jobs", "1",
+                                          "--bots", "expected", "--format", "json"])
+    assert result.exit_code == 0 and "Traceback" not in result.output
+    assert learned.check(dict(np.load(path)), rules.denominations) is None  # rebuilt
