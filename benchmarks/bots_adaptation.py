@@ -1,7 +1,7 @@
 """Do the bots' bids follow the scoring? Bidding statistics of one bot level under variants
 that differ from a base only in scoring, all played on the same seeded deals.
 
-    python benchmarks/bots_adaptation.py [--bots expected] [--deals N] [--seed S]
+    python benchmarks/bots_adaptation.py [--bots expected] [--deals N] [--seed S] [--jobs J]
                                          BASE OTHER [OTHER ...]
 
 Prints, for each OTHER, each statistic under BASE and OTHER and the paired difference
@@ -14,7 +14,9 @@ from __future__ import annotations
 import argparse
 import time
 
+from coinche_dsl.engine import compile
 from coinche_dsl.loader import load_variant
+from coinche_dsl.sim import table_cache
 from coinche_dsl.sim.simulate import run
 from coinche_dsl.sim.strength import STATISTICS, bidding_shift, bidding_stats
 
@@ -26,13 +28,17 @@ def main() -> None:
     parser.add_argument("--bots", default="expected")
     parser.add_argument("--deals", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("variants", nargs="+")
     args = parser.parse_args()
     if len(args.variants) < 2:
         parser.error("give a base and at least one other variant")
     start = time.perf_counter()
-    out = run([load_variant(v) for v in args.variants], args.deals, 0, args.seed, args.bots,
-              jobs=1)
+    rulesets = [load_variant(v) for v in args.variants]
+    if "expected" in args.bots or "search" in args.bots:
+        for ruleset in rulesets:  # learned (or read) once here, not by each worker
+            table_cache.tables(compile(ruleset))
+    out = run(rulesets, args.deals, 0, args.seed, args.bots, jobs=args.jobs)
     print(f"# {args.bots} bots, {args.deals} deals, seed {args.seed}, "
           f"{time.perf_counter() - start:.0f} s")
     base = bidding_stats(out.deals[0])

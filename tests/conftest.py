@@ -23,3 +23,16 @@ sys.path.insert(0, str(Path(__file__).parent))
 def ffb():
     """The reference variant, loaded afresh for each module that asks for it."""
     return load_variant("ffb")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _bot_tables(tmp_path_factory):
+    """The `expected` bidder's learned tables: small ones (learned in a few seconds), cached
+    in a directory of the test session, never in the user's cache."""
+    from coinche_dsl.sim import learned
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("COINCHE_CACHE", str(tmp_path_factory.mktemp("bot-tables")))
+        mp.setattr(learned, "UNIFORM", 2048)
+        mp.setattr(learned, "BOOSTED", 2048)
+        yield

@@ -16,18 +16,19 @@ from coinche_dsl.engine import Deal, compile
 from coinche_dsl.engine.compiled import CompiledRules
 from coinche_dsl.engine.facts import Contract
 from coinche_dsl.loader import BUILTINS, load_variant
+from coinche_dsl.sim import table_cache
 from coinche_dsl.sim.bidding import auction_state
 from coinche_dsl.sim.bots import HeuristicBot, RandomBot, evaluate, make_bot
 from coinche_dsl.sim.expected import (
-    POOL,
     SAMPLES,
     ExpectedBot,
     _Asker,
+    _calls_shown,
     call_gains,
     calls_misfit,
-    deal_pool,
 )
 from coinche_dsl.sim.hands import ModeTable, mode_tables
+from coinche_dsl.sim.learned import DEALER
 from coinche_dsl.sim.levels import lineup_text, parse_lineup
 from coinche_dsl.sim.runner import DealRecord, play_deal
 from coinche_dsl.sim.search import SearchBot, imagine
@@ -134,14 +135,17 @@ X10 = 'variant "x10" extends "ffb" {\n  auction {\n    coinche_factor 10\n' \
 
 
 def test_a_coinche_paying_ten_times_is_made_where_two_times_is_not(ffb, tmp_path) -> None:
-    # W opens 100 hearts; S (an opponent, next to speak) holds J 9 K of hearts, the ace of
-    # diamonds and two kings. Under ffb
-    # (x2) coinching this contract is not clearly worth it; when a coinche multiplies by ten
-    # it is. Both variants imagine the same deals (they play alike): only the scoring moved.
+    # W opens 100 hearts; S (an opponent, next to speak) holds J 9 K of hearts, the aces of
+    # clubs and diamonds and the king of spades. Under ffb (x2) coinching this contract is
+    # not clearly worth it; when a coinche multiplies by ten it is. Both variants read the
+    # same learned deals (they play alike): only the scoring moved.
     path = tmp_path / "x10.coinche"
     path.write_text(X10, encoding="utf-8")
-    hands = [hand("AC 9D JD QD QH 7S JC QS"), hand("10C QC 8D 10D KD 8H AH 10S"),
-             hand("9H KH 8C KC AD 9S KS JH"), hand("10H 7H AS 7C 7D JS 9C 8S")]
+    south = hand("JH 9H KH 8C AC AD 9S KS")
+    rest = [c for c in range(32) if not south >> c & 1]
+    random.Random(3).shuffle(rest)
+    hands = [sum(1 << c for c in rest[8 * i: 8 * i + 8]) for i in range(3)]
+    hands.insert(2, south)
     calls = []
     for ruleset in (ffb, load_variant(str(path))):
         deal = Deal(compile(ruleset), 0, hands=list(hands))
@@ -153,7 +157,7 @@ def test_a_coinche_paying_ten_times_is_made_where_two_times_is_not(ffb, tmp_path
 QUIET = 'variant "quiet" extends "ffb" {\n  announcements {\n    enabled no\n  }\n}\n'
 
 
-def test_eight_trumps_are_valued_exactly_on_every_imagined_deal(tmp_path) -> None:
+def test_eight_trumps_are_valued_exactly_on_every_learned_deal(tmp_path) -> None:
     # ffb without announcements (FFB 2015 § 10.1.1, § 9.2, § 10.2): W holds every heart, so
     # W takes all eight tricks whatever the other hands: 152 card points + 100 for the last
     # trick of a capot + 20 belote = 272, and the defenders score nothing.
@@ -181,23 +185,29 @@ def test_eight_trumps_are_valued_exactly_on_every_imagined_deal(tmp_path) -> Non
     assert str(bot.choose_call(deal)) == "W 270 hearts"
 
 
-def test_a_pool_keeps_the_imagined_deals_that_fit_the_calls(ffb) -> None:
-    # N opens 120 hearts: of W's pool, the deals kept give N a hand the heuristic values at
-    # 100 or more (120 less the 20 of slack) at hearts.
+def test_the_learned_deals_read_fit_the_calls(ffb) -> None:
+    # N opens 120 hearts: the learned deals W reads give N a hand the heuristic values at
+    # 100 or more (120 less the 20 of slack) at hearts, where the table holds many that do
+    # not; and W's own place holds a hand valued as W's.
     rules = compile(ffb)
     deal = Deal(rules, 1, rng=random.Random(6))
     deal.apply("N 120 hearts")
-    ask = _Asker(ExpectedBot(random.Random(0)), deal, 3, auction_state(deal))
-    pool = deal_pool(np.random.default_rng(1), deal.hands[3], 3, POOL * SAMPLES)
-    assert (pool[:, 3] == deal.hands[3]).all()
-    assert (np.bitwise_or.reduce(pool, axis=1) == 0xFFFFFFFF).all()
-    assert (np.bitwise_count(pool) == 8).all()
-    kept = pool[ask._fitting(('test',), pool)]
-    tables = mode_tables(rules)
-    north = [bot_worth(tables[2], int(h), rules) for h in kept[:, 0]]
-    assert len(kept) == SAMPLES and min(north) >= 100, north
-    everyone = [bot_worth(tables[2], int(h), rules) for h in pool[:, 0]]
-    assert min(everyone) < 100  # the pool alone would not have fitted
+    table = table_cache.tables(rules)
+    turn = (DEALER - deal.dealer) % 4
+    shown = [((s + turn) % 4, d, least, most) for s, d, least, most in _calls_shown(deal, 3)]
+    assert shown == [((0 + turn) % 4, 2, 120, 10_000)]
+    w = deal.hands[3]
+    own = evaluate(mode_tables(rules)[2], w, rules)[1]
+    rows = table.select(2, (0 + turn) % 4, (3 + turn) % 4, w, own, shown, SAMPLES)
+    hands = table.arrays["hands2"]
+    north = [bot_worth(mode_tables(rules)[2], int(h), rules) for h in hands[rows, turn % 4]]
+    # The selection weighs the fit of N against the likeness of W's hand, among the few
+    # deals of the test's small table: N fits on average, and W's hand is like W's.
+    assert len(rows) == SAMPLES and np.mean(north) >= 100, north
+    west = [bot_worth(mode_tables(rules)[2], int(h), rules) for h in hands[rows, (3 + turn) % 4]]
+    assert np.median([abs(x - own) for x in west]) <= 10
+    dealt = table.arrays["worth2"][~table.arrays["boosted2"], turn % 4, 2]
+    assert dealt.mean() < 75 and (dealt >= 100).mean() < 0.25, dealt.mean()  # chance: no fit
 
 
 @pytest.mark.parametrize("name", BUILTINS)
@@ -227,11 +237,8 @@ def test_each_level_plays_the_same_deals_from_the_same_seed(ffb, level: str, dea
 
 
 def expected_cache_cleared() -> None:
-    """Empty the expected bot's in-process caches, so the second run computes afresh."""
-    from coinche_dsl.sim import expected
-
-    for cache in (expected._OUTCOMES, expected._POOLS, expected._POOL_WORTH):
-        cache.clear()
+    """Empty the expected bot's in-process tables, so the second run reads them afresh."""
+    table_cache._MEMORY.clear()
 
 
 def test_expected_play_is_the_same_whatever_the_chunking(ffb) -> None:
@@ -407,3 +414,24 @@ def test_bidding_statistics_count_by_hand() -> None:
     shift = bidding_shift(base, other)
     assert shift["mean_bid"].value == 5 and shift["mean_bid"].n == 2  # (90-80 + 100-100) / 2
     assert shift["surcoinche"].value == pytest.approx(1 / 3)  # deal 2 surcoinched in `other`
+
+
+def test_numbers_no_deal_reaches_are_left_out_without_changing_a_call(ffb, monkeypatch) -> None:
+    # `_Asker.reach` only saves time: valuing every legal number gives the same deals.
+    lineup = parse_lineup("NS=expected,EW=heuristic")
+    pruned = run([ffb], 12, 0, 8, lineup, jobs=1).deals[0]
+    monkeypatch.setattr(_Asker, "reach", lambda self, d: float("inf"))
+    assert run([ffb], 12, 0, 8, lineup, jobs=1).deals[0] == pruned
+
+
+def test_reach_is_the_most_a_side_scores_in_the_deals_read(tmp_path) -> None:
+    # ffb without announcements, W holds every heart: every deal read is a capot, 152 card
+    # points + 100 for a capot's last trick + 20 belote = 272 (FFB 2015 § 9.2, § 10.2).
+    path = tmp_path / "quiet.coinche"
+    path.write_text(QUIET, encoding="utf-8")
+    rules = compile(load_variant(path))
+    w = hand("7H 8H 9H 10H JH QH KH AH")
+    rest = [c for c in range(32) if not w >> c & 1]
+    deal = Deal(rules, 0, hands=[sum(1 << c for c in rest[8 * i: 8 * i + 8]) for i in range(3)]
+                + [w])
+    assert _Asker(ExpectedBot(random.Random(1)), deal, 3, auction_state(deal)).reach(2) == 272
