@@ -82,6 +82,25 @@ def test_a_file_learned_for_other_rules_is_not_read(rules, cache) -> None:
     assert learn.calls == 1
 
 
+def test_tables_learned_by_other_code_are_not_read(rules, cache, monkeypatch) -> None:
+    # The bots that play the learning deals, or the engine, may change between versions while
+    # the rules' fingerprint does not: such tables are another file, and a file written by
+    # other code under this code's name is refused like a foreign one.
+    load_or_learn(rules, SMALL, SMALL)
+    ours = table_path(rules, SMALL, SMALL)
+    assert ours is not None and table_cache.code_digest() in ours.name
+    monkeypatch.setattr(table_cache, "code_digest", lambda: "0123456789ab")
+    theirs = table_path(rules, SMALL, SMALL)
+    assert theirs is not None and theirs != ours and not theirs.exists()
+    learn = Counting()
+    load_or_learn(rules, SMALL, SMALL, learn)  # a miss: learned again by "this" code
+    assert learn.calls == 1 and theirs.exists()
+    theirs.write_bytes(ours.read_bytes())  # the other version's file under this one's name
+    with pytest.warns(TableCacheWarning, match="another version"):
+        load_or_learn(rules, SMALL, SMALL, learn)
+    assert learn.calls == 2
+
+
 def test_malformed_arrays_are_not_read(rules, cache) -> None:
     arrays = load_or_learn(rules, SMALL, SMALL)
     path = table_path(rules, SMALL, SMALL)

@@ -17,6 +17,7 @@ alike) and the table format:
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import sys
@@ -24,6 +25,7 @@ import tempfile
 import warnings
 import zipfile
 from collections.abc import Callable
+from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -56,8 +58,21 @@ def cache_dir() -> Path | None:
     return Path(base) / "coinche_dsl"
 
 
+@lru_cache(maxsize=1)
+def code_digest() -> str:
+    """A digest of the code whose play the tables record: the engine's and the bots' modules
+    (the heuristic bots play the learning deals; the engine decides legality and scores)."""
+    package = Path(__file__).resolve().parent.parent
+    digest = hashlib.sha256()
+    for folder in ("engine", "sim"):
+        for source in sorted((package / folder).glob("*.py")):
+            digest.update(source.name.encode() + b"\0" + source.read_bytes())
+    return digest.hexdigest()[:12]
+
+
 def _meta(rules: CompiledRules, uniform: int, boosted: int) -> dict[str, object]:
-    return {"format": learned.FORMAT, "fingerprint": rules.fingerprint, "uniform": uniform,
+    return {"format": learned.FORMAT, "code": code_digest(),
+            "fingerprint": rules.fingerprint, "uniform": uniform,
             "boosted": boosted, "denominations": list(rules.denominations)}
 
 
@@ -66,7 +81,8 @@ def table_path(rules: CompiledRules, uniform: int, boosted: int) -> Path | None:
     where = cache_dir()
     if where is None:
         return None
-    return where / (f"expected-{rules.fingerprint}-f{learned.FORMAT}-{uniform}-{boosted}.npz")
+    return where / (f"expected-{rules.fingerprint}-f{learned.FORMAT}-{code_digest()}-"
+                    f"{uniform}-{boosted}.npz")
 
 
 def tables(rules: CompiledRules) -> learned.Learned:
