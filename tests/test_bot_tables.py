@@ -199,3 +199,39 @@ def test_a_simulation_over_a_corrupt_cache_warns_and_runs(cache, monkeypatch) ->
                                           "--bots", "expected", "--format", "json"])
     assert result.exit_code == 0 and "Traceback" not in result.output
     assert learned.check(dict(np.load(path)), rules.denominations) is None  # rebuilt
+
+
+KNOB_VARIANTS = [
+    # Rules whose play or credits the learned rows record differently: a partner's trick to
+    # overtrump, undertrumping required, a master partner not freeing the follower, belotes
+    # of the declarers only, play clockwise.
+    'variant "t" extends "ffb" { play { overtrump_partner yes } }',
+    'variant "t" extends "ffb" { play { undertrump required } }',
+    'variant "t" extends "ffb" { play { partner_master_free no } }',
+    'variant "t" extends "ffb" { belote { claim declarers_only } }',
+    'variant "t" extends "pt-online" { table { direction clockwise } }',
+]
+
+
+@pytest.mark.parametrize("name", ["ffb", "ffb-contree", "es-club", "pt-online", "it-701",
+                                  "fr-brut", "fr-bga", *range(len(KNOB_VARIANTS))])
+def test_rows_learned_over_arrays_are_the_deals_played_by_the_bots(name, tmp_path) -> None:
+    # `learn` plays its deals over arrays; `_play_one` plays each on `Deal` with four
+    # `HeuristicBot`s, the reference: every column of every row must agree, at every
+    # denomination, on uniform and boosted deals alike.
+    if isinstance(name, int):
+        path = tmp_path / "t.coinche"
+        path.write_text(KNOB_VARIANTS[name], encoding="utf-8")
+        ruleset = load_variant(path)
+    else:
+        ruleset = load_variant(name)
+    rules = compile(ruleset)
+    rng = np.random.default_rng(11)
+    for d in rules.denominations:
+        n = 120
+        declarer = rng.integers(0, 4, n)
+        hands = learned._dealt(rng, n, learned._top_cards(rules, d) if d % 2 else None,
+                               declarer)
+        reference = np.array([learned._play_one(rules, d, hands[i].tolist(),
+                                                int(declarer[i]), i) for i in range(n)])
+        assert (learned._play_all(rules, d, hands, declarer) == reference).all(), (name, d)
