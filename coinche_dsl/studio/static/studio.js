@@ -3,7 +3,7 @@
 "use strict";
 const TOKEN = document.querySelector('meta[name="studio-token"]').content;
 const $ = (id) => document.getElementById(id);
-let editor, latest = "", timer = null, tab = "preview";
+let editor, latest = "", timer = null, tab = "preview", shownOptions = "";
 
 async function call(name, body) {
   const reply = await fetch(`/api/${name}`, {
@@ -38,8 +38,13 @@ function showProblems(found) {
 }
 
 // One control per option the variant leaves to the table; a choice other than the default
-// goes with every sheet, comparison and score the page asks for.
+// goes with every sheet, comparison and score the page asks for. The controls are rebuilt only
+// when the file's options change: a check answered while the user picks a value (every edit
+// is checked) must not swap the control out from under the choice.
 function showOptions(options) {
+  const shape = JSON.stringify(options);
+  if (shape === shownOptions) return;
+  shownOptions = shape;
   const box = $("options"), before = chosen();
   box.replaceChildren();
   for (const o of options) {
