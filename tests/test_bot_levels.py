@@ -157,6 +157,20 @@ def test_a_coinche_paying_ten_times_is_made_where_two_times_is_not(ffb, tmp_path
 QUIET = 'variant "quiet" extends "ffb" {\n  announcements {\n    enabled no\n  }\n}\n'
 
 
+def _west_holds_every_heart(tmp_path, rng: random.Random | None = None) -> Deal:
+    """A deal of ffb without announcements (`QUIET`), dealer N, where W holds the eight
+    hearts and the other 24 cards go to N, E and S in order (shuffled first with `rng`)."""
+    path = tmp_path / "quiet.coinche"
+    path.write_text(QUIET, encoding="utf-8")
+    rules = compile(load_variant(path))
+    w = hand("7H 8H 9H 10H JH QH KH AH")
+    rest = [c for c in range(32) if not w >> c & 1]
+    if rng is not None:
+        rng.shuffle(rest)
+    return Deal(rules, 0, hands=[sum(1 << c for c in rest[8 * i: 8 * i + 8]) for i in range(3)]
+                + [w])
+
+
 def test_eight_trumps_are_valued_exactly_on_every_learned_deal(tmp_path) -> None:
     # ffb without announcements (FFB 2015 § 10.1.1, § 9.2, § 10.2): W holds every heart, so
     # W takes all eight tricks whatever the other hands: 152 card points + 100 for the last
@@ -165,14 +179,7 @@ def test_eight_trumps_are_valued_exactly_on_every_learned_deal(tmp_path) -> None
     # - coinched capot: (250 + 0 announcements + 20 belote + 250) x 2 = 1040;
     # - 80 hearts: 272 + 80 = 352 -> 350; 270 hearts: 272 + 270 = 542 -> 540 (made: 272 >=
     #   270), the best the hand can score, so that is its bid.
-    path = tmp_path / "quiet.coinche"
-    path.write_text(QUIET, encoding="utf-8")
-    rules = compile(load_variant(path))
-    w = hand("7H 8H 9H 10H JH QH KH AH")
-    rest = [c for c in range(32) if not w >> c & 1]
-    random.Random(0).shuffle(rest)
-    deal = Deal(rules, 0, hands=[sum(1 << c for c in rest[8 * i: 8 * i + 8]) for i in range(3)]
-                + [w])
+    deal = _west_holds_every_heart(tmp_path, random.Random(0))
     bot = ExpectedBot(random.Random(1))
     ask = _Asker(bot, deal, 3, auction_state(deal))
     values = ask.margins([Contract(3, "capot", 2, 0), Contract(3, "capot", 2, 1),
@@ -427,11 +434,5 @@ def test_numbers_no_deal_reaches_are_left_out_without_changing_a_call(ffb, monke
 def test_reach_is_the_most_a_side_scores_in_the_deals_read(tmp_path) -> None:
     # ffb without announcements, W holds every heart: every deal read is a capot, 152 card
     # points + 100 for a capot's last trick + 20 belote = 272 (FFB 2015 § 9.2, § 10.2).
-    path = tmp_path / "quiet.coinche"
-    path.write_text(QUIET, encoding="utf-8")
-    rules = compile(load_variant(path))
-    w = hand("7H 8H 9H 10H JH QH KH AH")
-    rest = [c for c in range(32) if not w >> c & 1]
-    deal = Deal(rules, 0, hands=[sum(1 << c for c in rest[8 * i: 8 * i + 8]) for i in range(3)]
-                + [w])
+    deal = _west_holds_every_heart(tmp_path)
     assert _Asker(ExpectedBot(random.Random(1)), deal, 3, auction_state(deal)).reach(2) == 272

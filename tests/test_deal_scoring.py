@@ -100,6 +100,7 @@ def test_a_deal_s_key_and_score_are_the_reference_s(name):
         scored += 1
     assert scored > 1000
     assert 0 < len(rules.plan.scores) < scored  # scores were kept, and shared
+    assert _play(rules, 1).result() is _play(rules, 1).result()  # seed 1 again: kept
 
 
 def test_automatic_announcements_are_found_when_read_and_replaced_when_declared():

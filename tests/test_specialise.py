@@ -126,43 +126,6 @@ def test_fix_contract_refuses_a_denomination_the_rules_do_not_have():
         deal.fix_contract(Contract(0, 80, 2))
 
 
-def test_a_deal_s_kept_score_is_the_score_of_its_facts_computed_afresh():
-    """`Deal.result` keeps scores by everything of the deal scoring reads (and skips building
-    facts for a deal scoring like an earlier one): on 1000 seeded deals of every built-in, from
-    the auction or fixed contracts, with each variant's announcements (automatic in pt-online,
-    declared by hand here in the others), the kept score is the one `_score` computes."""
-    for name in BUILTINS:
-        ruleset = load_variant(name)
-        rules = compile(ruleset)
-        rules.plan.scores.clear()
-        for seed in range(1000):
-            rng = random.Random(seed)
-            deal = Deal(rules, seed & 3, rng=rng)
-            if seed % 4:
-                d = rules.denominations[seed % len(rules.denominations)]
-                deal.fix_contract(Contract(seed & 3, rules.bid_values[seed % 3], d, seed % 3))
-            else:
-                while deal.phase == "auction":
-                    deal.call(rng.choice(deal.legal_calls()))
-                if deal.phase == "redeal":
-                    continue
-            if seed % 3 == 0 and not rules.announcements_automatic:
-                for seat in range(4):
-                    found = find_announcements(deal.hands[seat], deal.contract.denomination,
-                                               rules)
-                    deal.declare(seat, [c.mask for c in found])
-            deal.play_out(rng)
-            assert deal.result() == _score(rules.plan, rules, deal.facts()), seed
-            if seed == 1:
-                deal_one = deal
-        rng = random.Random(1)  # seed 1 again: its score is kept
-        again = Deal(rules, 1, rng=rng)
-        again.fix_contract(Contract(1, rules.bid_values[1], rules.denominations[
-            1 % len(rules.denominations)], 1))
-        again.play_out(rng)
-        assert again.result() is deal_one.result()
-
-
 _ANNOUNCE_KNOBS = dict(card_reuse=[True, False], belote_in_sequence=[True, False],
                        sequences=[{3: 20, 4: 50, 5: 100}, {3: 0, 4: 50}])
 

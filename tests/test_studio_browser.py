@@ -102,6 +102,18 @@ def frame_text(page: object, selector: str) -> str:
     return page.frame_locator(selector).locator("body").inner_text()
 
 
+def score_deal(page, **fields: str) -> None:
+    """Fill the scorer's deal form (text boxes filled, menus chosen) and score the deal."""
+    form = page.locator("#deal")
+    for name, value in fields.items():
+        box = form.locator(f"[name={name}]")
+        if box.evaluate("e => e.tagName") == "SELECT":
+            box.select_option(value)
+        else:
+            box.fill(value)
+    page.click("#score-go")
+
+
 def test_a_secretarys_session(page: object, studio: tuple[str, Path], tmp_path: Path) -> None:
     url, folder = studio
     expect = playwright.expect
@@ -179,28 +191,15 @@ def test_a_secretarys_session(page: object, studio: tuple[str, Path], tmp_path: 
     # ffb.coinche's rule: the defenders score (160 + 100) x 2 = 520, the declarers keep their
     # protected belote, 20.
     page.click("nav [data-tab=score]")
-    form = page.locator("#deal")
-    form.locator("[name=bid]").fill("100")
-    form.locator("[name=trump]").select_option("spades")
-    form.locator("[name=double]").select_option("coinche")
-    form.locator("[name=ns]").fill("70")
-    form.locator("[name=ew]").fill("82")
-    form.locator("[name=last_trick]").select_option("E")
-    form.locator("[name=belote]").fill("N")
-    page.click("#score-go")
+    score_deal(page, bid="100", trump="spades", double="coinche", ns="70", ew="82",
+               last_trick="E", belote="N")
     expect(page.locator("#score-total")).to_have_text("Failed — NS 20, EW 520")
     shot(page, tmp_path, "studio-score")
 
     # The organiser switches ffb's litige rule off with its control: 71 + 10 = 81 against 81
     # is then a plain fall (FFB § 10.1.2: EW 160 + 80 = 240), not a litige (§ 10.1.3: EW 80).
-    form.locator("[name=bid]").fill("80")
-    form.locator("[name=trump]").select_option("hearts")
-    form.locator("[name=double]").select_option("none")
-    form.locator("[name=ns]").fill("71")
-    form.locator("[name=ew]").fill("81")
-    form.locator("[name=last_trick]").select_option("N")
-    form.locator("[name=belote]").fill("")
-    page.click("#score-go")
+    score_deal(page, bid="80", trump="hearts", double="none", ns="71", ew="81",
+               last_trick="N", belote="")
     expect(page.locator("#score-total")).to_have_text("Failed — NS 0, EW 80")
     page.click("nav [data-tab=preview]")
     page.select_option("#options select[data-option=litige]", "chute")

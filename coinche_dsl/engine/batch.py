@@ -228,13 +228,21 @@ def _sel(cond: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return out
 
 
+def play_tables(rules: CompiledRules) -> _Tables:
+    """The batch engine's card tables of `rules`, built on first use into its cache (the
+    simulation's array path and the bots' learning play with them too)."""
+    tables = rules.cache.get("batch_tables")
+    if tables is None:
+        tables = rules.cache["batch_tables"] = _Tables(rules)
+    assert isinstance(tables, _Tables)
+    return tables
+
+
 def _play_chunk(rules: CompiledRules, rng: np.random.Generator, n: int, start: int,
                 contract: Any, policy: str, record_legal: bool,
                 hand: tuple[int, int] | None,
                 deals: tuple[int, np.ndarray] | None = None) -> dict[str, np.ndarray]:
-    tables = rules.cache.get("batch_tables")
-    if tables is None:
-        tables = rules.cache["batch_tables"] = _Tables(rules)
+    tables = play_tables(rules)
     declarer, bid, den, double = _contracts(rules, rng, n, start, contract)
     if deals is None:
         dealer = (np.arange(start, start + n) & 3).astype(np.uint8)

@@ -24,7 +24,7 @@ import numpy as np
 
 from ..engine.announce_tables import announcer
 from ..engine.announcements import announcement_points
-from ..engine.batch import _Tables
+from ..engine.batch import play_tables
 from ..engine.batch_scoring import DealArrays, deal_belotes, score_arrays
 from ..engine.compiled import CompiledRules
 from .batch_auction import Hands, auction
@@ -90,9 +90,7 @@ def prepare(rules: CompiledRules) -> None:
 
 def _play(rules: CompiledRules, dealers: list[int], hands: list[list[int]],
           contracts: list[Any]) -> list[DealRecord]:
-    tables = rules.cache.get("batch_tables")
-    if tables is None:
-        tables = rules.cache["batch_tables"] = _Tables(rules)
+    tables = play_tables(rules)
     n = len(hands)
     declarer = np.array([c.declarer for c in contracts], dtype=np.uint8)
     den = np.array([c.denomination for c in contracts], dtype=np.uint8)

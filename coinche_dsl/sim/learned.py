@@ -136,15 +136,13 @@ def _play_all(rules: CompiledRules, d: int, hands: np.ndarray, declarer: np.ndar
     array path plays them), belotes and declared announcements as `Deal` credits them. The
     same rows as `_play_one` deal by deal (`tests/test_bot_tables.py`), some 40 times faster:
     learning a ruleset's tables takes a second or two instead of some 16."""
-    from ..engine.batch import _Tables
+    from ..engine.batch import play_tables
     from ..engine.batch_scoring import deal_belotes
     from .batch_bots import HeuristicPlay
     from .fastsim import _announcements
 
     n = len(hands)
-    tables = rules.cache.get("batch_tables")
-    if tables is None:
-        tables = rules.cache["batch_tables"] = _Tables(rules)
+    tables = play_tables(rules)
     four = np.ascontiguousarray(hands.T.astype(np.uint32))  # (4, n)
     den = np.full(n, d, dtype=np.uint8)
     dec = declarer.astype(np.uint8)
