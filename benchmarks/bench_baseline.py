@@ -16,7 +16,7 @@ rather than looped over (as the generic engine's generated loop does: about 6% f
 Work per deal, for both: shuffle, cut, deal in packets; the contract fixed (90 hearts by the
 player after the dealer); eight tricks of uniformly random legal cards; card points, last trick,
 belote; the deal's score. The generic engine does it through `Deal` under each built-in
-(`Deal.fix_contract`, `Deal.play_out`, `Deal.result`).
+(`Deal(..., contract=)`, as `Deal.fix_contract`; `Deal.play_out`; `Deal.result`).
 
 Rates are deals per CPU second of this process (`time.process_time`), the best of N rounds of
 the two measured alternately, so that the ratio compares runs made under the same load.
@@ -208,9 +208,8 @@ def generic_deal(rules, dealer: int, rng: random.Random,
                  contracts: tuple[Contract, ...] = ()) -> tuple[int, int]:
     """The same deal through `Deal` under `rules` (`contracts`: the fixed contract per dealer,
     made once, as the baseline takes its bid and trump as arguments)."""
-    deal = Deal(rules, dealer, rng=rng)
-    deal.fix_contract(contracts[dealer] if contracts else
-                      Contract((dealer + rules.step) & 3, 90, 2))
+    deal = Deal(rules, dealer, rng=rng, contract=contracts[dealer] if contracts else
+                Contract((dealer + rules.step) & 3, 90, 2))
     deal.play_out(rng)
     scores = deal.result().scores
     return scores["NS"], scores["EW"]

@@ -15,10 +15,17 @@ from coinche_dsl.engine.announce_tables import announcer
 from coinche_dsl.engine.announcements import RANK_MASK, find_announcements
 from coinche_dsl.engine.facts import Contract
 from coinche_dsl.engine.play import random_card, reference_legal
-from coinche_dsl.engine.scoring import _score, score_facts
+from coinche_dsl.engine.scoring import _score, score_facts, score_key
 from coinche_dsl.engine.specialise import source
 from coinche_dsl.loader import BUILTINS, load_variant
-from coinche_dsl.model.enums import AllTrumpBeat, TrumpObligation
+from coinche_dsl.model.enums import (
+    AllTrumpBeat,
+    AllTrumpBelote,
+    AnnouncementTiming,
+    BeloteClaim,
+    BeloteOrder,
+    TrumpObligation,
+)
 
 
 def _deal(rules, seed: int, contract: Contract) -> Deal:
@@ -150,3 +157,48 @@ def test_automatic_announcements_are_what_find_announcements_finds(name):
                     hand = (hand & ~0xFF) | (RANK_MASK << rng.randrange(8))
                 expected = [c.mask for c in find_announcements(hand, d, rules)]
                 assert announce(hand) == expected, (name, values, d, hex(hand))
+
+
+_BELOTE_KNOBS = dict(claim=list(BeloteClaim), order=list(BeloteOrder),
+                     at_no_trump=[False, True], at_all_trump=list(AllTrumpBelote))
+
+
+@pytest.mark.parametrize("timing", [AnnouncementTiming.FIRST_CARD, AnnouncementTiming.AUTOMATIC])
+def test_the_key_play_out_computes_is_the_key_of_the_deal_s_facts(timing):
+    """A deal played out whole gets its score key from the end of the generated play (the
+    belote's and automatic announcements' rules folded in): under every combination of the
+    belote's knobs, with announcements declared or automatic, at every denomination, it is
+    `scoring.score_key` of the deal's facts, read the slow way (`belote_seats`, `declared`)."""
+    base = load_variant("ffb")
+    credited = refused = announced = 0
+    for i, values in enumerate(itertools.product(*_BELOTE_KNOBS.values())):
+        belote = base.belote.model_copy(update=dict(zip(_BELOTE_KNOBS, values, strict=True)))
+        an = base.announcements.model_copy(update={"timing": timing})
+        rules = compile(base.model_copy(update={"belote": belote, "announcements": an}))
+        for seed in range(i * 60, i * 60 + 60):
+            deal = _deal(rules, seed, Contract(seed & 3, 90, seed % 6, seed % 3))
+            deal.play_out(random.Random(seed))
+            key = deal._key
+            assert key is not None and key == score_key(rules, deal.facts()), (values, seed)
+            held = deal.belote_holders()
+            credited += bool(deal.belote_seats())
+            refused += bool(held) and not deal.belote_seats()
+            announced += bool(key[10] or key[11])
+    assert credited > 50 and refused > 10
+    assert (announced > 50) == (timing == AnnouncementTiming.AUTOMATIC)
+
+
+def test_a_deal_played_in_part_or_with_declarations_is_keyed_the_slow_way():
+    """No key from the play when a trick was played card by card, or a seat declared: the
+    score is then keyed from the deal's facts, and is the same."""
+    rules = compile(load_variant("ffb"))
+    for seed in range(40):
+        deal = _deal(rules, seed, Contract(seed & 3, 90, seed % 6))
+        if seed % 2:
+            deal.declare(deal.to_act, [], belote=True)
+        else:
+            for _ in range(4):
+                deal.play(random_card(deal.legal_cards(), random.Random(seed).random))
+        deal.play_out(random.Random(seed))
+        assert deal._key is None
+        assert deal.result() == score_facts(rules, deal.facts())

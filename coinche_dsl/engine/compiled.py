@@ -132,6 +132,9 @@ class CompiledRules:
     follow_free: tuple[tuple[bool, ...], ...]
     card_total: tuple[int, ...]
     """Sum of the 32 cards' points per denomination."""
+    modes: tuple[tuple[Any, ...], ...]
+    """Per denomination, what the card-by-card play reads: (points, beaters, trump_mask,
+    follow_free) of that denomination (`Deal` takes them in one look-up per deal)."""
     last_trick: int
     capot_last_trick: int
     # play
@@ -192,6 +195,9 @@ class CompiledRules:
     plan: Plan
     """Everything `scoring.score_facts` reads."""
     game_end: GameEnd
+    random_plays: list[Any]
+    """Per denomination, the generated random play (`specialise.random_play`), made on first
+    use (None until then)."""
     cache: dict[Any, Any]
     """Tables built lazily on first use, for how a deal is run rather than for the rules alone:
     the dealing's (which deck positions each seat receives, per dealer, packets, cut), the
@@ -265,12 +271,14 @@ def _build(rs: Ruleset) -> CompiledRules:
     g = rs.game
     game_end = GameEnd(target=g.target, exceed=g.reach == Reach.EXCEED, both_over=g.both_over,
                        tie=g.tie, belote_finish=g.belote_finish)
-    auction = _auction(rs)
+    auction, cards, play = _auction(rs), _cards(rs), _play(rs)
+    modes = tuple(zip(cards["points"], cards["beaters"], cards["trump_mask"],
+                      play["follow_free"], strict=True))
     return CompiledRules(
-        ruleset=rs, fingerprint=fingerprint(rs), **_table(rs), **_cards(rs), **_play(rs),
+        ruleset=rs, fingerprint=fingerprint(rs), **_table(rs), **cards, **play, modes=modes,
         **_lead(rs), **auction, auction_tables=auction_tables(auction), **_extras(rs),
         announcement_tables=build_tables(rs),
-        plan=build_plan(rs), game_end=game_end, cache={})
+        plan=build_plan(rs), game_end=game_end, random_plays=[None] * 6, cache={})
 
 
 def _table(rs: Ruleset) -> dict[str, Any]:

@@ -55,9 +55,9 @@ class Deal(DealScoring):
     _auction: Auction | None = None
     _tricks: list[Trick] | None = None
     """The finished tricks made `Trick`s (see `tricks`)."""
-    _fast: tuple[int, list[int], list[int]] | None = None
-    """Tricks played by `play_out` and not yet made `Trick`s: the first leader, the cards in
-    playing order, the winners (`tricks` builds them when first read)."""
+    _fast: tuple[int, list[tuple[int, ...]]] | None = None
+    """Tricks played by `play_out` and not yet made `Trick`s: the first leader, and per trick
+    its four cards in playing order and its winner (`tricks` builds them when first read)."""
     _last_winner = 0
     # Per-contract tables and the trick in progress, read by `legal_cards` and `play`.
     _d = 0
@@ -72,7 +72,9 @@ class Deal(DealScoring):
     """The legal cards of the seat to act once known, -1 until then; 0 outside the play."""
 
     def __init__(self, rules: CompiledRules, dealer: int, hands: list[int] | None = None,
-                 rng: random.Random | None = None, deck: list[int] | None = None):
+                 rng: random.Random | None = None, deck: list[int] | None = None,
+                 contract: Contract | None = None):
+        """`contract`: skip the auction and play it (as `fix_contract`)."""
         self.rules = rules
         self.dealer = dealer
         self.hands: list[int] = (deal_hands(rules, dealer, rng or random.Random(), deck)
@@ -87,6 +89,8 @@ class Deal(DealScoring):
         self.tricks_won = [0, 0, 0, 0]
         self.points = [0, 0]
         """Card points taken per team (NS, EW), without the last-trick bonus."""
+        if contract is not None:
+            self._start_play(contract)
 
     @property
     def auction(self) -> Auction:
@@ -124,13 +128,13 @@ class Deal(DealScoring):
     def _make_tricks(self, tricks: list[Trick]) -> None:
         """Turn what `play_out` recorded into `Trick`s."""
         assert self._fast is not None
-        seat, cards, winners = self._fast
+        seat, records = self._fast
         self._fast = None
         p, step = self._points, self._step
-        for t, winner in enumerate(winners):
-            four = cards[4 * t: 4 * t + 4]
-            played = tuple(((seat + step * i) & 3, card) for i, card in enumerate(four))
-            tricks.append(_new_trick(Trick, (seat, played, winner, sum(p[c] for c in four))))
+        for c0, c1, c2, c3, winner in records:
+            second = (seat + step) & 3
+            played = ((seat, c0), (second, c1), ((second + step) & 3, c2), ((seat - step) & 3, c3))
+            tricks.append(_new_trick(Trick, (seat, played, winner, p[c0] + p[c1] + p[c2] + p[c3])))
             seat = winner
 
     def __repr__(self) -> str:
@@ -178,15 +182,10 @@ class Deal(DealScoring):
     def fix_contract(self, contract: Contract) -> None:
         """Skip the auction: play `contract` (a declarer's bid at a denomination the rules
         allow, doubled or not), as when a simulation asks how often one contract is made."""
-        r = self.rules
         calls = self._auction.calls if self._auction is not None else ()
         if self.phase != "auction" or calls:
             raise IllegalActionError("a contract can be fixed only before the first call",
                                      "auction")
-        if contract.denomination not in r.denominations:
-            raise IllegalActionError(f"{contract}: not a denomination of these rules: "
-                                     f"{r.cite('auction', 'denominations')}",
-                                     "auction.denominations")
         self._start_play(contract)
 
     def _end_auction(self) -> None:
@@ -197,12 +196,14 @@ class Deal(DealScoring):
         self._start_play(contract)
 
     def _start_play(self, contract: Contract) -> None:
-        self.contract, self.phase, self._d = contract, "play", contract.denomination
-        self._legal = -1
-        r = self.rules
-        self._points, self._beaters = r.points[self._d], r.beaters[self._d]
-        self._trumps, self._follow_free = r.trump_mask[self._d], r.follow_free[self._d]
-        self.to_act = (self.dealer + r.step) & 3
+        r, d = self.rules, contract.denomination
+        if d not in r.denominations:
+            raise IllegalActionError(f"{contract}: not a denomination of these rules: "
+                                     f"{r.cite('auction', 'denominations')}",
+                                     "auction.denominations")
+        self.contract, self.phase, self._d, self._legal = contract, "play", d, -1
+        self._points, self._beaters, self._trumps, self._follow_free = r.modes[d]
+        self.to_act = (self.dealer + self._step) & 3
         if r.first_lead_generale and contract.bid == "generale":
             self.to_act = contract.declarer
         if r.announcements_automatic:  # found when read or scored (`DealScoring`), declared
@@ -275,18 +276,22 @@ class Deal(DealScoring):
         same cards and the same random draws as `legal_cards`, `play` and `random_card` would
         give, in a loop specialised for these rules and this denomination (`specialise`)."""
         rand = rng.random
-        while self.phase == "play" and self.trick:  # first the trick in progress
-            self.play(random_card(self.legal_cards(), rand))
-        if self.phase != "play":
-            return
-        c, seat, tricks = self.contract, self.to_act, self._tricks
+        if self.trick or self.phase != "play":
+            while self.phase == "play" and self.trick:  # first the trick in progress
+                self.play(random_card(self.legal_cards(), rand))
+            if self.phase != "play":
+                return
+        c, seat, tricks, d = self.contract, self.to_act, self._tricks, self._d
         assert c is not None
-        cards: list[int] = []
-        winners: list[int] = []
-        self._last_winner = self.to_act = random_play(self.rules, self._d)(
-            self.hands, seat, rand, 8 - len(tricks) if tricks else 8, cards, winners,
-            self.tricks_won, self.points, c.declarer)
-        self._fast = (seat, cards, winners)
+        records: list[tuple[int, ...]] = []
+        # Played whole, nobody having declared or kept silent: the play's end computes the
+        # score key too (`specialise`), which `result` then reads.
+        whole = not tricks and self._declared is None and self._silent is None
+        self._key = (self.rules.random_plays[d] or random_play(self.rules, d))(
+            self.hands, seat, rand, 8 - len(tricks) if tricks else 8, records,
+            self.tricks_won, self.points, c.declarer, self.initial_hands, c if whole else None)
+        self._last_winner = self.to_act = records[-1][4]
+        self._fast = (seat, records)
         self.phase, self._legal = "over", 0
 
     def _refuse(self, card: int) -> None:

@@ -52,8 +52,11 @@ class DealScoring:
     _d: int
     _last_winner: int
     _tricks: list[Trick] | None
-    _fast: tuple[int, list[int], list[int]] | None
+    _fast: tuple[int, list[tuple[int, ...]]] | None
     _result: DealScore | None = None
+    _key: ScoreValues | None = None
+    """The score key computed by `play_out` at the end of a deal played out whole (None: ask
+    `score_key`)."""
     _declared: dict[int, list[int]] | None = None
     _auto = False
     """Automatic announcements not yet written out: `declared` finds them when first read,
@@ -200,11 +203,9 @@ class DealScoring:
         """The cards played so far, in order (without making `Trick`s of what `play_out`
         recorded)."""
         fast, tricks = self._fast, self._tricks
-        if fast is not None and not tricks:  # played out in one go: the list `play_out` made
-            return fast[1]
         order = [c for t in tricks or () for _, c in t.cards]
         if fast is not None:
-            order += fast[1]
+            order += [c for record in fast[1] for c in record[:4]]
         return order + [c for _, c in self.trick]
 
     def facts(self) -> DealFacts:
@@ -226,7 +227,7 @@ class DealScoring:
         if score is None:
             if self.phase != "over" or self.contract is None:
                 return score_facts(self.rules, self.facts())  # says why not
-            key = self.score_key()
+            key = self._key or self.score_key()
             score = self.rules.plan.scores.get(key)
             if score is None:
                 score = kept_score(self.rules, key)

@@ -19,21 +19,31 @@ from typing import Any
 
 from ..cards import SUIT_MASKS
 from ..model.enums import AllTrumpBeat
+from .announce_tables import team_points
+from .announcements import KING, QUEEN
 from .compiled import CompiledRules
 from .facts import ALL_TRUMP, NO_TRUMP, ROLE_BY_OFFSET
 
-RandomPlay = Callable[..., int]
-"""`play(hands, seat, rand, n, cards, winners, won, taken, declarer) -> last winner`: play
-the last `n` tricks from `seat` (to lead), appending the cards played to `cards` and each
-trick's winner to `winners`, counting tricks per seat in `won` and card points per team in
-`taken` (`declarer`: the contract's, for the lead duties of `play.lead_mask`). (An append is
-cheaper than packing a trick's cards in one int: CPython 3.11 specialises `list.append`, not
-shifts and ors.)"""
+assert QUEEN >= 4 and KING >= 4  # cards of rank K or Q are never a seat number 0..3
+
+RandomPlay = Callable[..., "tuple[Any, ...] | None"]
+"""`play(hands, seat, rand, n, tricks, won, taken, declarer, initial, contract) -> key`: play
+the last `n` tricks from `seat` (to lead), appending each trick to `tricks` as its four cards
+in playing order and its winner (a 5-tuple), counting tricks per seat in `won` and card
+points per team in `taken` (`declarer`: the contract's, for the lead duties of
+`play.lead_mask`). (One tuple and one append a trick: cheaper than an append a card.)
+
+With a `contract`, the whole deal was played here (`n` = 8) and nobody declared or kept
+anything silent: the function then returns the deal's score key, `DealScoring.score_key`
+computed in its locals from `initial` (the hands as dealt), with the belote's and the
+automatic announcements' rules folded in (see `_key_lines`); else None."""
 
 _HEAD = """\
-def play(hands, seat, rand, n, cards, winners, won, taken, declarer=0,
-         SUIT=SUIT, POINTS=POINTS, BEATERS=BEATERS, ABOVE=ABOVE, LEAD=LEAD, ROLE=ROLE):
-    push, win = cards.append, winners.append
+def play(hands, seat, rand, n, tricks, won, taken, declarer=0, initial=(), contract=None,
+         SUIT=SUIT, POINTS=POINTS, BEATERS=BEATERS, ABOVE=ABOVE, LEAD=LEAD, ROLE=ROLE,
+         READ=READ, TEAM=TEAM):
+    push = tricks.append
+    leader = seat
     for trick in range(8 - n, 8):
         hand = hands[seat]
         m = %(lead)s
@@ -41,9 +51,8 @@ def play(hands, seat, rand, n, cards, winners, won, taken, declarer=0,
         while k:
             m &= m - 1
             k -= 1
-        best = (m & -m).bit_length() - 1
+        best = c0 = (m & -m).bit_length() - 1
         hands[seat] = hand ^ (1 << best)
-        push(best)
         led = best >> 3
         suit = SUIT[led]
         winner = seat
@@ -58,47 +67,48 @@ _FOLLOW = """\
         while k:
             legal &= legal - 1
             k -= 1
-        card = (legal & -legal).bit_length() - 1
+        card = c%(i)d = (legal & -legal).bit_length() - 1
         hands[seat] = hand ^ (1 << card)
-        push(card)
         value += POINTS[card]
         if BEATERS[best] >> card & 1:
             best = card
             winner = seat
 """
 _TAIL = """\
-        win(winner)
+        push((c0, c1, c2, c3, winner))
         won[winner] += 1
         taken[winner & 1] += value
         seat = winner
-    return seat
+    if contract is None:
+        return None
 """
 
 
 def random_play(rules: CompiledRules, d: int) -> RandomPlay:
-    """The specialised random player of `rules` at denomination `d` (built once, cached in
-    a list by denomination: a string key and an index are cheaper than a tuple key)."""
-    plays: list[RandomPlay | None] | None = rules.cache.get("random_play")
-    if plays is None:
-        plays = rules.cache["random_play"] = [None] * 6
-    fn = plays[d]
+    """The specialised random player of `rules` at denomination `d` (built once, kept in
+    `rules.random_plays`: an index is cheaper than a key)."""
+    fn = rules.random_plays[d]
     if fn is None:
-        fn = plays[d] = _build(rules, d)
-    return fn
+        fn = rules.random_plays[d] = _build(rules, d)
+    return fn  # type: ignore[no-any-return]
 
 
 def source(rules: CompiledRules, d: int) -> str:
     """The generated source of `random_play(rules, d)` (for reading and for tests)."""
-    follow = _FOLLOW % {"step": rules.step, "legal": "\n".join(_legal_lines(rules, d))}
+    legal = "\n".join(_legal_lines(rules, d))
+    follow = "".join(_FOLLOW % {"step": rules.step, "legal": legal, "i": i} for i in (1, 2, 3))
     # The lead: `play.lead_mask` with the context looked up (trick, role of the seat on lead).
     lead = "hand" if rules.lead_free else "hand & LEAD[trick][ROLE[(seat - declarer) & 3]] or hand"
-    return _HEAD % {"lead": lead} + follow * 3 + _TAIL  # the three players after the leader
+    key = "\n".join(_indent(_key_lines(rules, d), 1)) + "\n"
+    return _HEAD % {"lead": lead} + follow + _TAIL + key  # the three players after the leader
 
 
 def _build(rules: CompiledRules, d: int) -> RandomPlay:
     scope: dict[str, Any] = {"SUIT": SUIT_MASKS, "POINTS": tuple(rules.points[d]),
                              "BEATERS": tuple(rules.beaters[d]), "ABOVE": tuple(rules.above[d]),
-                             "LEAD": rules.lead_duty[d], "ROLE": tuple(map(int, ROLE_BY_OFFSET))}
+                             "LEAD": rules.lead_duty[d], "ROLE": tuple(map(int, ROLE_BY_OFFSET)),
+                             "READ": rules.plan.tricks_read,
+                             "TEAM": team_points(rules, d) if _announces(rules, d) else None}
     code = compile(source(rules, d), f"<random play, denomination {d}>", "exec")
     exec(code, scope)  # noqa: S102 - trusted templates above, ints and bools only
     return scope["play"]  # type: ignore[no-any-return]
@@ -174,3 +184,57 @@ def _duty_lines(r: CompiledRules, d: int, partner_possible: bool) -> list[str]:
         return lines + ["legal = allowed"]
     partner = " and winner != seat ^ 2" if partner_possible else ""
     return lines + [f"legal = hand if best >> 3 == {d} and not higher{partner} else allowed"]
+
+
+def _key_lines(r: CompiledRules, d: int) -> list[str]:
+    """The end of the generated function: `DealScoring.score_key` of a deal played out whole,
+    nobody having declared or kept silent (`contract` given): the announcements of the hands
+    as dealt per `announcements.*` (`TEAM`, `announce_tables.team_points`), the belote per
+    `belote.*` at denomination `d`, folded in as ints."""
+    lines = ["team = declarer & 1", "ours = won[team] + won[team + 2]"]
+    announces = _announces(r, d)
+    if announces:
+        lines.append("ann = TEAM(initial, leader)")
+    suits = [suit for suit in range(4) if r.belote_suits[d] >> suit & 1]
+    if suits:
+        lines += ["h0, h1, h2, h3 = initial", "bel0 = bel1 = 0"]
+        if len(suits) > 1:  # test the four hands at once for a queen beside its king
+            queens = sum(1 << (8 * suit + QUEEN) for suit in suits)
+            lines.append(f"if (h0 & h0 >> 1 | h1 & h1 >> 1 | h2 & h2 >> 1 | h3 & h3 >> 1)"
+                         f" & {queens}:")
+        body: list[str] = []
+        for suit in suits:
+            body += _belote_lines(r, suit)
+        lines += _indent(body, 1) if len(suits) > 1 else body
+    fields = ("team, contract.bid, contract.denomination, contract.double, READ[ours], "
+              "READ[8 - ours], won[declarer] == 8, taken[0], taken[1], seat & 1, "
+              + ("ann[0], ann[1], " if announces else "0, 0, ")
+              + ("bel0, bel1" if suits else "0, 0"))
+    return lines + [f"return ({fields})"]
+
+
+def _belote_lines(r: CompiledRules, suit: int) -> list[str]:
+    """The belote of `suit`: its holder (the seat whose hand as dealt has its K and Q), not
+    credited under `order king_first` when the queen fell first (one hand, so two tricks),
+    counted for its side (the defence's not under `claim declarers_only`)."""
+    pair = (1 << (8 * suit + KING)) | (1 << (8 * suit + QUEEN))
+    lines = [f"if h0 & {pair} == {pair}:", "    holder = 0",
+             f"elif h1 & {pair} == {pair}:", "    holder = 1",
+             f"elif h2 & {pair} == {pair}:", "    holder = 2",
+             f"elif h3 & {pair} == {pair}:", "    holder = 3",
+             "else:", "    holder = -1"]
+    if r.belote_king_first:  # the cards are >= 4, so never a trick's winner in a record
+        king, queen = 8 * suit + KING, 8 * suit + QUEEN
+        lines += ["if holder >= 0:", "    for record in tricks:", f"        if {king} in record:",
+                  "            break", f"        if {queen} in record:",
+                  "            holder = -1", "            break"]
+    value = r.plan.belote_value
+    lines += ["if holder >= 0:", "    if holder & 1 == team:", f"        bel0 += {value}"]
+    if not r.belote_declarers_only:
+        lines += ["    else:", f"        bel1 += {value}"]
+    return lines
+
+
+def _announces(r: CompiledRules, d: int) -> bool:
+    """Announcements are found automatically and exist at `d`."""
+    return r.announcements_automatic and r.announcement_tables[d].enabled
