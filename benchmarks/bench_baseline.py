@@ -92,10 +92,13 @@ def baseline_deal(dealer: int, rand: Callable[[], float], trump: int = 2,
     cut = 3 + int(rand() * 27)
     hands = [sum(take(deck)) for take in _TAKE[dealer, int(rand() * 3), cut]]
     king_queen = 0b01100000 << (8 * trump)
-    belote = -1
-    for seat in range(4):
-        if hands[seat] & king_queen == king_queen:
-            belote = seat & 1
+    h0, h1, h2, h3 = hands  # the seats written out, as the generated code does
+    if h0 & king_queen == king_queen or h2 & king_queen == king_queen:
+        belote = 0
+    elif h1 & king_queen == king_queen or h3 & king_queen == king_queen:
+        belote = 1
+    else:
+        belote = -1
     points, above, beaters = _TABLES[trump]
     tmask = _SUIT[trump]
     seat = declarer = (dealer + 3) & 3

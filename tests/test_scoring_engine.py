@@ -5,15 +5,25 @@ Each knob is switched on in a small variant that extends `ffb`, so a case shows 
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from scoring_support import variant
 
+from coinche_dsl.engine import formula
 from coinche_dsl.engine.compiled import compile
 from coinche_dsl.engine.facts import Contract, DealFacts, LineKind, RuleRef
-from coinche_dsl.engine.formula import compile_expr, compile_terms, new_context, slot
+from coinche_dsl.engine.formula import (
+    compile_expr,
+    compile_terms,
+    new_context,
+    python_source,
+    slot,
+)
 from coinche_dsl.engine.scoring import round_to, score_deal, score_facts, split_total
 from coinche_dsl.errors import InputError
-from coinche_dsl.model.expr import Expr
+from coinche_dsl.loader import BUILTINS, load_variant
+from coinche_dsl.model.expr import QUANTITIES, Expr
 
 
 def deal(bid, trump, ns, ew, last="N", **more):
@@ -238,3 +248,60 @@ def test_no_surcoinche(tmp_path):
     rs = variant(tmp_path, "auction { surcoinche no }")
     with pytest.raises(InputError, match="no surcoinche"):
         score_deal(rs, deal(90, "hearts", 100, 52, double="surcoinche"))
+
+
+# Formulas as generated Python ----------------------------------------------------------------
+
+def _random_context(rng):
+    c = new_context()
+    for q_ in QUANTITIES.values():
+        for side in (q_.sides or (None,)):
+            c[slot(q_.name, side)] = (rng.random() < 0.5 if q_.type == "bool"
+                                      else rng.randrange(-20, 300))
+    return c
+
+
+def _formulas(rs):
+    s = rs.scoring
+    return [("success", s.success)] + [((o, side), getattr(s, o)[side])
+                                       for o in ("made", "failed") for side in ("declarers",
+                                                                                "defenders")]
+
+
+@pytest.mark.parametrize("name", BUILTINS)
+def test_generated_formulas_compute_what_the_closures_compute(name, monkeypatch):
+    """Each built-in's success and side formulas, as one generated function and as nested
+    closures (what `compile_expr` falls back to): the same values and types, and the same
+    terms with the same points, on 300 contexts of random quantities."""
+    rng = random.Random(name)
+    rs = load_variant(name)
+    rule = RuleRef(("scoring",))
+    generated = [(compile_expr(e), compile_terms(e, "declarers", rule)) for _, e in _formulas(rs)]
+    for _, e in _formulas(rs):
+        assert python_source(e) is not None
+    monkeypatch.setattr(formula, "_generated", lambda *args: None)
+    closures = [(compile_expr(e), compile_terms(e, "declarers", rule)) for _, e in _formulas(rs)]
+    for _ in range(300):
+        c = _random_context(rng)
+        for (value, terms), (value0, terms0) in zip(generated, closures, strict=True):
+            assert value(c) == value0(c) and type(value(c)) is type(value0(c))
+            got, want = terms(c), terms0(c)
+            assert [(t.label, p, type(p)) for t, p in got] == [
+                (t.label, p, type(p)) for t, p in want]
+
+
+def test_a_formula_too_deep_to_generate_is_computed_by_closures():
+    deep = num(1)
+    for _ in range(300):  # deeper than Python's parser nests parentheses
+        deep = expr("+", deep, num(1))
+    assert compile_expr(deep)(new_context()) == 301
+    assert sum(p for _, p in compile_terms(deep, "declarers", RuleRef(("scoring",)))(
+        new_context())) == 301
+
+
+def test_generated_formulas_hold_only_operators_indexes_and_numbers():
+    """No text of the variant file reaches the generated code: its characters are those of
+    the operators, context indexes and ints."""
+    for name in BUILTINS:
+        for _, e in _formulas(load_variant(name)):
+            assert set(python_source(e)) <= set("c[]0123456789()+-*<>=! ifelsnotandr")

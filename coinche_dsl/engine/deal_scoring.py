@@ -225,12 +225,12 @@ class DealScoring:
         `score_key`: a deal scoring like an earlier one builds no facts."""
         score = self._result
         if score is None:
-            if self.phase != "over" or self.contract is None:
-                return score_facts(self.rules, self.facts())  # says why not
-            key = self._key or self.score_key()
-            score = self.rules.plan.scores.get(key)
-            if score is None:
-                score = kept_score(self.rules, key)
+            key = self._key  # set by `play_out` once the deal is over
+            if key is None:
+                if self.phase != "over" or self.contract is None:
+                    return score_facts(self.rules, self.facts())  # says why not
+                key = self.score_key()
+            score = self.rules.plan.scores.get(key) or kept_score(self.rules, key)
             self._result = score
         return score
 

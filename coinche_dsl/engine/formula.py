@@ -84,13 +84,63 @@ NUMBERS = Operations()
 
 
 def compile_expr(e: Expr, ops: Operations = NUMBERS) -> Compiled:
-    """A function of a context that computes `e` (with `ops`: numbers unless told)."""
+    """A function of a context that computes `e` (with `ops`: numbers unless told). On
+    numbers, one generated Python function for the whole formula (`python_source`) when it
+    can be made, else nested closures, which compute the same."""
+    if ops is NUMBERS:
+        generated = _generated(python_source(e))
+        if generated is not None:
+            return generated  # type: ignore[no-any-return]
+    return _closures(e, ops)
+
+
+_PYTHON_OPS = {op: op for op in ("+", "-", "*", "<", "<=", ">", ">=", "==", "!=", "and", "or")}
+_MAX_SOURCE = 20_000
+"""Longer formulas are computed by closures (the generated text stays small to compile)."""
+
+
+def python_source(e: Expr) -> str | None:
+    """`e` as a Python expression over a context `c`: built from the operators above, context
+    indexes and ints only (no text of the variant file ever reaches it); None when a node is
+    not one of those."""
+    if e.op == "num":
+        return str(e.value) if type(e.value) is int else None
+    if e.op == "qty":
+        return f"c[{slot(e.name or '', e.side)}]"
+    args = [python_source(a) for a in e.args]
+    if None in args:
+        return None
+    if e.op == "neg" and len(args) == 1:
+        return f"(-{args[0]})"
+    if e.op == "not" and len(args) == 1:
+        return f"(not {args[0]})"
+    if e.op == "if" and len(args) == 3:
+        return f"({args[1]} if {args[0]} else {args[2]})"
+    if e.op in _PYTHON_OPS and len(args) == 2:
+        return f"({args[0]} {_PYTHON_OPS[e.op]} {args[1]})"
+    return None
+
+
+def _generated(body: str | None, names: dict[str, Any] | None = None) -> Any:
+    """`lambda c: body` compiled (None when it cannot be: too long or too deep to compile).
+    `body` comes from `python_source` and this module's templates only."""
+    if body is None or len(body) > _MAX_SOURCE:
+        return None
+    try:
+        code = compile(f"lambda c: {body}", "<formula>", "eval")
+    except (SyntaxError, RecursionError, MemoryError, ValueError):
+        return None
+    return eval(code, {"__builtins__": {}, **(names or {})})  # noqa: S307 - trusted text
+
+
+def _closures(e: Expr, ops: Operations) -> Compiled:
+    """`compile_expr` as nested closures, one per node (and over arrays, `batch_scoring`)."""
     if e.op == "num":
         value = e.value
         return lambda c: value
     if e.op == "qty":
         return itemgetter(slot(e.name or "", e.side))
-    fns = [compile_expr(a, ops) for a in e.args]
+    fns = [_closures(a, ops) for a in e.args]
     if e.op in ("neg", "not"):
         return ops.unary(e.op, fns[0])
     if e.op == "if":
@@ -139,9 +189,20 @@ def compile_terms(e: Expr, own_side: str, rule: RuleRef) -> Terms:
         return lambda c: then(c) if k(c) else other(c)
     parts = split_terms(e)
     if all(term.op != "if" for _, term in parts):
-        # The usual case, one closure for the whole sum: it runs for every deal scored.
-        flat = [(Term(LineKind.TERM, own_side, rule, describe(term, own_side), term), sign,
-                 compile_expr(term)) for sign, term in parts]
+        # The usual case, one function for the whole sum: it runs for every deal scored.
+        terms = tuple(Term(LineKind.TERM, own_side, rule, describe(term, own_side), term)
+                      for _, term in parts)
+        sources = [python_source(term) for _, term in parts]
+        if None not in sources:  # generated: a sign on each term, as `sign * fn(c)` below,
+            # so that points are ints even from a bool
+            body = ", ".join(f"(T[{i}], {'-' if sign < 0 else '+'}{source})"
+                             for i, ((sign, _), source) in enumerate(zip(parts, sources,
+                                                                          strict=True)))
+            generated = _generated(f"[{body}]", {"T": terms})
+            if generated is not None:
+                return generated  # type: ignore[no-any-return]
+        flat = [(t, sign, compile_expr(term)) for t, (sign, term) in zip(terms, parts,
+                                                                         strict=True)]
         return lambda c: [(term, sign * fn(c)) for term, sign, fn in flat]
     pieces = [_signed(compile_terms(term, own_side, rule), sign) for sign, term in parts]
     return lambda c: [line for piece in pieces for line in piece(c)]

@@ -44,6 +44,7 @@ from .facts import (
     RuleRef,
     ScoreLine,
     Term,
+    new_deal_score,
 )
 from .formula import Compiled, Terms, compile_expr, compile_terms, new_context, slot
 from .summary_check import deck_total
@@ -357,9 +358,8 @@ def _score_values(plan: Plan, values: ScoreValues, keep: bool = False) -> DealSc
                   ew: _finish(plan, totals[1], ew, sides[1], lines)}
     else:
         scores = {ns: totals[0], ew: totals[1]}
-    # positional: keywords make building this frozen dataclass measurably slower
-    return DealScore(made and not litige, scores, lines, held,
-                     (success_ctx, ctx) if keep else _NO_CONTEXTS)
+    return new_deal_score(made and not litige, scores, lines, held,
+                          (success_ctx, ctx) if keep else _NO_CONTEXTS)
 
 
 def _base_context(plan: Plan, values: ScoreValues) -> tuple[
@@ -416,11 +416,11 @@ def belote_points(plan: Plan, seats: list[int], den: int, d: int) -> tuple[int, 
 def _side_lines(plan: Plan, outcome: str, side: str, team: str, ctx: list[Any],
                 lines: list[ScoreLine]) -> int:
     """Append the side's score lines (non-zero terms of its formula); return their total."""
-    total = 0
+    total, known, append = 0, plan.lines, lines.append
     for term, points in plan.formulas[(outcome, side)](ctx):
         if points:
             total += points
-            lines.append(_line(plan, team, points, term))
+            append(known.get((team, points, term)) or _line(plan, team, points, term))
     return total
 
 
