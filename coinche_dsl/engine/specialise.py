@@ -157,33 +157,41 @@ def _follow_lines(r: CompiledRules, d: int) -> list[str]:
 
 
 def _void_lines(r: CompiledRules, d: int) -> list[str]:
-    """`play._void_with_trumps` at a suit contract `d`, with the flags folded in."""
-    lines = [f"higher = trumps & ABOVE[best] if best >> 3 == {d} else 0"]
-    if r.partner_master_free:
-        free = "legal = (hand ^ trumps) | higher if higher else hand" \
-            if r.overtrump_partner else "legal = hand"
-        lines += ["if winner == seat ^ 2:", "    " + free, "else:"]
-        lines += _indent(_duty_lines(r, d, partner_possible=False), 1)
-    else:
-        lines += _duty_lines(r, d, partner_possible=True)
-    return lines
+    """`play._void_with_trumps` at a suit contract `d`, with the flags folded in: first
+    whether the partner's lead frees the player, then whether a trump is winning (whose
+    higher trumps are computed only then), as a hand-written engine would test them."""
+    plain = ["legal = trumps" if r.must_trump else "legal = hand"]  # no trump to beat
+    if not r.partner_master_free:
+        return ([f"if best >> 3 == {d}:"] + _indent(_over_trump_lines(r, True), 1)
+                + ["else:"] + _indent(plain, 1))
+    free = ["legal = hand"]
+    if r.overtrump_partner:  # free, but overtrumping the partner's trump stays a duty
+        free = [f"if best >> 3 == {d}:", "    higher = trumps & ABOVE[best]",
+                "    legal = (hand ^ trumps) | higher if higher else hand", "else:",
+                "    legal = hand"]
+    return (["if winner == seat ^ 2:"] + _indent(free, 1) + [f"elif best >> 3 == {d}:"]
+            + _indent(_over_trump_lines(r, False), 1) + ["else:"] + _indent(plain, 1))
 
 
-def _duty_lines(r: CompiledRules, d: int, partner_possible: bool) -> list[str]:
-    """The void player's duty when the partner's lead does not free them."""
+def _over_trump_lines(r: CompiledRules, partner_possible: bool) -> list[str]:
+    """The void player's duty when a trump is winning the trick (`partner_possible`: the
+    winner may be the partner, whose lead does not free the player here)."""
+    duty: str | bool = r.must_overtrump
     if partner_possible and r.overtrump_partner != r.must_overtrump:
         duty = "winner == seat ^ 2" if r.overtrump_partner else "winner != seat ^ 2"
-        lines = [f"allowed = higher if higher and {duty} else trumps"]
-    elif r.must_overtrump:
-        lines = ["allowed = higher or trumps"]
-    else:
-        lines = ["allowed = trumps"]
+    allowed = ("higher or trumps" if duty is True else "trumps" if duty is False
+               else f"higher if higher and {duty} else trumps")
+    lines = ["higher = trumps & ABOVE[best]"]
     if not r.must_trump:
-        return lines + ["legal = (hand ^ trumps) | allowed"]
+        return lines + [f"legal = (hand ^ trumps) | ({allowed})"]
     if r.undertrump_required:
-        return lines + ["legal = allowed"]
-    partner = " and winner != seat ^ 2" if partner_possible else ""
-    return lines + [f"legal = hand if best >> 3 == {d} and not higher{partner} else allowed"]
+        return lines + [f"legal = {allowed}"]
+    # Unable to overtrump, a player may discard (not when the partner wins, if possible).
+    if partner_possible:
+        return lines + [f"legal = hand if not higher and winner != seat ^ 2 else ({allowed})"]
+    if duty is True:
+        return ["legal = (trumps & ABOVE[best]) or hand"]
+    return lines + [f"legal = ({allowed}) if higher else hand"]
 
 
 def _key_lines(r: CompiledRules, d: int) -> list[str]:
