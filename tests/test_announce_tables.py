@@ -19,6 +19,7 @@ from coinche_dsl.cards import parse_cards
 from coinche_dsl.engine import compile
 from coinche_dsl.engine.announce_tables import source, team_points
 from coinche_dsl.engine.announcements import announcement_points, find_announcements
+from coinche_dsl.engine.compiled import CompiledRules
 from coinche_dsl.loader import BUILTINS, load_variant
 from coinche_dsl.model import Ruleset
 from coinche_dsl.model.enums import AllTrumpBelote, TiePolicy, WhoScores
@@ -59,7 +60,7 @@ def _hands(rng: random.Random) -> tuple[int, ...]:
     return tuple(hands)
 
 
-def _check(rules: Any, deals: int, seed: int) -> Counter[str]:
+def _check(rules: CompiledRules, deals: int, seed: int) -> Counter[str]:
     """`team_points` is the reference on `deals` deals a denomination; what they held."""
     seen: Counter[str] = Counter()
     rng = random.Random(seed)
@@ -129,11 +130,17 @@ _EACH_VALUE = [
 @pytest.mark.parametrize("base", ["ffb", "it-701"])  # played anticlockwise, clockwise
 def test_team_points_are_the_reference_under_each_knob_value(base, path, value):
     """120 deals a denomination with one knob set (the belote's decide which king and queen
-    stay out of sequences without `belote_in_sequence`)."""
+    stay out of sequences without `belote_in_sequence`), carrés, both sides declaring and
+    ties among them."""
     rs = replaced(load_variant(base), path, value)
     if path[-1] == "sequences":  # `longest_counted` is a length with a value
         rs = replaced(rs, ("announcements", "longest_counted"), max(value))
-    _check(compile(rs), 120, len(path))
+    rules = compile(rs)
+    seen = _check(rules, 120, len(path))
+    if rs.announcements.enabled:
+        assert seen["both"] > 40 and seen["tie"] > 5, seen
+        scoring = [t.enabled and bool(t.carres) for t in rules.announcement_tables]
+        assert seen["carre"] >= 20 * sum(scoring) and (seen["carre"] > 0) == any(scoring), seen
 
 
 @pytest.mark.parametrize("longest", range(3, 9))
@@ -145,8 +152,9 @@ def test_team_points_are_the_reference_for_each_longest_counted(longest):
     _check(compile(replaced(rs, ("announcements", "longest_counted"), longest)), 60, longest)
 
 
-_INTERACTING = dict(card_reuse=[True, False], belote_in_sequence=[True, False],
-                    tie=list(TiePolicy), who_scores=list(WhoScores))
+_INTERACTING: dict[str, list[Any]] = dict(
+    card_reuse=[True, False], belote_in_sequence=[True, False], tie=list(TiePolicy),
+    who_scores=list(WhoScores))
 
 
 @pytest.mark.parametrize("values", list(itertools.product(*_INTERACTING.values())),

@@ -199,7 +199,9 @@ def _half_tables(r: CompiledRules, d: int, shift: int) -> tuple[list[int], ...]:
     """Per 16-bit half of a hand (suits 0-1, then 2-3): its entry (`_VALUE_SHIFT`: the runs'
     value and the carré counts) and its runs' best key (-1: none). Halves built alike are
     shared between denominations (a suit contract's tables differ from another's only in
-    the trump suit's)."""
+    the trump suit's). The keys of runs worth nothing are kept whether or not they would be
+    declared (without `card_reuse` a set worth nothing is not): they change no points, as
+    keys are compared only when both sides score, and a side scoring has a better key."""
     t = r.announcement_tables[d]
     carre_ranks = sum(1 << rank for rank in t.carres)
     (v0, k0), (v1, k1), (v2, k2), (v3, k3) = [
