@@ -215,7 +215,7 @@ def _entries(r: CompiledRules, low: tuple[int, ...], high: tuple[int, ...], shif
              pairs: tuple[int, ...]) -> list[int]:
     """Per 16-bit half (`low`'s suit in its low byte): the two suits' runs' value shifted
     left by `shift`, or'ed with the ranks held in both suits (`pairs`: spread). Equal entries
-    are one int object (a half holds about a thousand distinct ones)."""
+    are one int object (a half holds a few hundred distinct ones)."""
     key = ("announce entries", low, high, shift, pairs)
     table: list[int] | None = r.cache.get(key)
     if table is None:
