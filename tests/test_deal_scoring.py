@@ -1,60 +1,20 @@
 """`Deal.result` keeps scores by `scoring.score_key`, which a deal builds from what it knows
-(`Deal.score_key`) instead of building facts, and scores automatic announcements from tables
-(`team_points`) instead of classifying and comparing them: both against the reference on
-many seeded deals of every built-in and under knob combinations no built-in has."""
+(`Deal.score_key`, or the end of `play_out`) instead of building facts, with automatic
+announcements scored from tables (`team_points`, checked on its own in
+`test_announce_tables.py`): against the reference on many seeded deals of every built-in."""
 
 from __future__ import annotations
 
-import itertools
 import random
 
 import pytest
 
 from coinche_dsl.engine import Deal, compile
-from coinche_dsl.engine.announce_tables import announcer, team_points
-from coinche_dsl.engine.announcements import RANK_MASK, announcement_points, find_announcements
+from coinche_dsl.engine.announce_tables import announcer
+from coinche_dsl.engine.announcements import RANK_MASK, find_announcements
 from coinche_dsl.engine.facts import Contract
 from coinche_dsl.engine.scoring import _score, score_key
 from coinche_dsl.loader import BUILTINS, load_variant
-from coinche_dsl.model.enums import TiePolicy, WhoScores
-
-
-def _hands(rng: random.Random) -> tuple[int, ...]:
-    """Four random hands; now and then one of them holds the four cards of a rank."""
-    deck = list(range(32))
-    rng.shuffle(deck)
-    if rng.random() < 0.25:
-        rank = rng.randrange(8)
-        carre = [rank + 8 * suit for suit in range(4)]
-        deck = carre + [c for c in deck if c not in carre]
-        seat = rng.randrange(4)
-        deck = deck[8 * (4 - seat):] + deck[:8 * (4 - seat)]  # the carré to `seat`
-    return tuple(sum(1 << c for c in deck[8 * s: 8 * s + 8]) for s in range(4))
-
-
-_KNOBS = dict(card_reuse=[True, False], belote_in_sequence=[True, False],
-              sequences=[{3: 20, 4: 50, 5: 100}, {3: 0, 4: 50}],
-              tie=list(TiePolicy), who_scores=list(WhoScores))
-
-
-@pytest.mark.parametrize("name", BUILTINS)
-def test_team_points_are_announcement_points_of_what_the_hands_declare(name):
-    """On 150 deals a denomination under each of 48 knob combinations, the tables' points per
-    team are `announcement_points` of what `announcer` finds in each hand, declared in playing
-    order from a random leader (which `tie first_declared` reads)."""
-    base = load_variant(name)
-    for values in itertools.product(*_KNOBS.values()):
-        an = base.announcements.model_copy(update=dict(zip(_KNOBS, values, strict=True)))
-        rules = compile(base.model_copy(update={"announcements": an}))
-        rng = random.Random(len(name))
-        for d in range(6):
-            points, announce = team_points(rules, d), announcer(rules, d)
-            for _ in range(150):
-                hands, leader = _hands(rng), rng.randrange(4)
-                order = [(leader + k * rules.step) & 3 for k in range(4)]  # playing order
-                declared = {s: announce(hands[s]) for s in order if announce(hands[s])}
-                assert points(hands, leader) == announcement_points(declared, d, rules), (
-                    name, values, d, leader, [hex(h) for h in hands])
 
 
 def _play(rules, seed: int) -> Deal | None:
