@@ -7,11 +7,14 @@
 - `play`: legal cards (fast masks, and a card-by-card reference that explains refusals).
 - `dealing`: shuffle, cut and packets (`table.*`).
 - `deal`: `Deal`, one deal as a state machine (`legal_calls`, `legal_cards`, `apply`,
-  `declare`, `result`; `fix_contract` to skip the auction, `play_out` for random play);
-  `deal_scoring`: its announcements, belote and score (kept by `score_key`, a flat tuple of
-  what scoring reads); `announce_tables`: automatic announcements found and scored by tables.
+  `declare`, `result`; `fix_contract`, or `Deal(..., contract=)`, to skip the auction,
+  `play_out` for random play); `deal_scoring`: its announcements, belote and score (kept by
+  `score_key`, a flat tuple of what scoring reads); `announce_tables`: automatic announcements
+  found and scored by tables generated per denomination.
 - `specialise`: the random play of `Deal.play_out`, generated once per ruleset and
-  denomination from fixed templates with the `play.*` flags folded in.
+  denomination from fixed templates with the `play.*` flags folded in; it ends with the deal's
+  score key, the belote's and automatic announcements' rules folded in too.
+- `formula`: scoring formulas as generated Python (operators, context indexes and ints).
 - `batch`, `batch_scoring`, `batch_announce`: many deals at once with NumPy (`play_batch`),
   scored over arrays, automatic announcements found and compared over arrays; imported on
   demand (NumPy is not loaded by the rest of the package).
@@ -19,7 +22,7 @@
   the terminal, replay records and simulations implement.
 - `game`: `Game`, `GameOutcome`, `play_game` (`game.*` knobs, held litige points, redeals).
 - `replay`: check and score a recorded deal (`coinche replay`).
-- `scoring`, `announcements`, `formula`: the score of a finished deal.
+- `scoring`, `announcements`: the score of a finished deal.
 
 >>> from coinche_dsl.engine import compile, Game
 >>> from coinche_dsl.loader import load_variant
