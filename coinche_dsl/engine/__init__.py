@@ -22,7 +22,8 @@
   the terminal, replay records and simulations implement.
 - `game`: `Game`, `GameOutcome`, `play_game` (`game.*` knobs, held litige points, redeals).
 - `replay`: check and score a recorded deal (`coinche replay`).
-- `scoring`, `announcements`: the score of a finished deal.
+- `scoring`, `score_plan`, `announcements`: the score of a finished deal (`score_plan`: what
+  scoring reads, precomputed once per ruleset).
 
 >>> from coinche_dsl.engine import compile, Game
 >>> from coinche_dsl.loader import load_variant

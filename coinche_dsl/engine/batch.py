@@ -18,7 +18,7 @@ each a few dozen array operations over every deal: which cards are legal is the 
 random masks); the flags of `CompiledRules` are read once per batch, the denomination per deal.
 
 Scores are `score_facts`'s, computed over arrays by `batch_scoring.score_arrays` (the same
-steps read from the same `scoring.Plan`); under `litige held`, `held` is each deal's
+steps read from the same `score_plan.Plan`); under `litige held`, `held` is each deal's
 `DealScore.held` (deals are independent: giving it to the next deal's winner is `Game`'s
 work). Announcements: a seat declares nothing (its belote is claimed), except under
 `announcements.timing automatic`, where every hand's are found and the sides compared over

@@ -1,6 +1,6 @@
 """`scoring.score_facts` over arrays: the scores of many finished deals at once.
 
-The same steps in the same order, read from the same `scoring.Plan` (card points and last
+The same steps in the same order, read from the same `score_plan.Plan` (card points and last
 trick, the mode's scaling, each side's `total`, the success formula on unrounded values, the
 litige of `litige held` on equal totals, each side's formula, rounding and scale, and the
 points a litige holds for the next deal), with every quantity an array over deals and each
@@ -25,7 +25,7 @@ from .announcements import KING, QUEEN, Tables
 from .compiled import CAPOT_KEY, GENERALE_KEY, CompiledRules
 from .facts import ALL_TRUMP, NO_TRUMP
 from .formula import Compiled, Operations, compile_expr, new_context, slot
-from .scoring import Plan
+from .score_plan import Plan
 
 Arrays = list[Any]
 _SUIT_LOW_BITS = np.array(SUIT_LOW_BITS, dtype=np.uint32)

@@ -73,7 +73,7 @@ if TYPE_CHECKING:
     from ..model.ruleset import AnnouncementRules, BeloteRules, CardValue
     from .announcements import Tables
     from .auction import AuctionTables
-    from .scoring import Plan
+    from .score_plan import Plan
 
 __all__ = ["CompiledRules", "GameEnd", "compile", "DEALER_CHOICE_PACKETS",
            "BID_CAP_WITHOUT_MAXIMUM", "announcements_at", "belote_suit_mask"]
@@ -266,7 +266,7 @@ def _build(rs: Ruleset) -> CompiledRules:
     # Imported here: those modules import this one (for `CompiledRules` and the helpers below).
     from .announcements import build_tables
     from .auction import build_tables as auction_tables
-    from .scoring import build_plan
+    from .score_plan import build_plan
 
     g = rs.game
     game_end = GameEnd(target=g.target, exceed=g.reach == Reach.EXCEED, both_over=g.both_over,

@@ -17,152 +17,33 @@ round before deciding the contract"), then each side's formula, then rounding an
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..cards import TEAMS
 from ..errors import InputError
-from ..model import Expr, Ruleset
-from ..model.enums import (
-    BeloteClaim,
-    Denomination,
-    Litige,
-    Rounding,
-    RoundWhat,
-    ScaleKind,
-    ScoreScale,
-)
-from ..model.relevance import constants, prune
+from ..model import Ruleset
+from ..model.enums import Rounding, ScaleKind
 from .announcements import announcement_points
-from .compiled import belote_suit_mask, compile
+from .compiled import compile
 from .facts import (
     ALL_TRUMP,
     NO_TRUMP,
     DealFacts,
     DealScore,
-    LineKind,
-    RuleRef,
     ScoreLine,
     Term,
     new_deal_score,
 )
-from .formula import Compiled, Terms, compile_expr, compile_terms, new_context, slot
-from .summary_check import deck_total
+from .formula import new_context, slot
+from .score_plan import Plan
 
 if TYPE_CHECKING:
     from .compiled import CompiledRules
-
-SIDES = ("declarers", "defenders")
-
-
-@dataclass(frozen=True)
-class Plan:
-    """Everything `score_facts` reads, precomputed once per ruleset by `compile`
-    (`CompiledRules.plan`). The dicts at the end are memos the plan owns."""
-
-    success: Compiled
-    exprs: dict[tuple[str, ...], Expr]
-    """The formulas as written: `("success",)` and (`made` | `failed`, side), for the batch
-    engine's array functions (`batch_scoring`)."""
-    formulas: dict[tuple[str, str], Terms]
-    """(`made` | `failed`, side) -> the side's formula split into terms (each naming the
-    formula and where it is written)."""
-    rounding_terms: dict[str, Term]
-    """Side -> what the line that rounds its total is for (by side: an enum in the key would
-    cost a Python-level hash per deal)."""
-    tenths_terms: dict[str, Term]
-    """Side -> what the line that writes its total in tenths is for."""
-    adjusts: bool
-    """Totals are rounded or written in tenths (`_finish` has something to do)."""
-    deck_total: list[int]
-    """Raw card points of the whole deck, per denomination 0..5."""
-    scale: list[tuple[ScaleKind, int]]
-    """(kind, to) per denomination."""
-    last_trick: list[int]
-    """The last-trick bonus per denomination 0..5 (`cards.last_trick_at`)."""
-    capot_last_trick: int
-    scale_before_success: bool
-    contract_values: dict[str, int]
-    multipliers: tuple[int, int, int]
-    belote_value: int
-    belote_at: list[bool]
-    """Belote exists at denomination 0..5."""
-    belote_declarers_only: bool
-    rounding: Rounding
-    unit: int
-    round_points: bool
-    """Round each side's points before the formulas (else round the final scores)."""
-    tenths: bool
-    litige_held: bool
-    needs_tricks: bool
-    tricks_read: tuple[int, ...]
-    """Per number of tricks 0..8, what scoring reads of it: itself when a formula counts
-    tricks, else only whether it is 0 or 8 (a capot), as 0, 1 or 8 (`score_key`)."""
-    contexts: dict[tuple[Any, int, int], list[Any]] = field(default_factory=dict)
-    """Per contract (bid, denomination, double): a context with its quantities set."""
-    lines: dict[tuple[str, int, Term], ScoreLine] = field(default_factory=dict)
-    """Score lines already made, shared by the deals that score the same line."""
-    scores: dict[tuple[Any, ...], DealScore] = field(default_factory=dict)
-    """Scores already computed, by `score_key`: deals that differ only in what scoring does
-    not read share one (frozen) DealScore."""
-    arrays: dict[tuple[str, ...], Any] = field(default_factory=dict)
-    """Formulas turned into array functions by `batch_scoring` (built on first use)."""
-
 
 _KNOWN_LINES = 20_000
 """At most this many score lines are kept in `Plan.lines` (a few MB)."""
 _KNOWN_SCORES = 50_000
 """At most this many scores are kept in `Plan.scores` (a few tens of MB)."""
-
-
-def _rule(rs: Ruleset, *path: str) -> RuleRef:
-    return RuleRef.at(rs.where(*path), *path)
-
-
-def _adjustments(rs: Ruleset, kind: LineKind) -> dict[str, Term]:
-    """Side -> the Term of the line that rounds its total (`ROUNDING`) or writes it in tenths."""
-    if kind is LineKind.ROUNDING:
-        rule, label = (_rule(rs, "scoring", "rounding"),
-                       f"rounded to the nearest {rs.scoring.rounding_unit}")
-    else:
-        rule, label = _rule(rs, "scoring", "scale"), "written in tenths"
-    return {side: Term(kind, side, rule, label) for side in SIDES}
-
-
-def build_plan(rs: Ruleset) -> Plan:
-    """The scoring plan of `rs` (`compile` calls this once)."""
-    s, c, a, b = rs.scoring, rs.cards, rs.auction, rs.belote
-    # Without the branches and terms the variant can never have (no announcements, no
-    # coinche…): the same scores, and score lines that name only what can happen.
-    fixed = constants(rs)
-    formulas = {(outcome, side): compile_terms(prune(getattr(s, outcome)[side], fixed), side,
-                                               _rule(rs, "scoring", outcome, side))
-                for outcome in ("made", "failed") for side in SIDES}
-    used = s.success.quantities().union(*(e.quantities() for o in (s.made, s.failed)
-                                          for e in o.values()))
-    return Plan(
-        success=compile_expr(s.success), formulas=formulas,
-        exprs={("success",): s.success, **{(outcome, side): getattr(s, outcome)[side]
-                                           for outcome in ("made", "failed") for side in SIDES}},
-        rounding_terms=_adjustments(rs, LineKind.ROUNDING),
-        tenths_terms=_adjustments(rs, LineKind.TENTHS),
-        deck_total=[deck_total(rs, den) for den in range(6)],
-        scale=[(ScaleKind.NONE, 0)] * 4 + [(x.kind, x.to) for x in (c.no_trump_scale,
-                                                                    c.all_trump_scale)],
-        last_trick=[c.last_trick_at(d) for d in Denomination],
-        capot_last_trick=c.capot_last_trick,
-        scale_before_success=c.scale_before_success,
-        contract_values={"capot": a.capot_value, "generale": a.generale_value},
-        multipliers=(1, a.coinche_factor, a.surcoinche_factor),
-        belote_value=b.value,
-        belote_at=[belote_suit_mask(b, den) != 0 for den in range(6)],
-        belote_declarers_only=b.claim == BeloteClaim.DECLARERS_ONLY,
-        rounding=s.rounding, unit=s.rounding_unit,
-        round_points=s.round_what == RoundWhat.CARD_POINTS, tenths=s.scale == ScoreScale.TENTHS,
-        litige_held=s.litige == Litige.HELD, needs_tricks="tricks" in used,
-        tricks_read=tuple(range(9)) if "tricks" in used else (0, 1, 1, 1, 1, 1, 1, 1, 8),
-        adjusts=(s.round_what != RoundWhat.CARD_POINTS and s.rounding != Rounding.NONE)
-        or s.scale == ScoreScale.TENTHS)
 
 
 def round_to(x: int, unit: int, mode: Rounding) -> int:
