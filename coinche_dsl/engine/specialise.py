@@ -5,11 +5,14 @@ second in simulations and Monte-Carlo estimates. Reading the `play.*` flags at e
 interpretive overhead; here the flags are read once, and the duties that apply at denomination
 `d` are written out as Python from the fixed templates below, with the flags' values folded in
 (only ints and the templates' own lines are ever pasted: nothing from a variant file reaches
-the generated text). The result is compiled once and cached in `CompiledRules.cache`.
+the generated text). The result is compiled once and kept in `CompiledRules.random_plays`.
+A deal played out whole ends in the same function with its score key (`_key_lines`: the
+belote's and automatic announcements' rules folded in too), which `Deal.result` looks up.
 
 The generated function is the same rules as `play.legal_mask` (the readable fast path) and
 `play.card_verdict` (the reference): tests cross-check the three on many seeded deals, and the
-random draws are `play.random_card`'s, so a seed gives the same deal either way.
+random draws are `play.random_card`'s, so a seed gives the same deal either way; its key is
+`scoring.score_key` of the deal's facts (`tests/test_specialise.py`).
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ RandomPlay = Callable[..., "tuple[Any, ...] | None"]
 the last `n` tricks from `seat` (to lead), appending each trick to `tricks` as its four cards
 in playing order and its winner (a 5-tuple), counting tricks per seat in `won` and card
 points per team in `taken` (`declarer`: the contract's, for the lead duties of
-`play.lead_mask`). (One tuple and one append a trick: cheaper than an append a card.)
+`play.lead_mask`). (One tuple and one append a trick: as fast as an append a card.)
 
 With a `contract`, the whole deal was played here (`n` = 8) and nobody declared or kept
 anything silent: the function then returns the deal's score key, `DealScoring.score_key`
