@@ -51,3 +51,41 @@ def test_an_html_sheet_loads_neither_weasyprint_nor_the_simulation(tmp_path: Pat
     assert out.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
     assert loaded == {"pydantic", "lark", "jinja2", "babel", "coinche_dsl.engine",
                       "coinche_dsl.render"}
+
+
+COLLECTOR_PROBE = """
+import gc, json, sys
+sys.argv = ["coinche", *sys.argv[1:]]
+from coinche_dsl.cli import main
+before = sum(s["collections"] for s in gc.get_stats())
+try:
+    main()
+except SystemExit:
+    pass
+after = sum(s["collections"] for s in gc.get_stats())
+print(json.dumps([after - before, gc.get_freeze_count(), gc.isenabled()]), file=sys.stderr)
+"""
+
+
+def _collections(*argv: str) -> tuple[int, int, bool]:
+    """Cyclic collections during `coinche ARGV`, objects frozen at its end, and whether the
+    collector is on again after it."""
+    result = subprocess.run([sys.executable, "-c", COLLECTOR_PROBE, *argv], capture_output=True,
+                            text=True, timeout=120)
+    collected, frozen, enabled = json.loads(result.stderr.strip().splitlines()[-1])
+    return collected, frozen, enabled
+
+
+def test_a_one_shot_command_runs_without_the_cyclic_collector(tmp_path: Path) -> None:
+    out = tmp_path / "s.html"
+    collected, frozen, enabled = _collections("sheet", "ffb", "-o", str(out))
+    assert out.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    assert collected == 0  # with the collector on, building the models alone runs it
+    assert frozen > 10_000  # what the command built: the collection at exit skips it
+    assert enabled  # as the caller had it
+
+
+def test_a_command_that_runs_on_collects_as_usual() -> None:
+    collected, _, enabled = _collections("simulate", "ffb", "--deals", "20", "--jobs", "1",
+                                         "--bots", "random")
+    assert collected > 0 and enabled

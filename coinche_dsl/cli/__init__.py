@@ -7,6 +7,7 @@ error; the same in every command.
 
 from __future__ import annotations
 
+import gc
 import os
 from typing import Any
 
@@ -87,5 +88,22 @@ def _register() -> None:
 
 
 def main() -> None:
-    _register()
-    app()
+    """Run `coinche` with the cyclic garbage collector paused.
+
+    A command's start-up (imports, pydantic's models, Lark's tables, a Babel locale) makes
+    objects that live until the process ends: the collector's passes over them, the one at
+    exit included, freed nothing and were a sixth of a cold HTML sheet (about 40 ms). A
+    one-shot command leaves under a thousand cyclic objects, however many files it reads
+    (`check` of 250 files: 784, as for one); the commands that run on (`play`, `simulate`,
+    `studio`, `lsp`) turn the collector back on (`common.runs_long`). At the end what is
+    left is frozen, so the collection at exit skips memory the system takes back anyway.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        _register()
+        app()
+    finally:
+        gc.freeze()
+        if was_enabled:
+            gc.enable()
