@@ -98,6 +98,11 @@ def main() -> None:
     `studio`, `lsp`) turn the collector back on (`common.runs_long`). At the end what is
     left is frozen, so the collection at exit skips memory the system takes back anyway.
     """
+    # Pydantic looks for plugins (observability hooks) in every installed distribution's
+    # entry points when it builds its first model: 3 ms of a cold sheet with the test tools
+    # installed, for hooks a command has no use for. Its documented switch, as Typer sets it
+    # for its own models; PYDANTIC_DISABLE_PLUGINS= (empty) brings them back.
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     was_enabled = gc.isenabled()
     gc.disable()
     try:
