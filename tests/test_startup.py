@@ -40,6 +40,16 @@ def _loaded(*argv: str) -> set[str]:
     return {name for name in HEAVY if name in modules}
 
 
+def test_the_coinche_script_imports_typer_only_once_main_runs() -> None:
+    # The script does `from coinche_dsl.cli import main`: Typer is imported by `main`, with
+    # the collector paused, and by any `from coinche_dsl.cli import app`.
+    probe = ("import sys; import coinche_dsl.cli as cli; print('typer' in sys.modules); "
+             "cli.app; print('typer' in sys.modules)")
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                            timeout=120)
+    assert result.stdout.split() == ["False", "True"], result.stderr
+
+
 def test_help_loads_no_library_of_the_commands() -> None:
     assert _loaded("--help") == set()
 

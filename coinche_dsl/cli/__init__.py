@@ -9,67 +9,21 @@ from __future__ import annotations
 
 import gc
 import os
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-# Typer's rich help panels import rich and markdown-it on every `coinche --help` (about twice
-# the command's own start-up); Click's plain layout says the same. TYPER_USE_RICH=1 brings
-# the panels back.
-os.environ.setdefault("TYPER_USE_RICH", "0")
-
-import typer  # noqa: E402 - after the setting above, which typer reads when imported
-
-app = typer.Typer(
-    help="Write, check, play and print the rules of Coinche and its variants.",
-    no_args_is_help=True,
-    pretty_exceptions_enable=False,
-)
+if TYPE_CHECKING:
+    from .typer_app import app as app
 
 
-def _version(value: bool) -> None:
-    if value:
-        from coinche_dsl import __version__
+def __getattr__(name: str) -> Any:
+    # `app` (the Typer application) is built on first use: the command modules' `from . import
+    # app`, the tests', or `main`'s, once the collector is paused (importing Typer and Click
+    # is a sixth of the start-up; see `main`).
+    if name == "app":
+        from .typer_app import app
 
-        print(f"coinche_dsl {__version__}")
-        raise typer.Exit()
-
-
-@app.callback()
-def _options(
-    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
-                                 help="Print the version and exit."),
-) -> None:
-    """Write, check, play and print the rules of Coinche and its variants."""
-
-
-def _help_type(param: Any, ctx: Any) -> str | None:
-    """The help's type column in click's words (`INTEGER`, `md|html|pdf`), nothing for a flag
-    or an argument, instead of Typer's `<bool>` and `<list[Path]>` markers."""
-    if getattr(param, "is_flag", False) or getattr(param, "param_type_name", "") == "argument":
-        return None
-    if param.metavar is not None:
-        return str(param.metavar)
-    label = param.display_type(ctx).strip("<>")
-    label = label.removeprefix("list[").removesuffix("]")
-    return {"int": "INTEGER", "str": "TEXT", "float": "NUMBER"}.get(label, label.upper()
-                                                                    if "|" not in label
-                                                                    else label)
-
-
-def _usage_name(param: Any) -> str:
-    """An argument in the usage line as click writes it: `VARIANTS...`, `[NAME]`."""
-    name = str(param.display_name_raw).upper()
-    name = name if param.required else f"[{name}]"
-    return name + ("..." if param.nargs != 1 else "")
-
-
-def _plain_help_types() -> None:
-    from typer import core
-
-    for cls in (core.TyperArgument, core.TyperOption):
-        if hasattr(cls, "display_type_rich"):
-            cls.display_type_rich = _help_type  # type: ignore[method-assign,assignment]
-    if hasattr(core.TyperArgument, "_usage_display_name"):
-        core.TyperArgument._usage_display_name = _usage_name  # type: ignore[method-assign,assignment]
+        return app
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _register() -> None:
@@ -83,8 +37,9 @@ def _register() -> None:
         sim_cmds,
         studio_cmds,
     )
+    from .typer_app import plain_help_types
 
-    _plain_help_types()
+    plain_help_types()
 
 
 def main() -> None:
@@ -107,6 +62,8 @@ def main() -> None:
     gc.disable()
     try:
         _register()
+        from .typer_app import app
+
         app()
     finally:
         gc.freeze()
