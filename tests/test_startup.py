@@ -50,6 +50,25 @@ def test_the_coinche_script_imports_typer_only_once_main_runs() -> None:
     assert result.stdout.split() == ["False", "True"], result.stderr
 
 
+def test_every_command_is_declared_where_main_looks_for_it() -> None:
+    from coinche_dsl.cli import COMMANDS, _register, app
+
+    _register()
+    declared = {(info.name or getattr(info.callback, "__name__", "").replace("_", "-")):
+                getattr(info.callback, "__module__", "").rsplit(".", 1)[-1]
+                for info in app.registered_commands}
+    assert declared == COMMANDS
+
+
+def test_a_command_declares_its_own_module_only_and_help_all() -> None:
+    def commands(*argv: str) -> set[str]:
+        return {m for m in _modules(*argv) if m.startswith("coinche_dsl.cli.")
+                and m.endswith("_cmds")}
+
+    assert commands("sheet", "ffb", "--format", "html") == {"coinche_dsl.cli.render_cmds"}
+    assert len(commands("--help")) == 7 and commands("shet") == commands("--help")
+
+
 def test_help_loads_no_library_of_the_commands() -> None:
     assert _loaded("--help") == set()
 

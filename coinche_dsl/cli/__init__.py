@@ -9,10 +9,17 @@ from __future__ import annotations
 
 import gc
 import os
+import sys
+from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .typer_app import app as app
+
+# Typer's rich help panels import rich and markdown-it on every `coinche --help` (about twice
+# the command's own start-up); Click's plain layout says the same. TYPER_USE_RICH=1 brings
+# the panels back. Set here, before any command module imports typer, which reads it then.
+os.environ.setdefault("TYPER_USE_RICH", "0")
 
 
 def __getattr__(name: str) -> Any:
@@ -26,17 +33,25 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def _register() -> None:
-    # An explicit list of command modules: no import-time registry.
-    from . import (  # noqa: F401
-        editor_cmds,
-        lang_cmds,
-        render_cmds,
-        replay_cmds,
-        score_cmds,
-        sim_cmds,
-        studio_cmds,
-    )
+COMMANDS = {
+    "lsp": "editor_cmds", "list": "lang_cmds", "check": "lang_cmds", "fmt": "lang_cmds",
+    "show": "lang_cmds", "schema": "lang_cmds", "sheet": "render_cmds",
+    "compare": "render_cmds", "replay": "replay_cmds", "score": "score_cmds",
+    "simulate": "sim_cmds", "play": "sim_cmds", "studio": "studio_cmds",
+}
+"""The module that declares each command: an explicit list, no import-time registry (a test
+checks it against what the modules declare)."""
+
+
+def _register(argv: list[str] | None = None) -> None:
+    """Declare the commands on `app`: every one, or, when `argv` starts with a command's name,
+    that command's module only. Typer turns every declared command into a Click command before
+    parsing (reading each signature): for one command, the others were a thirtieth of a cold
+    sheet (Click's documented remedy is lazy subcommands). Help, a typo's "did you mean" and
+    completion see them all."""
+    first = argv[0] if argv else None
+    for module in [COMMANDS[first]] if first in COMMANDS else sorted(set(COMMANDS.values())):
+        import_module(f"{__name__}.{module}")
     from .typer_app import plain_help_types
 
     plain_help_types()
@@ -61,7 +76,7 @@ def main() -> None:
     was_enabled = gc.isenabled()
     gc.disable()
     try:
-        _register()
+        _register(sys.argv[1:])
         from .typer_app import app
 
         app()

@@ -6,15 +6,9 @@ Imported by `coinche_dsl.cli` on first use of `app`, so that importing the packa
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
-# Typer's rich help panels import rich and markdown-it on every `coinche --help` (about twice
-# the command's own start-up); Click's plain layout says the same. TYPER_USE_RICH=1 brings
-# the panels back.
-os.environ.setdefault("TYPER_USE_RICH", "0")
-
-import typer  # noqa: E402 - after the setting above, which typer reads when imported
+import typer  # after `coinche_dsl.cli` set TYPER_USE_RICH, which typer reads when imported
 
 app = typer.Typer(
     help="Write, check, play and print the rules of Coinche and its variants.",
