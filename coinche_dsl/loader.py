@@ -220,7 +220,11 @@ def merge(data: dict[str, Any], positions: dict[DataPath, Position], over: dict[
     replaced: set[DataPath] = set()
     _merge_data(data, over, path, replaced)
     if replaced:
-        gone = [p for p in positions if any(p[:i] in replaced for i in range(1, len(p) + 1))]
+        # A path under a replaced one starts with its first key: the others are not sliced
+        # (an option value's merge replaces a few paths among some 700 positions).
+        heads = {r[0] for r in replaced}
+        gone = [p for p in positions if p and p[0] in heads
+                and any(p[:i] in replaced for i in range(1, len(p) + 1))]
         for p in gone:
             del positions[p]
     positions.update(over_positions)

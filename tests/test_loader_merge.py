@@ -43,3 +43,20 @@ def test_extends_a_file_in_the_same_folder(tmp_path: Path) -> None:
                                                       "ffb.coinche"]
     rules = load_variant(path)
     assert (rules.game.target, str(rules.game.reach), rules.name) == (1500, "exceed", "child")
+
+
+def test_a_replaced_value_takes_the_positions_under_it_and_no_other() -> None:
+    from coinche_dsl.errors import Position
+    from coinche_dsl.loader import merge
+
+    at = {path: Position("base.coinche", line, 1) for line, path in enumerate([
+        (), ("cards",), ("cards", "trump"), ("cards", "trump", 0), ("cards", "trump", 0, "rank"),
+        ("cards", "plain"), ("cards", "plain", 0), ("game",), ("game", "target"),
+        ("scoring",), ("scoring", "success")], start=1)}
+    data = {"cards": {"trump": [{"rank": "J"}], "plain": [{"rank": "A"}]},
+            "game": {"target": 2000}, "scoring": {"success": {"op": "qty"}}}
+    new = Position("club.coinche", 9, 3)
+    merge(data, at, {"cards": {"trump": ["J 20"]}, "game": 1000}, {("cards", "trump"): new})
+    assert sorted(at) == [(), ("cards",), ("cards", "plain"), ("cards", "plain", 0),
+                          ("cards", "trump"), ("scoring",), ("scoring", "success")]
+    assert at[("cards", "trump")] == new and data["game"] == 1000

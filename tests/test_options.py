@@ -272,3 +272,19 @@ def test_an_invalid_value_is_reported_with_the_value(tmp_path: Path) -> None:
     [d] = caught.value.diagnostics
     assert d.message.startswith("with option partie = courte:")
     assert d.position is not None and d.position.line == SHORT_LINE
+
+
+@pytest.mark.parametrize("name", ["ffb", "ffb-contree", str(COINCHONS)])
+def test_the_option_a_rule_names_is_the_one_that_sets_it(name: str) -> None:
+    from coinche_dsl.model.choices import option_of, option_paths
+    from coinche_dsl.model.relevance import leaf_paths
+
+    rs = load_variant(name)
+    assert rs.options
+    marked = 0
+    for path in [*leaf_paths(), ("scoring", "made"), ("auction",), ("no", "such")]:
+        setting = [o for o in rs.options if path in option_paths(o)]
+        assert len(setting) <= 1  # one option per rule
+        assert option_of(rs, path) == (setting[0] if setting else None), path
+        marked += bool(setting)
+    assert marked >= len(rs.options)  # every option sets at least one rule

@@ -69,6 +69,21 @@ def test_numbers_follow_the_language(lang: str, text: str) -> None:
     assert translator(lang).num(12345) == text
 
 
+def test_numbers_kept_are_the_numbers_babel_writes() -> None:
+    from babel.numbers import format_decimal
+
+    from coinche_dsl.render import i18n
+
+    fr = i18n.Translator("fr")  # its own, empty, store of numbers
+    values = [1, 1.0, 2.5, -30, 162, 12345, 1.25, 0]
+    for n in values + values:  # the second time from the store
+        assert fr.num(n) == format_decimal(n, locale="fr_FR"), n
+    assert fr.num(2.5) == "2,5" and fr.num(1.0) == "1"
+    for n in range(i18n.MAX_KEPT_NUMBERS + 10):  # past the bound: formatted, not kept
+        assert fr.num(n) == format_decimal(n, locale="fr_FR")
+    assert len(fr._numbers) == i18n.MAX_KEPT_NUMBERS
+
+
 def test_plural_forms_come_from_babel() -> None:
     fr, en = translator("fr"), translator("en")
     assert fr("r.announcements.longest_counted", n=1).endswith("carte la plus haute.")
@@ -85,6 +100,8 @@ def test_french_typography() -> None:
     assert french_typography("« Belote »") == f"«{NNBSP}Belote{NNBSP}»"
     assert french_typography("voir https://www.ffbelote.org ?") == (
         f"voir https://www.ffbelote.org{NNBSP}?")
+    assert french_typography("Atout cœur, valet premier") == "Atout cœur, valet premier"
+    assert french_typography("Chute!") == f"Chute{NNBSP}!"
     assert translator("en")("case.if", cond="x") == "If x:"
 
 

@@ -5,6 +5,7 @@ measured by benchmarks/bench_cli.py, never here). Each case runs in a new proces
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -26,12 +27,46 @@ HEAVY = ("pydantic", "lark", "jinja2", "babel", "weasyprint", "fontTools", "nump
          "coinche_dsl.engine", "coinche_dsl.render", "coinche_dsl.sim")
 
 
-def _loaded(*argv: str) -> set[str]:
-    """The top modules and coinche_dsl layers a `coinche` process had loaded when it ended."""
+def _modules(*argv: str) -> set[str]:
+    """Every module a `coinche` process had loaded when it ended."""
     result = subprocess.run([sys.executable, "-c", PROBE, *argv], capture_output=True,
                             text=True, timeout=120)
-    modules = json.loads(result.stderr.strip().splitlines()[-1])
+    return set(json.loads(result.stderr.strip().splitlines()[-1]))
+
+
+def _loaded(*argv: str) -> set[str]:
+    """The top modules and coinche_dsl layers a `coinche` process had loaded when it ended."""
+    modules = _modules(*argv)
     return {name for name in HEAVY if name in modules}
+
+
+def test_the_coinche_script_imports_typer_only_once_main_runs() -> None:
+    # The script does `from coinche_dsl.cli import main`: Typer is imported by `main`, with
+    # the collector paused, and by any `from coinche_dsl.cli import app`.
+    probe = ("import sys; import coinche_dsl.cli as cli; print('typer' in sys.modules); "
+             "cli.app; print('typer' in sys.modules)")
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                            timeout=120)
+    assert result.stdout.split() == ["False", "True"], result.stderr
+
+
+def test_every_command_is_declared_where_main_looks_for_it() -> None:
+    from coinche_dsl.cli import COMMANDS, _register, app
+
+    _register()
+    declared = {(info.name or getattr(info.callback, "__name__", "").replace("_", "-")):
+                getattr(info.callback, "__module__", "").rsplit(".", 1)[-1]
+                for info in app.registered_commands}
+    assert declared == COMMANDS
+
+
+def test_a_command_declares_its_own_module_only_and_help_all() -> None:
+    def commands(*argv: str) -> set[str]:
+        return {m for m in _modules(*argv) if m.startswith("coinche_dsl.cli.")
+                and m.endswith("_cmds")}
+
+    assert commands("sheet", "ffb", "--format", "html") == {"coinche_dsl.cli.render_cmds"}
+    assert len(commands("--help")) == 7 and commands("shet") == commands("--help")
 
 
 def test_help_loads_no_library_of_the_commands() -> None:
@@ -51,3 +86,58 @@ def test_an_html_sheet_loads_neither_weasyprint_nor_the_simulation(tmp_path: Pat
     assert out.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
     assert loaded == {"pydantic", "lark", "jinja2", "babel", "coinche_dsl.engine",
                       "coinche_dsl.render"}
+
+
+@pytest.mark.parametrize("argv", [("check", "ffb"), ("sheet", "ffb", "--format", "html"),
+                                  ("sheet", "ffb", "--card", "--format", "html")])
+def test_scoring_the_examples_loads_no_deal_or_game_machinery(argv: tuple[str, ...]) -> None:
+    engine = {m for m in _modules(*argv) if m.startswith("coinche_dsl.engine.")}
+    assert "coinche_dsl.engine.scoring" in engine  # the worked examples were scored
+    assert not engine & {"coinche_dsl.engine.deal", "coinche_dsl.engine.game",
+                         "coinche_dsl.engine.dealing", "coinche_dsl.engine.play"}
+
+
+COLLECTOR_PROBE = """
+import gc, json, sys
+sys.argv = ["coinche", *sys.argv[1:]]
+from coinche_dsl.cli import main
+before = sum(s["collections"] for s in gc.get_stats())
+try:
+    main()
+except SystemExit:
+    pass
+after = sum(s["collections"] for s in gc.get_stats())
+from pydantic.plugin import _loader
+print(json.dumps([after - before, gc.get_freeze_count(), gc.isenabled(),
+                  _loader._plugins is None]), file=sys.stderr)
+"""
+
+
+def _collections(*argv: str, env: dict[str, str] | None = None) -> tuple[int, int, bool, bool]:
+    """Cyclic collections during `coinche ARGV`, objects frozen at its end, whether the
+    collector is on again after it, and whether pydantic never looked for plugins."""
+    result = subprocess.run([sys.executable, "-c", COLLECTOR_PROBE, *argv], capture_output=True,
+                            text=True, timeout=120, env=env)
+    collected, frozen, enabled, no_plugins = json.loads(result.stderr.strip().splitlines()[-1])
+    return collected, frozen, enabled, no_plugins
+
+
+def test_a_one_shot_command_runs_without_the_cyclic_collector(tmp_path: Path) -> None:
+    out = tmp_path / "s.html"
+    collected, frozen, enabled, _ = _collections("sheet", "ffb", "-o", str(out))
+    assert out.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    assert collected == 0  # with the collector on, building the models alone runs it
+    assert frozen > 10_000  # what the command built: the collection at exit skips it
+    assert enabled  # as the caller had it
+
+
+def test_a_command_that_runs_on_collects_as_usual() -> None:
+    collected, _, enabled, _ = _collections("simulate", "ffb", "--deals", "20", "--jobs", "1",
+                                         "--bots", "random")
+    assert collected > 0 and enabled
+
+
+def test_pydantic_looks_for_no_plugins_unless_asked() -> None:
+    assert _collections("check", "ffb")[3]
+    asked = {**os.environ, "PYDANTIC_DISABLE_PLUGINS": ""}
+    assert not _collections("check", "ffb", env=asked)[3]

@@ -7,6 +7,7 @@ error (an unknown option, a variant or file argument that names nothing).
 
 from __future__ import annotations
 
+import gc
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -23,6 +24,12 @@ def fail(message: str, code: int = PROBLEMS) -> NoReturn:
 
     print(for_terminal(message), file=sys.stderr)
     raise typer.Exit(code)
+
+
+def runs_long() -> None:
+    """Turn the cyclic garbage collector back on, which `main` pauses for one-shot commands:
+    the first thing a command that runs on (a game, a simulation, a server) does."""
+    gc.enable()
 
 
 STDIN = "-"

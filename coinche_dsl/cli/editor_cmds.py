@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from . import app
-from .common import fail
+from .common import fail, runs_long
 
 
 @app.command()
 def lsp() -> None:
     """Run the language server for editors (LSP over standard input and output)."""
+    runs_long()
     try:
         import pygls  # noqa: F401
     except ImportError:

@@ -12,7 +12,7 @@ from typing import Annotated, Any
 import typer
 
 from . import app
-from .common import USAGE, OptionArg, fail, load, load_all, reported
+from .common import USAGE, OptionArg, fail, load, load_all, reported, runs_long
 
 
 class OutputFormat(StrEnum):
@@ -57,6 +57,7 @@ def simulate(
     """Play the same seeded deals under each variant and compare: contract success by bid and
     denomination, points per side, coinche/capot/générale rates, deals per game, with 95%
     confidence intervals and paired differences against the first variant."""
+    runs_long()
     from ..sim import simulate_variants
     from ..sim.present import check_plot, render_text
     from ..sim.present import plot as draw
@@ -127,6 +128,7 @@ def play(
     """Play a whole game at the terminal against three bots. Type a call (`90 hearts`, `pass`,
     `coinche`) or a card (`10H`; the cards you may not play are shown in parentheses); `?`
     shows the rules that apply now, `q` or Ctrl-C quits."""
+    runs_long()
     from rich.console import Console
 
     from ..cards import parse_seat

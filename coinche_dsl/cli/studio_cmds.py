@@ -8,7 +8,7 @@ from typing import Annotated, Any
 import typer
 
 from . import app
-from .common import USAGE, fail, reported
+from .common import USAGE, fail, reported, runs_long
 
 
 @app.command()
@@ -20,6 +20,7 @@ def studio(
         "--browser/--no-browser", help="Open the page in the default browser.")] = True,
 ) -> None:
     """Write, check, preview and compare house rules in the browser, on this machine only."""
+    runs_long()
     try:
         import uvicorn
 

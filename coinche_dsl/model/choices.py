@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from .option import Option
@@ -18,7 +19,16 @@ def option_paths(option: Option) -> list[Path]:
 
 def option_of(rs: Ruleset, path: Path) -> Option | None:
     """The open option that sets the rule at `path`, if any."""
-    return next((o for o in rs.options if path in option_paths(o)), None)
+    # `path in option_paths(o)`, without listing the option's rules for each of the sheet's
+    # sentences: 1.3 ms for ffb's 90 rules, now 0.05.
+    if path not in _leaves():
+        return None
+    return next((o for o in rs.options if _has(o.values[0].sets, path)), None)
+
+
+@cache
+def _leaves() -> frozenset[Path]:
+    return frozenset(leaf_paths())
 
 
 def with_value(rs: Ruleset, name: str, value: str) -> Ruleset:

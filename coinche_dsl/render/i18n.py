@@ -22,6 +22,8 @@ LANGUAGES = ("en", "fr", "es", "it", "pt")
 LOCALES = {"en": "en", "fr": "fr_FR", "es": "es_ES", "it": "it_IT", "pt": "pt_PT"}
 """The Babel locale of each language (European Portuguese: the seed's "equipa")."""
 NNBSP = "\u202f"
+MAX_KEPT_NUMBERS = 4096
+"""Numbers each Translator keeps formatted (a sheet has a few dozen distinct ones)."""
 MISSING = "⟦{}⟧"
 """How a message missing from every catalog shows: easy to spot, and the tests look for it."""
 
@@ -43,6 +45,7 @@ def catalog(lang: str) -> dict[str, Any]:
 _FR_PUNCT = re.compile(r"[ \u00a0\u202f]?([:;!?])(?=\s|$|[)»*_<])")
 _FR_OPEN = re.compile(r"«[ \u00a0\u202f]?")  # typesetting twice changes nothing
 _FR_CLOSE = re.compile(r"[ \u00a0\u202f]?»")
+_FR_MARKS = frozenset(":;!?«»")
 
 
 def french_typography(text: str) -> str:
@@ -54,6 +57,8 @@ def french_typography(text: str) -> str:
     >>> french_typography("https://ffbelote.org")
     'https://ffbelote.org'
     """
+    if not _FR_MARKS.intersection(text):  # most messages: nothing to space
+        return text
     text = _FR_PUNCT.sub(NNBSP + r"\1", text)
     text = _FR_OPEN.sub("«" + NNBSP, text)
     return _FR_CLOSE.sub(NNBSP + "»", text)
@@ -67,10 +72,19 @@ class Translator:
         self.messages = catalog(lang)
         self.fallback = catalog("en")
         self.locale = Locale.parse(LOCALES[lang])
+        self._numbers: dict[tuple[type, int | float], str] = {}
 
     def num(self, n: int | float) -> str:
         """A number in the language's format (2,000 / 2 000 / 2.000)."""
-        return format_decimal(n, locale=self.locale)
+        # Kept (a few thousand at most): a sheet writes the same few numbers hundreds of
+        # times, and Babel's formatting (exact decimal arithmetic) was a tenth of building it.
+        key = (type(n), n)
+        shown = self._numbers.get(key)
+        if shown is None:
+            shown = format_decimal(n, locale=self.locale)
+            if len(self._numbers) < MAX_KEPT_NUMBERS:
+                self._numbers[key] = shown
+        return shown
 
     def plural(self, n: int) -> str:
         """The CLDR plural form of `n` (`one`, `many`, `other`...)."""
