@@ -269,6 +269,9 @@ def main(argv: list[str]) -> None:
     seconds = float(argv[0]) if argv and not argv[0].startswith("-") else 0.5
     rounds = int(argv[argv.index("--rounds") + 1]) if "--rounds" in argv else 5
     names = argv[argv.index("--only") + 1].split(",") if "--only" in argv else list(BUILTINS)
+    from bench_cli import load_average  # this folder's, when run as a script
+
+    print(f"load average (1 / 5 / 15 min) at the start: {load_average()}")
     print(f"{'variant':<14}{'baseline/s':>12}{'generic/s':>12}{'loop/s':>12}"
           f"{'generic/baseline':>18}{'loop/baseline':>15}")
     for name in names:
@@ -276,6 +279,7 @@ def main(argv: list[str]) -> None:
         base, gen, loop = compare(rules, seconds, rounds)
         print(f"{name:<14}{base:>12,.0f}{gen:>12,.0f}{loop:>12,.0f}{gen / base:>17.2f}x"
               f"{loop / base:>14.2f}x", flush=True)
+    print(f"load average at the end: {load_average()}")
 
 
 if __name__ == "__main__":
