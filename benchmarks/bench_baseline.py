@@ -263,7 +263,7 @@ def compare(rules, seconds: float, rounds: int) -> tuple[float, float, float]:
         plays = (partial(baseline_deal, rand=random.Random(r).random),
                  partial(generic_deal, rules, rng=random.Random(r), contracts=contracts),
                  # other deals than the generic side's, whose scores it has just kept
-                 partial(loop_deal, rules, rng=random.Random(~r), contracts=contracts))
+                 partial(loop_deal, rules, rng=random.Random(10_000 + r), contracts=contracts))
         for i, play in enumerate(plays):
             best[i] = max(best[i], _rate(play, seconds))
     return best[0], best[1], best[2]
