@@ -94,7 +94,8 @@ def compile_expr(e: Expr, ops: Operations = NUMBERS) -> Compiled:
     return _closures(e, ops)
 
 
-_PYTHON_OPS = {op: op for op in ("+", "-", "*", "<", "<=", ">", ">=", "==", "!=", "and", "or")}
+_PYTHON_OPS = frozenset(("+", "-", "*", "<", "<=", ">", ">=", "==", "!=", "and", "or"))
+"""The binary operators of formulas, spelled as Python spells them."""
 _MAX_SOURCE = 20_000
 """Longer formulas are computed by closures (the generated text stays small to compile)."""
 
@@ -117,7 +118,7 @@ def python_source(e: Expr) -> str | None:
     if e.op == "if" and len(args) == 3:
         return f"({args[1]} if {args[0]} else {args[2]})"
     if e.op in _PYTHON_OPS and len(args) == 2:
-        return f"({args[0]} {_PYTHON_OPS[e.op]} {args[1]})"
+        return f"({args[0]} {e.op} {args[1]})"
     return None
 
 
