@@ -5,7 +5,11 @@ second in simulations and Monte-Carlo estimates. Reading the `play.*` flags at e
 interpretive overhead; here the flags are read once, and the duties that apply at denomination
 `d` are written out as Python from the fixed templates below, with the flags' values folded in
 (only ints and the templates' own lines are ever pasted: nothing from a variant file reaches
-the generated text). The result is compiled once and kept in `CompiledRules.random_plays`.
+the generated text). A trick is written out once per seat on lead, so that seats are constants
+and the four hands locals, as no hand-written engine would be (sixteen turns of a player), and
+the second player's duties are folded further (only the lead precedes: his partner does not
+win, no trump does unless trumps were led). The result is compiled once and kept in
+`CompiledRules.random_plays`.
 A deal played out whole ends in the same function with its score key (`_key_lines`: the
 belote's and automatic announcements' rules folded in too), which `Deal.result` looks up.
 
@@ -47,41 +51,45 @@ def play(hands, seat, rand, n, tricks, won, taken, declarer=0, initial=(), contr
          READ=READ, TEAM=TEAM):
     push = tricks.append
     leader = seat
+    h0, h1, h2, h3 = hands
     for trick in range(8 - n, 8):
-        hand = hands[seat]
-        m = %(lead)s
-        k = int(rand() * m.bit_count())
-        while k:
-            m &= m - 1
-            k -= 1
-        best = c0 = (m & -m).bit_length() - 1
-        hands[seat] = hand ^ (1 << best)
-        led = best >> 3
-        suit = SUIT[led]
-        winner = seat
-        value = POINTS[best]
+"""
+_LEAD = """\
+        %(test)s
+            hand = h%(s)d
+            m = %(lead)s
+            k = int(rand() * m.bit_count())
+            while k:
+                m &= m - 1
+                k -= 1
+            best = c0 = (m & -m).bit_length() - 1
+            h%(s)d = hand ^ (1 << best)
+            led = best >> 3
+            suit = SUIT[led]
+            winner = %(s)d
+            value = POINTS[best]
 """
 _FOLLOW = """\
-        seat = (seat + %(step)d) & 3
-        hand = hands[seat]
-        legal = hand & suit
+            hand = h%(s)d
+            legal = hand & suit
 %(legal)s
-        k = int(rand() * legal.bit_count())
-        while k:
-            legal &= legal - 1
-            k -= 1
-        card = c%(i)d = (legal & -legal).bit_length() - 1
-        hands[seat] = hand ^ (1 << card)
-        value += POINTS[card]
-        if BEATERS[best] >> card & 1:
-            best = card
-            winner = seat
+            k = int(rand() * legal.bit_count())
+            while k:
+                legal &= legal - 1
+                k -= 1
+            card = c%(i)d = (legal & -legal).bit_length() - 1
+            h%(s)d = hand ^ (1 << card)
+            value += POINTS[card]
+            if BEATERS[best] >> card & 1:
+                best = card
+                winner = %(s)d
 """
 _TAIL = """\
         push((c0, c1, c2, c3, winner))
         won[winner] += 1
         taken[winner & 1] += value
         seat = winner
+    hands[:] = h0, h1, h2, h3
     if contract is None:
         return None
 """
@@ -97,13 +105,22 @@ def random_play(rules: CompiledRules, d: int) -> RandomPlay:
 
 
 def source(rules: CompiledRules, d: int) -> str:
-    """The generated source of `random_play(rules, d)` (for reading and for tests)."""
-    legal = "\n".join(_legal_lines(rules, d))
-    follow = "".join(_FOLLOW % {"step": rules.step, "legal": legal, "i": i} for i in (1, 2, 3))
-    # The lead: `play.lead_mask` with the context looked up (trick, role of the seat on lead).
-    lead = "hand" if rules.lead_free else "hand & LEAD[trick][ROLE[(seat - declarer) & 3]] or hand"
+    """The generated source of `random_play(rules, d)` (for reading and for tests): the
+    trick's code written out per seat on lead, so that the seats are constants and the hands
+    locals."""
+    body = []
+    for leader in range(4):
+        # The lead: `play.lead_mask` with its context looked up (the trick, the leader's role).
+        lead = ("hand" if rules.lead_free else
+                f"hand & LEAD[trick][ROLE[({leader} - declarer) & 3]] or hand")
+        test = "else:" if leader == 3 else f"{'elif' if leader else 'if'} seat == {leader}:"
+        body.append(_LEAD % {"test": test, "s": leader, "lead": lead})
+        for i in (1, 2, 3):
+            seat = (leader + rules.step * i) & 3
+            legal = _legal_lines(rules, d, seat ^ 2 if i > 1 else None)
+            body.append(_FOLLOW % {"s": seat, "legal": "\n".join(_indent(legal, 1)), "i": i})
     key = "\n".join(_indent(_key_lines(rules, d), 1)) + "\n"
-    return _HEAD % {"lead": lead} + follow + _TAIL + key  # the three players after the leader
+    return _HEAD + "".join(body) + _TAIL + key
 
 
 def _build(rules: CompiledRules, d: int) -> RandomPlay:
@@ -121,17 +138,24 @@ def _indent(lines: list[str], depth: int) -> list[str]:
     return [" " * (4 * depth) + line for line in lines]
 
 
-def _legal_lines(r: CompiledRules, d: int) -> list[str]:
-    """Lines that turn `legal` (the cards of the led suit held) into the legal cards."""
-    follow = _follow_lines(r, d)
+def _legal_lines(r: CompiledRules, d: int, mate: int | None) -> list[str]:
+    """Lines that turn `legal` (the cards of the led suit held) into the legal cards of the
+    player whose partner is seat `mate` (None: the second player, whose partner has not
+    played yet and before whom no trump wins the trick unless trumps were led, when a void
+    player holds none)."""
+    follow = _follow_lines(r, d, mate)
     if d >= NO_TRUMP:  # nobody ruffs: a void player may play anything
         lines = (["if legal:"] + _indent(follow, 1) + ["else:", "    legal = hand"]
                  if follow else ["if not legal:", "    legal = hand"])
         return _indent(lines, 2)
     trumps = SUIT_MASKS[d]
-    lines = ["if not legal:", f"    trumps = hand & {trumps}",
-             "    if not trumps:", "        legal = hand", "    else:"]
-    lines += _indent(_void_lines(r, d), 2)
+    if mate is None:
+        lines = ["if not legal:", f"    legal = (hand & {trumps}) or hand" if r.must_trump
+                 else "    legal = hand"]
+    else:
+        lines = ["if not legal:", f"    trumps = hand & {trumps}",
+                 "    if not trumps:", "        legal = hand", "    else:"]
+        lines += _indent(_void_lines(r, d, mate), 2)
     if follow:
         lines += [f"elif led == {d}:"] + _indent(follow, 1)
     return _indent(lines, 2)
@@ -143,7 +167,7 @@ def _beat_lines(when: str) -> list[str]:
     return [beat] if not when else [f"if {when}:", "    " + beat]
 
 
-def _follow_lines(r: CompiledRules, d: int) -> list[str]:
+def _follow_lines(r: CompiledRules, d: int, mate: int | None) -> list[str]:
     """The duty to beat when following suit (at a suit contract: when trumps are led)."""
     if d < NO_TRUMP:
         partner, opponent = r.trump_lead_beat_partner, r.must_overtrump
@@ -155,33 +179,35 @@ def _follow_lines(r: CompiledRules, d: int) -> list[str]:
     if partner and opponent:
         return _beat_lines("")
     if partner or opponent:
-        return _beat_lines("winner == seat ^ 2" if partner else "winner != seat ^ 2")
+        if mate is None:  # the leader, an opponent, wins the trick
+            return _beat_lines("") if opponent else []
+        return _beat_lines(f"winner == {mate}" if partner else f"winner != {mate}")
     return []
 
 
-def _void_lines(r: CompiledRules, d: int) -> list[str]:
+def _void_lines(r: CompiledRules, d: int, mate: int) -> list[str]:
     """`play._void_with_trumps` at a suit contract `d`, with the flags folded in: first
     whether the partner's lead frees the player, then whether a trump is winning (whose
     higher trumps are computed only then), as a hand-written engine would test them."""
     plain = ["legal = trumps" if r.must_trump else "legal = hand"]  # no trump to beat
     if not r.partner_master_free:
-        return ([f"if best >> 3 == {d}:"] + _indent(_over_trump_lines(r, True), 1)
+        return ([f"if best >> 3 == {d}:"] + _indent(_over_trump_lines(r, True, mate), 1)
                 + ["else:"] + _indent(plain, 1))
     free = ["legal = hand"]
     if r.overtrump_partner:  # free, but overtrumping the partner's trump stays a duty
         free = [f"if best >> 3 == {d}:", "    higher = trumps & ABOVE[best]",
                 "    legal = (hand ^ trumps) | higher if higher else hand", "else:",
                 "    legal = hand"]
-    return (["if winner == seat ^ 2:"] + _indent(free, 1) + [f"elif best >> 3 == {d}:"]
-            + _indent(_over_trump_lines(r, False), 1) + ["else:"] + _indent(plain, 1))
+    return ([f"if winner == {mate}:"] + _indent(free, 1) + [f"elif best >> 3 == {d}:"]
+            + _indent(_over_trump_lines(r, False, mate), 1) + ["else:"] + _indent(plain, 1))
 
 
-def _over_trump_lines(r: CompiledRules, partner_possible: bool) -> list[str]:
+def _over_trump_lines(r: CompiledRules, partner_possible: bool, mate: int) -> list[str]:
     """The void player's duty when a trump is winning the trick (`partner_possible`: the
     winner may be the partner, whose lead does not free the player here)."""
     duty: str | bool = r.must_overtrump
     if partner_possible and r.overtrump_partner != r.must_overtrump:
-        duty = "winner == seat ^ 2" if r.overtrump_partner else "winner != seat ^ 2"
+        duty = f"winner == {mate}" if r.overtrump_partner else f"winner != {mate}"
     allowed = ("higher or trumps" if duty is True else "trumps" if duty is False
                else f"higher if higher and {duty} else trumps")
     lines = ["higher = trumps & ABOVE[best]"]
@@ -191,7 +217,7 @@ def _over_trump_lines(r: CompiledRules, partner_possible: bool) -> list[str]:
         return lines + [f"legal = {allowed}"]
     # Unable to overtrump, a player may discard (not when the partner wins, if possible).
     if partner_possible:
-        return lines + [f"legal = hand if not higher and winner != seat ^ 2 else ({allowed})"]
+        return lines + [f"legal = hand if not higher and winner != {mate} else ({allowed})"]
     if duty is True:
         return ["legal = (trumps & ABOVE[best]) or hand"]
     return lines + [f"legal = ({allowed}) if higher else hand"]
