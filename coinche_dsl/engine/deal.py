@@ -77,10 +77,10 @@ class Deal(DealScoring):
         """`contract`: skip the auction and play it (as `fix_contract`)."""
         self.rules = rules
         self.dealer = dealer
-        self.hands: list[int] = (deal_hands(rules, dealer, rng or random.Random(), deck)
-                                 if hands is None else check_hands(list(hands)))
+        self.hands = hands = (deal_hands(rules, dealer, rng or random.Random(), deck)
+                              if hands is None else check_hands(list(hands)))
         """Cards still held, per seat (masks)."""
-        self.initial_hands: tuple[int, ...] = tuple(self.hands)
+        self.initial_hands: tuple[int, ...] = tuple(hands)
         self._step = step = rules.step
         self.to_act: int = (dealer + step) & 3
         """The seat to call or play next (the auction's first speaker to begin with)."""
@@ -193,6 +193,7 @@ class Deal(DealScoring):
         if contract is None:
             self.phase = "redeal"
             return
+        self.to_act = (self.dealer + self._step) & 3
         self._start_play(contract)
 
     def _start_play(self, contract: Contract) -> None:
@@ -203,7 +204,7 @@ class Deal(DealScoring):
                                      "auction.denominations")
         self.contract, self.phase, self._d, self._legal = contract, "play", d, -1
         self._points, self._beaters, self._trumps, self._follow_free = r.modes[d]
-        self.to_act = (self.dealer + self._step) & 3
+        # The auction's first speaker leads (`to_act`, as the deal began or after the auction).
         if r.first_lead_generale and contract.bid == "generale":
             self.to_act = contract.declarer
         if r.announcements_automatic:  # found when read or scored (`DealScoring`), declared
