@@ -13,7 +13,10 @@ as plain Python allows: bitmask hands, tables per trump suit built at import, on
 everything in locals, no objects per trick, the three players after the leader written out
 rather than looped over (as the generic engine's generated loop does: about 6% faster), the
 dealing's itemgetters in a flat list and the seats' hands and belote test written out (as the
-generic engine's dealing and generated end of deal do).
+generic engine's dealing and generated end of deal do). One trick of the generated loop is
+not given to it, as it is what a generator writes and a person does not: the trick written out
+once per seat on lead (sixteen player turns, the four hands in locals, the seats constants,
+the second player's duties folded), about 4% faster than one loop over the seats.
 
 Work per deal, for both: shuffle, cut, deal in packets; the contract fixed (90 hearts by the
 player after the dealer); eight tricks of uniformly random legal cards; card points, last trick,
