@@ -44,6 +44,7 @@ _POINTS = frozenset(slot(name, side) for name in ("card_points", "last_trick", "
                     for side in ("declarers", "defenders", "both"))
 """The quantities that change when points are scaled or rounded."""
 _TOTALS = (slot("total", "declarers"), slot("total", "defenders"))
+_CONTRACT, _BID_CAPOT, _BID_GENERALE = slot("contract"), slot("bid_capot"), slot("bid_generale")
 """What a litige compares (`Plan.litige_held`)."""
 _INT_VALUED = frozenset(("card_points", "last_trick", "points", "announcements", "belote",
                          "total", "tricks", "contract", "multiplier"))
@@ -203,7 +204,9 @@ class _Source:
         """Everything for a deal whose declarers are team `d`, ending with its return."""
         self.names = _names(d)
         used = self.success_slots | self.formula_slots
-        for i in sorted(used - _POINTS):
+        if _CONTRACT in used:  # the contract's value reads the two bid tests
+            used |= {_BID_CAPOT, _BID_GENERALE}
+        for i in sorted(used - _POINTS, key=lambda i: i == _CONTRACT):
             if self.names[i] == _NAMES[i]:
                 self.say(f"{_NAMES[i]} = {self.quantity(i)}")
         self.points(d)
@@ -239,9 +242,9 @@ class _Source:
             ("announcements", "both"): "a0 + a1", ("belote", "both"): "b0 + b1",
             ("tricks", "both"): "ours + theirs",
             ("capot", "declarers"): "ours == 8", ("capot", "defenders"): "theirs == 8",
-            ("contract", None): f"{int(p.contract_values['capot'])} if bid == 'capot' else "
-                                f"{int(p.contract_values['generale'])} if bid == 'generale' "
-                                "else bid",
+            ("contract", None): f"{int(p.contract_values['capot'])} if {_NAMES[_BID_CAPOT]} else "
+                                f"{int(p.contract_values['generale'])} if "
+                                f"{_NAMES[_BID_GENERALE]} else bid",
             ("multiplier", None): f"({', '.join(str(int(m)) for m in p.multipliers)})[double]",
             ("doubled", None): "double > 0", ("bid_capot", None): "bid == 'capot'",
             ("bid_generale", None): "bid == 'generale'",
