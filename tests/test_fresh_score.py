@@ -3,14 +3,13 @@
 the same `DealScore` (made, scores, held, every line with its team, points and term, in order)
 for every built-in on thousands of seeded keys and on hand-written edge keys, and for the knobs
 that no built-in sets (rounding half down or of card points, tenths, scaled points read before
-or after the success test, a capot's last trick)."""
+or after the success test, a capot's last trick, formulas reading every quantity)."""
 
 from __future__ import annotations
 
 import ast
-import functools
 import random
-from functools import partial
+from functools import partial, reduce
 
 import pytest
 from knob_support import replaced
@@ -107,7 +106,7 @@ def test_a_fresh_score_is_the_reference_score(name):
                for den in range(6))  # generated, not the reference's fallback
 
 
-_EVERY_QUANTITY = functools.reduce(lambda a, b: Expr(op="+", args=[a, b]), [
+_EVERY_QUANTITY = reduce(lambda a, b: Expr(op="+", args=[a, b]), [
     Expr(op="-", args=[Expr(op="qty", name=name, side=side),
                        Expr(op="if", args=[Expr(op="qty", name=name, side=side),
                                            Expr(op="num", value=7), Expr(op="num", value=1)])])
