@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from operator import itemgetter
 from typing import Any
 
@@ -100,15 +101,19 @@ _MAX_SOURCE = 20_000
 """Longer formulas are computed by closures (the generated text stays small to compile)."""
 
 
-def python_source(e: Expr) -> str | None:
-    """`e` as a Python expression over a context `c`: built from the operators above, context
-    indexes and ints only (no text of the variant file ever reaches it); None when a node is
-    not one of those."""
+CONTEXT_NAMES = tuple(f"c[{i}]" for i in range(len(SLOTS)))
+"""How generated formulas read each quantity: from the context `c`, by slot."""
+
+
+def python_source(e: Expr, names: Sequence[str] = CONTEXT_NAMES) -> str | None:
+    """`e` as a Python expression reading each quantity as `names` spells its slot (from a
+    context `c` unless told): built from the operators above, those names and ints only (no
+    text of the variant file ever reaches it); None when a node is not one of those."""
     if e.op == "num":
         return str(e.value) if type(e.value) is int else None
     if e.op == "qty":
-        return f"c[{slot(e.name or '', e.side)}]"
-    args = [python_source(a) for a in e.args]
+        return names[slot(e.name or "", e.side)]
+    args = [python_source(a, names) for a in e.args]
     if None in args:
         return None
     if e.op == "neg" and len(args) == 1:
@@ -175,25 +180,67 @@ def split_terms(e: Expr, sign: int = 1) -> list[tuple[int, Expr]]:
     return [(sign, e)]
 
 
-def compile_terms(e: Expr, own_side: str, rule: RuleRef) -> Terms:
-    """A function of a context giving `(term, points)` for each term of `e`, the formula of
-    `own_side` written at `rule`.
+@dataclass(frozen=True)
+class TermIf:
+    """An `if` of a side's formula, resolved before its terms are split: the terms of `then`
+    when `test` holds, else those of `other`."""
+
+    test: Expr
+    then: TermTree
+    other: TermTree
+
+
+@dataclass(frozen=True)
+class TermSum:
+    """A side's formula split into its terms, each with its sign: a `Term` (one score line)
+    or an `if` whose branch gives the lines."""
+
+    parts: tuple[tuple[int, Term | TermIf], ...]
+
+
+TermTree = TermIf | TermSum
+"""A formula split into score lines (`term_tree`): what `compile_tree` computes, and the
+fresh scorer (`fresh_score`) writes out; both share its `Term`s."""
+
+
+def term_tree(e: Expr, own_side: str, rule: RuleRef) -> TermTree:
+    """`e`, the formula of `own_side` written at `rule`, split into its terms.
 
     Sums are split into their terms; an `if` is resolved first, so that only the branch that
     applies is split (`if doubled then A else B` gives the terms of A or of B). The points of
     the terms always add up to the value of `e`. Each `Term` is built here, once.
     """
     if e.op == "if":
-        k = compile_expr(e.args[0])
-        then, other = (compile_terms(e.args[1], own_side, rule),
-                       compile_terms(e.args[2], own_side, rule))
+        return _term_if(e, own_side, rule)
+    return TermSum(tuple(
+        (sign, _term_if(term, own_side, rule) if term.op == "if" else
+         Term(LineKind.TERM, own_side, rule, describe(term, own_side), term))
+        for sign, term in split_terms(e)))
+
+
+def _term_if(e: Expr, own_side: str, rule: RuleRef) -> TermIf:
+    return TermIf(e.args[0], term_tree(e.args[1], own_side, rule),
+                  term_tree(e.args[2], own_side, rule))
+
+
+def compile_terms(e: Expr, own_side: str, rule: RuleRef) -> Terms:
+    """A function of a context giving `(term, points)` for each term of `e`, the formula of
+    `own_side` written at `rule` (`term_tree`, then `compile_tree`)."""
+    return compile_tree(term_tree(e, own_side, rule))
+
+
+def compile_tree(tree: TermTree) -> Terms:
+    """A function of a context giving `(term, points)` for each term of `tree` whose branch
+    applies, in order (points of a zero term included)."""
+    if isinstance(tree, TermIf):
+        k = compile_expr(tree.test)
+        then, other = compile_tree(tree.then), compile_tree(tree.other)
         return lambda c: then(c) if k(c) else other(c)
-    parts = split_terms(e)
-    if all(term.op != "if" for _, term in parts):
+    parts = tree.parts
+    if all(isinstance(part, Term) for _, part in parts):
         # The usual case, one function for the whole sum: it runs for every deal scored.
-        terms = tuple(Term(LineKind.TERM, own_side, rule, describe(term, own_side), term)
-                      for _, term in parts)
-        sources = [python_source(term) for _, term in parts]
+        terms = tuple(part for _, part in parts if isinstance(part, Term))
+        sources = [python_source(term_node(term)) for term in terms]
         if None not in sources:  # generated: a sign on each term, as `sign * fn(c)` below,
             # so that points are ints even from a bool
             body = ", ".join(f"(T[{i}], {'-' if sign < 0 else '+'}{source})"
@@ -202,11 +249,18 @@ def compile_terms(e: Expr, own_side: str, rule: RuleRef) -> Terms:
             generated = _generated(f"[{body}]", {"T": terms})
             if generated is not None:
                 return generated  # type: ignore[no-any-return]
-        flat = [(t, sign, compile_expr(term)) for t, (sign, term) in zip(terms, parts,
-                                                                         strict=True)]
+        flat = [(t, sign, compile_expr(term_node(t)))
+                for t, (sign, _) in zip(terms, parts, strict=True)]
         return lambda c: [(term, sign * fn(c)) for term, sign, fn in flat]
-    pieces = [_signed(compile_terms(term, own_side, rule), sign) for sign, term in parts]
+    pieces = [_signed(compile_tree(part if isinstance(part, TermIf) else
+                                   TermSum(((1, part),))), sign) for sign, part in parts]
     return lambda c: [line for piece in pieces for line in piece(c)]
+
+
+def term_node(term: Term) -> Expr:
+    """The formula's term that `term` scores (a `TERM` line's)."""
+    assert term.node is not None
+    return term.node
 
 
 def _signed(terms: Terms, sign: int) -> Terms:

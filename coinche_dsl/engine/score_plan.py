@@ -3,11 +3,12 @@
 `compile` builds one `Plan` per ruleset (`CompiledRules.plan`): the formulas compiled (pruned
 of the branches the variant can never take), the tables per denomination (deck total, scale,
 last trick), the contract's values, the belote's, rounding and scale; and the memos the plan
-owns (contexts per contract, score lines, kept scores, array functions).
+owns (contexts per contract, score lines, kept scores, generated scorers, array functions).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,7 +25,7 @@ from ..model.enums import (
 from ..model.relevance import constants, prune
 from .compiled import belote_suit_mask
 from .facts import DealScore, LineKind, RuleRef, ScoreLine, Term
-from .formula import Compiled, Terms, compile_expr, compile_terms
+from .formula import Compiled, Terms, TermTree, compile_expr, compile_tree, term_tree
 from .summary_check import deck_total
 
 SIDES = ("declarers", "defenders")
@@ -39,9 +40,11 @@ class Plan:
     exprs: dict[tuple[str, ...], Expr]
     """The formulas as written: `("success",)` and (`made` | `failed`, side), for the batch
     engine's array functions (`batch_scoring`)."""
-    formulas: dict[tuple[str, str], Terms]
+    trees: dict[tuple[str, str], TermTree]
     """(`made` | `failed`, side) -> the side's formula split into terms (each naming the
     formula and where it is written)."""
+    formulas: dict[tuple[str, str], Terms]
+    """The `trees` compiled: functions of a context giving each term's points."""
     rounding_terms: dict[str, Term]
     """Side -> what the line that rounds its total is for (by side: an enum in the key would
     cost a Python-level hash per deal)."""
@@ -80,6 +83,9 @@ class Plan:
     scores: dict[tuple[Any, ...], DealScore] = field(default_factory=dict)
     """Scores already computed, by `score_key`: deals that differ only in what scoring does
     not read share one (frozen) DealScore."""
+    fresh: dict[int, Callable[[tuple[Any, ...]], DealScore]] = field(default_factory=dict)
+    """Per denomination, the function that scores a deal from its `score_key` (generated for
+    this plan by `fresh_score.scorer` on first use)."""
     arrays: dict[tuple[str, ...], Any] = field(default_factory=dict)
     """Formulas turned into array functions by `batch_scoring` (built on first use)."""
 
@@ -104,13 +110,14 @@ def build_plan(rs: Ruleset) -> Plan:
     # Without the branches and terms the variant can never have (no announcements, no
     # coinche…): the same scores, and score lines that name only what can happen.
     fixed = constants(rs)
-    formulas = {(outcome, side): compile_terms(prune(getattr(s, outcome)[side], fixed), side,
-                                               _rule(rs, "scoring", outcome, side))
-                for outcome in ("made", "failed") for side in SIDES}
+    trees = {(outcome, side): term_tree(prune(getattr(s, outcome)[side], fixed), side,
+                                        _rule(rs, "scoring", outcome, side))
+             for outcome in ("made", "failed") for side in SIDES}
     used = s.success.quantities().union(*(e.quantities() for o in (s.made, s.failed)
                                           for e in o.values()))
     return Plan(
-        success=compile_expr(s.success), formulas=formulas,
+        success=compile_expr(s.success), trees=trees,
+        formulas={key: compile_tree(tree) for key, tree in trees.items()},
         exprs={("success",): s.success, **{(outcome, side): getattr(s, outcome)[side]
                                            for outcome in ("made", "failed") for side in SIDES}},
         rounding_terms=_adjustments(rs, LineKind.ROUNDING),

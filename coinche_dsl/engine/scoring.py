@@ -1,7 +1,10 @@
 """Scoring a finished deal under any Ruleset: success test, score formulas, rounding.
 
-`score_facts` is the fast path (the engine and the simulation call it for every deal);
-`score_deal` validates a deal summary first (the `coinche score` command, worked examples).
+`score_facts` is the fast path (the engine and the simulation call it for every deal): scores
+kept by what scoring reads (`kept_score`), a new one computed by the plan's generated scorer
+(`fresh_score`); `score_deal` validates a deal summary first (the `coinche score` command,
+worked examples) and scores it here (`_score_values`, the readable reference, which also keeps
+the quantities the formulas read).
 
 Order of work, as the rules require: card points from the contract mode's table, last trick,
 no-trump / all-trump scaling, then the success formula on unrounded values (S0, FFB: "never
@@ -35,6 +38,7 @@ from .facts import (
     new_deal_score,
 )
 from .formula import new_context, slot
+from .fresh_score import scorer
 from .score_plan import Plan
 
 if TYPE_CHECKING:
@@ -175,17 +179,18 @@ def score_facts(rules: CompiledRules, facts: DealFacts) -> DealScore:
     one gets the same DealScore object back, to be read, never changed."""
     key = score_key(rules, facts)
     if key is None:
-        return _score_values(rules.plan, score_values(rules, facts))
+        values = score_values(rules, facts)
+        return scorer(rules.plan, values[2])(values)
     return kept_score(rules, key)
 
 
 def kept_score(rules: CompiledRules, key: ScoreValues) -> DealScore:
     """The score of the deal whose `score_key` is `key`: kept, or computed (from the key
-    alone) and kept."""
+    alone, by the plan's generated scorer, `fresh_score`) and kept."""
     plan = rules.plan
     known = plan.scores.get(key)
     if known is None:
-        known = _score_values(plan, key)
+        known = (plan.fresh.get(key[2]) or scorer(plan, key[2]))(key)
         if len(plan.scores) < _KNOWN_SCORES:
             plan.scores[key] = known
     return known
@@ -202,7 +207,8 @@ def _score(plan: Plan, rules: CompiledRules, facts: DealFacts, keep: bool = Fals
 
 
 def _score_values(plan: Plan, values: ScoreValues, keep: bool = False) -> DealScore:
-    """The score of a deal from its `ScoreValues` (see `_score`)."""
+    """The score of a deal from its `ScoreValues` (see `_score`): the reference, which the
+    plan's generated scorer (`fresh_score`, what `kept_score` runs) is held to."""
     d, den = values[0], values[2]
     ctx, cp_raw, lt_raw, extra = _base_context(plan, values)
     scaled = _points(plan, den, cp_raw, lt_raw, extra)
