@@ -49,7 +49,6 @@ _HEAD = """\
 def play(hands, seat, rand, n, tricks, won, taken, declarer=0, initial=(), contract=None,
          SUIT=SUIT, POINTS=POINTS, BEATERS=BEATERS, ABOVE=ABOVE, LEAD=LEAD, ROLE=ROLE,
          READ=READ, TEAM=TEAM):
-    push = tricks.append
     leader = seat
     h0, h1, h2, h3 = hands
     for trick in range(8 - n, 8):
@@ -84,8 +83,9 @@ _FOLLOW = """\
                 best = card
                 winner = %(s)d
 """
+# `tricks.append(...)` written out, not a bound `push`: CPython then appends without a call.
 _TAIL = """\
-        push((c0, c1, c2, c3, winner))
+        tricks.append((c0, c1, c2, c3, winner))
         won[winner] += 1
         taken[winner & 1] += value
         seat = winner
