@@ -122,7 +122,9 @@ def score_arrays(rules: CompiledRules, deals: DealArrays
         _set_points(ctx, cp, lt_scaled)
     else:
         _set_points(ctx, cp_raw, (lt[0] + extra[0], lt[1] + extra[1]))
-    made = np.asarray(_array_formula(rules, ("success",))(ctx), dtype=bool)
+    # One bool per deal, also when the success formula reads no quantity (a constant).
+    made = np.broadcast_to(np.asarray(_array_formula(rules, ("success",))(ctx), dtype=bool),
+                           team.shape)
     # A litige compares the sides' totals (belote and announcements in), before rounding.
     unrounded = ctx[_TOTAL[0]]
     litige = np.asarray(unrounded == ctx[_TOTAL[1]]) if plan.litige_held else np.zeros_like(made)
