@@ -81,6 +81,7 @@ def main(end_process: bool = True) -> None:
     was_enabled = gc.isenabled()
     gc.disable()
     try:
+        _without_typer(sys.argv[1:])
         _register(sys.argv[1:])
         from .typer_app import app
 
@@ -93,6 +94,20 @@ def main(end_process: bool = True) -> None:
         gc.freeze()
         if was_enabled:
             gc.enable()
+
+
+def _without_typer(argv: list[str]) -> None:
+    """Run `sheet` in one of its plain forms without importing Typer (`render_run`), ending
+    with SystemExit as Click would; return (for Typer to run the command) otherwise, when
+    the shell asks for completions, and on Windows (where Click expands wildcards itself)."""
+    if not argv or argv[0] != "sheet" or os.name == "nt" or any(
+            k.startswith("_") and k.endswith("_COMPLETE") for k in os.environ):
+        return
+    from .render_run import as_click_runs, plain_sheet_args, write_sheet
+
+    args = plain_sheet_args(argv[1:])
+    if args is not None:
+        as_click_runs(lambda: write_sheet(**args))
 
 
 def _leave(code: object) -> None:

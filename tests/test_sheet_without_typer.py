@@ -1,0 +1,122 @@
+"""`coinche sheet` in its plain forms runs without Typer (`cli.render_run`): its arguments read
+as Click reads them, and the same output, messages and exit codes as through Typer."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from coinche_dsl.cli import _register, app, render_cmds
+from coinche_dsl.cli.render_run import plain_sheet_args
+
+_register()
+
+FORMS = [
+    ["ffb", "-o", "s.html"],
+    ["-o", "s.html", "ffb"],
+    ["ffb", "--output", "s.md", "--card"],
+    ["--card", "ffb", "-o", "c.html", "--lang", "pt", "--format", "html"],
+    ["ffb", "-o", "x.pdf", "--format", "md", "--option", "litige=chute", "--option", "a=b"],
+    ["-", "-o", "s.html"],
+    ["ffb", "-o", ""],
+    # not plain: Typer reads these (None)
+    ["ffb"],  # to stdout
+    ["ffb", "-o", "s.html", "--help"],
+    ["ffb", "--output=s.html"],
+    ["ffb", "-o", "s.html", "--lang", "FR"],  # Click refuses the choice
+    ["ffb", "-o", "s.html", "--lang", "fr", "--lang", "en"],
+    ["ffb", "-o", "s.html", "--card", "--card"],
+    ["ffb", "-o", "-x"],
+    ["ffb", "-o"],
+    ["ffb", "two", "-o", "s.html"],
+    ["ffb", "-o", "s.html", "--"],
+    ["--", "ffb", "-o", "s.html"],
+    ["ffb", "-o", "s.html", "--cards"],
+    ["ffb", "-os.html"],
+    ["ffb", "-o", "s.html", "--format", "json"],
+    [],
+]
+
+
+def _typer_reading(argv: list[str], monkeypatch: pytest.MonkeyPatch) -> dict[str, Any] | None:
+    """The arguments Typer hands to `write_sheet` for `sheet ARGV` (None when it stops
+    before: a usage error, help)."""
+    seen: list[dict[str, Any]] = []
+
+    def record(variant: str, lang: Any, format: Any, output: Any, card: bool,
+               options: Any) -> None:
+        seen.append({"variant": variant, "lang": lang, "format": format, "output": output,
+                     "card": card, "options": options})
+
+    monkeypatch.setattr(render_cmds, "write_sheet", record)
+    CliRunner().invoke(app, ["sheet", *argv])
+    return seen[0] if seen else None
+
+
+@pytest.mark.parametrize("argv", FORMS, ids=" ".join)
+def test_a_plain_form_is_read_as_typer_reads_it(argv: list[str],
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    plain = plain_sheet_args(argv)
+    if plain is not None:
+        typer_args = _typer_reading(argv, monkeypatch)
+        assert plain == typer_args
+        assert [type(v) for v in plain.values()] == [type(v) for v in typer_args.values()]
+    else:  # the forms Typer has to read: help, `=`, `--`, repeats, refused values, stdout
+        assert argv in FORMS[7:]
+
+
+def test_the_forms_above_are_plain_exactly_where_they_say() -> None:
+    assert [plain_sheet_args(a) is not None for a in FORMS] == [True] * 7 + [False] * 15
+
+
+PROBE = """
+import json, sys
+sys.argv = ["coinche", *sys.argv[1:]]
+from coinche_dsl.cli import main
+try:
+    main(end_process=False)
+finally:
+    print(json.dumps("typer" in sys.modules), file=sys.stderr)
+"""
+
+
+def _run(tmp_path: Path, *argv: str, stdin: str = "") -> tuple[int, str, str, bool]:
+    """Exit code, stdout, stderr (its last line aside) and whether Typer was imported."""
+    done = subprocess.run([sys.executable, "-c", PROBE, "sheet", *argv], capture_output=True,
+                          text=True, timeout=120, input=stdin, cwd=tmp_path, encoding="utf-8")
+    *err, typer_loaded = done.stderr.splitlines()
+    return done.returncode, done.stdout, "\n".join(err), json.loads(typer_loaded)
+
+
+BROKEN = 'variant "club" extends "ffb" {\n  auction { coinche anytime }\n}\n'
+WARNED = 'variant "club" extends "ffb" {\n  game { target 1000 }\n  pin "0000000000"\n}\n'
+
+
+@pytest.mark.parametrize(("argv", "stdin", "code"), [
+    (["ffb", "--card", "--lang", "pt"], "", 0),
+    (["ffb", "--format", "md", "--option", "litige=chute"], "", 0),
+    (["no-such-variant"], "", 2),
+    (["ffb", "--option", "nope=1"], "", 2),
+    (["ffb", "--option", "litige"], "", 2),
+    (["-"], BROKEN, 1),
+    (["-"], WARNED, 0),
+])
+def test_without_typer_the_same_files_messages_and_exit_codes(tmp_path: Path, argv: list[str],
+                                                              stdin: str, code: int) -> None:
+    # `-o FILE` is a plain form; `--output=FILE` (the same to Click) goes through Typer.
+    plain = _run(tmp_path, *argv, "-o", "plain.out", stdin=stdin)
+    typer = _run(tmp_path, *argv, "--output=typer.out", stdin=stdin)
+    assert plain[:3] == typer[:3] and plain[0] == code
+    assert (plain[3], typer[3]) == (False, True)
+    made = [(tmp_path / f"{name}.out").exists() for name in ("plain", "typer")]
+    assert made == [code == 0] * 2
+    if code == 0:
+        assert (tmp_path / "plain.out").read_bytes() == (tmp_path / "typer.out").read_bytes()
+    else:
+        assert plain[2]  # the error, said on stderr
