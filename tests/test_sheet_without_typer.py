@@ -120,3 +120,44 @@ def test_without_typer_the_same_files_messages_and_exit_codes(tmp_path: Path, ar
         assert (tmp_path / "plain.out").read_bytes() == (tmp_path / "typer.out").read_bytes()
     else:
         assert plain[2]  # the error, said on stderr
+
+
+def _raises(exc: BaseException) -> Any:
+    def command() -> None:
+        raise exc
+
+    return command
+
+
+@pytest.mark.parametrize("exc", [KeyboardInterrupt(), EOFError(), None],
+                         ids=["ctrl-c", "end of input", "returns"])
+def test_it_ends_a_command_as_typer_does(exc: BaseException | None,
+                                         capsys: pytest.CaptureFixture[str],
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    import typer
+    import typer.core
+
+    from coinche_dsl.cli.render_run import as_click_runs
+
+    # What `coinche` runs with (TYPER_USE_RICH=0 set before Typer is imported, which this
+    # test process may have imported first): Click's plain messages.
+    monkeypatch.setattr(typer.core, "HAS_RICH", False)
+
+    command = _raises(exc) if exc is not None else (lambda: None)
+    with pytest.raises(SystemExit) as stop:
+        as_click_runs(command)
+    ours = (stop.value.code, capsys.readouterr().err)
+    probe = typer.Typer()
+    probe.command()(command)
+    result = CliRunner().invoke(probe, [])
+    assert ours == (result.exit_code, result.stderr)
+    assert ours[0] == (130 if isinstance(exc, KeyboardInterrupt) else 1 if exc else 0)
+
+
+def test_a_closed_pipe_ends_it_quietly_with_1_as_click_does() -> None:
+    probe = ("import errno, sys\nfrom coinche_dsl.cli.render_run import as_click_runs\n"
+             "def command():\n    raise BrokenPipeError(errno.EPIPE, 'closed')\n"
+             "as_click_runs(command)\n")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          timeout=120)
+    assert (done.returncode, done.stderr) == (1, "")

@@ -98,10 +98,12 @@ def main(end_process: bool = True) -> None:
 
 def _without_typer(argv: list[str]) -> None:
     """Run `sheet` in one of its plain forms without importing Typer (`render_run`), ending
-    with SystemExit as Click would; return (for Typer to run the command) otherwise, when
-    the shell asks for completions, and on Windows (where Click expands wildcards itself)."""
+    with SystemExit as Typer would; return (for Typer to run the command) otherwise, when the
+    shell asks for completions, on Windows (where Click expands wildcards itself) and with
+    Typer's Rich output asked for (TYPER_USE_RICH)."""
     if not argv or argv[0] != "sheet" or os.name == "nt" or any(
-            k.startswith("_") and k.endswith("_COMPLETE") for k in os.environ):
+            k.startswith("_") and k.endswith("_COMPLETE") for k in os.environ) or (
+            os.environ.get("TYPER_USE_RICH") != "0"):
         return
     from .render_run import as_click_runs, plain_sheet_args, write_sheet
 

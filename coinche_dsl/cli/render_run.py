@@ -116,12 +116,15 @@ def plain_sheet_args(argv: list[str]) -> dict[str, Any] | None:
 
 
 def as_click_runs(command: Callable[[], None]) -> None:
-    """Run `command` and end as Click's standalone mode ends a command: SystemExit 0 when it
-    returns, 1 with "Aborted!" on Ctrl-C or end of input, 1 quietly when a pipe it writes to
-    is closed (its flush at exit silenced, as Click's `PacifyFlushWrapper` does)."""
+    """Run `command` and end as Typer's standalone mode (`typer.core._main`) ends a command:
+    SystemExit 0 when it returns; 130 on Ctrl-C; 1 with "Aborted!" at an end of input; 1
+    quietly when a pipe it writes to is closed (its flush at exit silenced, as Click's
+    `PacifyFlushWrapper` does)."""
     try:
         command()
-    except (EOFError, KeyboardInterrupt):
+    except KeyboardInterrupt:
+        raise SystemExit(130) from None
+    except EOFError:
         print(file=sys.stderr)
         print("Aborted!", file=sys.stderr)
         raise SystemExit(1) from None
