@@ -41,6 +41,8 @@ FORMS = [
     ["ffb", "-os.html"],
     ["ffb", "-o", "s.html", "--format", "json"],
     [],
+    ["ffb", "-o", "s.pdf"],  # a PDF: Typer, see render_run.plain_sheet_args
+    ["ffb", "-o", "s.html", "--format", "pdf"],
 ]
 
 
@@ -72,7 +74,7 @@ def test_a_plain_form_is_read_as_typer_reads_it(argv: list[str],
 
 
 def test_the_forms_above_are_plain_exactly_where_they_say() -> None:
-    assert [plain_sheet_args(a) is not None for a in FORMS] == [True] * 7 + [False] * 15
+    assert [plain_sheet_args(a) is not None for a in FORMS] == [True] * 7 + [False] * 17
 
 
 PROBE = """
