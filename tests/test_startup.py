@@ -17,7 +17,7 @@ import json, sys
 sys.argv = ["coinche", *sys.argv[1:]]
 from coinche_dsl.cli import main
 try:
-    main()
+    main(end_process=False)
 except SystemExit:
     pass
 print(json.dumps(sorted(sys.modules)), file=sys.stderr)
@@ -82,10 +82,11 @@ def test_check_loads_the_parser_the_models_and_the_engine_but_no_renderer() -> N
 def test_an_html_sheet_loads_neither_weasyprint_nor_the_simulation(tmp_path: Path,
                                                                    card: bool) -> None:
     out = tmp_path / "s.html"
-    loaded = _loaded("sheet", "ffb", *(["--card"] if card else []), "-o", str(out))
+    modules = _modules("sheet", "ffb", *(["--card"] if card else []), "-o", str(out))
     assert out.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
-    assert loaded == {"pydantic", "lark", "jinja2", "babel", "coinche_dsl.engine",
-                      "coinche_dsl.render"}
+    assert {name for name in HEAVY if name in modules} == {
+        "pydantic", "lark", "jinja2", "babel", "coinche_dsl.engine", "coinche_dsl.render"}
+    assert "typer" not in modules  # a plain form of `sheet` (cli.render_run)
 
 
 @pytest.mark.parametrize("argv", [("check", "ffb"), ("sheet", "ffb", "--format", "html"),
@@ -103,7 +104,7 @@ sys.argv = ["coinche", *sys.argv[1:]]
 from coinche_dsl.cli import main
 before = sum(s["collections"] for s in gc.get_stats())
 try:
-    main()
+    main(end_process=False)
 except SystemExit:
     pass
 after = sum(s["collections"] for s in gc.get_stats())
@@ -141,3 +142,45 @@ def test_pydantic_looks_for_no_plugins_unless_asked() -> None:
     assert _collections("check", "ffb")[3]
     asked = {**os.environ, "PYDANTIC_DISABLE_PLUGINS": ""}
     assert not _collections("check", "ffb", env=asked)[3]
+
+
+def _run(end_process: bool, argv: tuple[str, ...], stdin: str) -> tuple[int, str, str]:
+    """Exit code, stdout and stderr of `coinche ARGV` in a new process, `main` ending the
+    process itself (as the installed script runs it) or leaving that to Python."""
+    probe = ("import sys\nsys.argv = ['coinche', *sys.argv[1:]]\n"
+             "from coinche_dsl.cli import main\n"
+             f"main(end_process={end_process})\n")
+    done = subprocess.run([sys.executable, "-c", probe, *argv], capture_output=True,
+                          text=True, timeout=120, input=stdin, encoding="utf-8")
+    return done.returncode, done.stdout, done.stderr
+
+
+@pytest.mark.parametrize(("argv", "code"), [
+    (("sheet", "ffb"), 0),  # the whole Markdown sheet through a pipe: every byte flushed
+    (("sheet", "ffb", "--card", "--lang", "pt"), 0),
+    (("--help",), 0),
+    (("sheet", "--help"), 0),
+    (("sheet", "no-such-variant"), 2),  # a usage error found by the command
+    (("sheet", "ffb", "--format", "pdf"), 2),
+    (("shet", "ffb"), 2),  # a typo: Click's "no such command"
+    (("check", "-"), 1),  # invalid input, read from standard input
+])
+def test_a_one_shot_command_ends_with_its_output_and_exit_code(argv: tuple[str, ...],
+                                                               code: int) -> None:
+    # `main` ends a one-shot command's process itself once stdout and stderr are flushed
+    # (`cli._leave`), skipping Python's tear-down: nothing a caller sees changes.
+    stdin = 'variant "club" extends "ffb" {\n  auction { coinche anytime }\n}\n'
+    fast = _run(True, argv, stdin)
+    assert fast == _run(False, argv, stdin)
+    assert fast[0] == code and (fast[1] or fast[2])
+    if argv == ("sheet", "ffb"):
+        assert fast[1].startswith("# ") and fast[1].endswith("\n") and len(fast[1]) > 10_000
+
+
+def test_leave_lets_python_end_a_process_it_cannot_flush() -> None:
+    # Standard output closed under it: `_leave` returns, and Python's own exit goes on.
+    probe = ("import os, sys\nfrom coinche_dsl.cli import _leave\nsys.stdout.close()\n"
+             "_leave(0)\nprint('left to Python', file=sys.stderr)\nsys.exit(3)\n")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          timeout=120)
+    assert (done.stderr, done.returncode) == ("left to Python\n", 3)

@@ -57,8 +57,8 @@ def _register(argv: list[str] | None = None) -> None:
     plain_help_types()
 
 
-def main() -> None:
-    """Run `coinche` with the cyclic garbage collector paused.
+def main(end_process: bool = True) -> None:
+    """Run `coinche` with the cyclic garbage collector paused, then end the process.
 
     A command's start-up (imports, pydantic's models, Lark's tables, a Babel locale) makes
     objects that live until the process ends: the collector's passes over them, the one at
@@ -67,6 +67,11 @@ def main() -> None:
     (`check` of 250 files: 784, as for one); the commands that run on (`play`, `simulate`,
     `studio`, `lsp`) turn the collector back on (`common.runs_long`). At the end what is
     left is frozen, so the collection at exit skips memory the system takes back anyway.
+
+    Then a one-shot command ends the process as soon as its output is flushed (`_leave`):
+    Python's own exit would take the whole start-up apart, object by object, module by
+    module, for memory the system takes back at once. With `end_process=False` (a test that
+    looks at the process afterwards) it raises SystemExit as Click does.
     """
     # Pydantic looks for plugins (observability hooks) in every installed distribution's
     # entry points when it builds its first model: 3 ms of a cold sheet with the test tools
@@ -76,11 +81,49 @@ def main() -> None:
     was_enabled = gc.isenabled()
     gc.disable()
     try:
+        _without_typer(sys.argv[1:])
         _register(sys.argv[1:])
         from .typer_app import app
 
         app()
+    except SystemExit as stop:
+        if end_process and not gc.isenabled():  # a one-shot command (see `runs_long`)
+            _leave(stop.code)
+        raise
     finally:
         gc.freeze()
         if was_enabled:
             gc.enable()
+
+
+def _without_typer(argv: list[str]) -> None:
+    """Run `sheet` in one of its plain forms without importing Typer (`render_run`), ending
+    with SystemExit as Typer would; return (for Typer to run the command) otherwise, when the
+    shell asks for completions, on Windows (where Click expands wildcards itself) and with
+    Typer's Rich output asked for (TYPER_USE_RICH)."""
+    if not argv or argv[0] != "sheet" or os.name == "nt" or any(
+            k.startswith("_") and k.endswith("_COMPLETE") for k in os.environ) or (
+            os.environ.get("TYPER_USE_RICH") != "0"):
+        return
+    from .render_run import as_click_runs, plain_sheet_args, write_sheet
+
+    args = plain_sheet_args(argv[1:])
+    if args is not None:
+        as_click_runs(lambda: write_sheet(**args))
+
+
+def _leave(code: object) -> None:
+    """End the process with exit status `code` once stdout and stderr are flushed, skipping
+    the interpreter's tear-down (a twentieth of a cold HTML sheet), as `os._exit` does. Returns
+    (leaving the exit to Python) for a code Python prints rather than returns, or when
+    flushing fails (a closed pipe), which Python's exit then reports as usual."""
+    if code is None:
+        code = 0
+    if not isinstance(code, int):
+        return
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        return
+    os._exit(code)

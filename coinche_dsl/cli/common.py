@@ -11,19 +11,19 @@ import gc
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Annotated, Any, NoReturn
-
-import typer
+from typing import Any, NoReturn
 
 OK, PROBLEMS, USAGE = 0, 1, 2
 
 
 def fail(message: str, code: int = PROBLEMS) -> NoReturn:
-    """Print `message` on stderr (control characters shown, never obeyed) and exit."""
+    """Print `message` on stderr (control characters shown, never obeyed) and exit: SystemExit,
+    as Click ends a command raising `typer.Exit`, so that this module needs no Typer (a
+    `sheet` run without it, see `render_run`)."""
     from ..text_safety import for_terminal
 
     print(for_terminal(message), file=sys.stderr)
-    raise typer.Exit(code)
+    raise SystemExit(code)
 
 
 def runs_long() -> None:
@@ -72,12 +72,6 @@ def resolve_arg(name_or_path: str) -> Any:
 
         return resolve_text(read_stdin_variant(), STDIN_FILE)[0]
     return resolve(name_or_path)
-
-
-OPTION_HELP = ("NAME=VALUE: play the variant's option NAME at VALUE instead of its default "
-               "(repeatable; `coinche show VARIANT` lists the options).")
-OptionArg = Annotated[list[str] | None, typer.Option("--option", help=OPTION_HELP,
-                                                     metavar="NAME=VALUE")]
 
 
 def choices_of(options: list[str] | None) -> dict[str, str]:

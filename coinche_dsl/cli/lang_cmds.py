@@ -13,7 +13,8 @@ import typer
 
 from ..text_safety import for_terminal
 from . import app
-from .common import OK, PROBLEMS, USAGE, OptionArg, fail, print_json, reported
+from .common import OK, PROBLEMS, USAGE, fail, print_json, reported
+from .typer_app import OptionArg
 
 
 class SchemaOf(str, Enum):

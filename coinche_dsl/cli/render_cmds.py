@@ -3,60 +3,15 @@
 from __future__ import annotations
 
 import sys
-from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
 from . import app
-from .common import USAGE, OptionArg, fail, load, load_all, reported
-
-
-class Lang(StrEnum):
-    en = "en"
-    fr = "fr"
-    es = "es"
-    it = "it"
-    pt = "pt"
-
-
-class SheetFormat(StrEnum):
-    md = "md"
-    html = "html"
-    pdf = "pdf"
-
-
-class CompareFormat(StrEnum):
-    md = "md"
-    html = "html"
-    pdf = "pdf"
-    json = "json"
-
-
-def _emit(data: str | bytes, output: Path | None) -> None:
-    """Write to `output` atomically, or text to stdout; PDF needs a file."""
-    from ..render import write_atomic
-
-    if output is not None:
-        with reported():
-            write_atomic(output, data)
-        return
-    if isinstance(data, bytes):
-        fail("a PDF is written to a file: add -o FILE.pdf", USAGE)
-    from ..text_safety import for_json
-
-    sys.stdout.write(for_json(data))  # a control character left in JSON: escaped, not obeyed
-
-
-def _format(chosen: StrEnum | None, output: Path | None, allowed: type[StrEnum]) -> str:
-    """The chosen format, else the one `-o`'s suffix names (`x.pdf`), else md; PDF needs -o."""
-    suffix = output.suffix.lower().lstrip(".") if output else ""
-    suffix = {"htm": "html", "markdown": "md"}.get(suffix, suffix)
-    fmt = chosen.value if chosen else (suffix if suffix in allowed.__members__ else "md")
-    if fmt == "pdf" and output is None:
-        fail("a PDF is written to a file: add -o FILE.pdf", USAGE)
-    return fmt
+from .common import USAGE, fail, load, load_all, reported
+from .render_run import CompareFormat, Lang, SheetFormat, chosen_format, emit, write_sheet
+from .typer_app import OptionArg
 
 
 @app.command()
@@ -74,14 +29,7 @@ def sheet(
     options: OptionArg = None,
 ) -> None:
     """Print a variant's complete rule sheet, with examples scored by the engine."""
-    from ..render import card as render_card
-    from ..render import sheet as render_sheet
-
-    fmt = _format(format, output, SheetFormat)
-    ruleset = load(variant, warn=True, options=options)
-    with reported():
-        data = (render_card if card else render_sheet)(ruleset, lang.value if lang else None, fmt)
-    _emit(data, output)
+    write_sheet(variant, lang, format, output, card, options)
 
 
 def _compared(variants: list[str], options: list[str] | None,
@@ -131,7 +79,7 @@ def compare(
     side, grouped by phase (Rich tables in a terminal)."""
     from ..render import compare as render_compare
 
-    fmt = _format(format, output, CompareFormat)
+    fmt = chosen_format(format, output, CompareFormat)
     rulesets = _compared(variants, options, option_values)
     if len(rulesets) < 2:
         fail("compare needs at least two variants, or one with --option-values", USAGE)
@@ -144,4 +92,4 @@ def compare(
         return
     with reported():
         data = render_compare(rulesets, lang.value if lang else None, fmt, every_rule)
-    _emit(data, output)
+    emit(data, output)

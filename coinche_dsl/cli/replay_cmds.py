@@ -5,7 +5,8 @@ from __future__ import annotations
 import typer
 
 from . import app
-from .common import PROBLEMS, OptionArg, load, print_json, read_json, reported
+from .common import PROBLEMS, load, print_json, read_json, reported
+from .typer_app import OptionArg
 
 
 @app.command("replay")

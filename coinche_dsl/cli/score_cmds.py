@@ -5,7 +5,8 @@ from __future__ import annotations
 import typer
 
 from . import app
-from .common import OptionArg, load, print_json, read_json, reported
+from .common import load, print_json, read_json, reported
+from .typer_app import OptionArg
 
 
 @app.command()

@@ -12,7 +12,8 @@ from typing import Annotated, Any
 import typer
 
 from . import app
-from .common import USAGE, OptionArg, fail, load, load_all, reported, runs_long
+from .common import USAGE, fail, load, load_all, reported, runs_long
+from .typer_app import OptionArg
 
 
 class OutputFormat(StrEnum):

@@ -6,7 +6,7 @@ Imported by `coinche_dsl.cli` on first use of `app`, so that importing the packa
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 import typer  # after `coinche_dsl.cli` set TYPER_USE_RICH, which typer reads when imported
 
@@ -15,6 +15,13 @@ app = typer.Typer(
     no_args_is_help=True,
     pretty_exceptions_enable=False,
 )
+
+
+OPTION_HELP = ("NAME=VALUE: play the variant's option NAME at VALUE instead of its default "
+               "(repeatable; `coinche show VARIANT` lists the options).")
+OptionArg = Annotated[list[str] | None, typer.Option("--option", help=OPTION_HELP,
+                                                     metavar="NAME=VALUE")]
+"""`--option NAME=VALUE`, as the commands over a variant take it."""
 
 
 def _version(value: bool) -> None:

@@ -49,3 +49,11 @@ def _described(value: object, text: str) -> Any:
         value._attributes_set = {**value._attributes_set, "description": text}
         return value
     return Field(description=text) if value is _NONE else Field(default=value, description=text)
+
+
+def no_items() -> list[Any]:
+    """A new empty list: the `default_factory` of the list fields. Pydantic reads each factory's
+    signature (to know whether it takes the data validated so far); a builtin's, `list`'s, is
+    parsed from its text by the tokenizer, whose patterns are compiled for it (1.5 ms of a
+    cold command); a function's is read as it stands."""
+    return []

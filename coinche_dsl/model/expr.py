@@ -16,7 +16,7 @@ from pydantic import Field, model_validator
 from ..formula_print import COMPARE as COMPARE  # the comparison operators, re-exported
 from ..formula_print import DSL, print_formula
 from ..limits import MAX_CONSTANT
-from .base import RuleModel
+from .base import RuleModel, no_items
 
 Side = Literal["declarers", "defenders", "both"]
 Type = Literal["int", "bool"]
@@ -80,7 +80,7 @@ class Expr(RuleModel):
     """The quantity of a `qty` node."""
     side: Side | None = None
     """The argument of a `qty` node, for quantities that take a side."""
-    args: list[Expr] = Field(default_factory=list)
+    args: list[Expr] = Field(default_factory=no_items)
     """Operands: 1 for `neg` and `not`, 3 for `if` (condition, then, else), else 2."""
 
     @model_validator(mode="after")
