@@ -184,3 +184,18 @@ def test_leave_lets_python_end_a_process_it_cannot_flush() -> None:
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                           timeout=120)
     assert (done.stderr, done.returncode) == ("left to Python\n", 3)
+
+
+def test_leave_writes_what_log_handlers_hold(tmp_path: Path) -> None:
+    # A handler that holds its records until the logging system shuts down (as Python's exit
+    # would shut it down): `_leave` shuts it down before ending the process.
+    log = tmp_path / "held.log"
+    probe = ("import logging, logging.handlers, sys\n"
+             "from coinche_dsl.cli import _leave\n"
+             "held = logging.handlers.MemoryHandler(100, target=logging.FileHandler(sys.argv[1]))\n"
+             "logging.getLogger('a library').addHandler(held)\n"
+             "logging.getLogger('a library').warning('a warning held in memory')\n"
+             "_leave(0)\n")
+    done = subprocess.run([sys.executable, "-c", probe, str(log)], capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0 and log.read_text() == "a warning held in memory\n"

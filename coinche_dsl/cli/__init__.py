@@ -116,12 +116,16 @@ def _leave(code: object) -> None:
     """End the process with exit status `code` once stdout and stderr are flushed, skipping
     the interpreter's tear-down (a twentieth of a cold HTML sheet), as `os._exit` does. Returns
     (leaving the exit to Python) for a code Python prints rather than returns, or when
-    flushing fails (a closed pipe), which Python's exit then reports as usual."""
+    flushing fails (a closed pipe), which Python's exit then reports as usual. Of the exit's
+    own work, what a library's log handlers hold is written first (`logging.shutdown`, which
+    Python's exit would run: a handler writing to a file loses nothing)."""
     if code is None:
         code = 0
     if not isinstance(code, int):
         return
     try:
+        if "logging" in sys.modules:
+            sys.modules["logging"].shutdown()
         sys.stdout.flush()
         sys.stderr.flush()
     except (OSError, ValueError):
