@@ -232,3 +232,28 @@ def test_a_secretarys_session(page: object, studio: tuple[str, Path], tmp_path: 
     assert page.problems == []
     assert {urlsplit(u).hostname for u in page.requests if not u.startswith(("data:", "about:"))} \
         == {"127.0.0.1"}
+
+
+def test_a_late_answer_does_not_replace_a_newer_one(page: object) -> None:
+    """The server may answer two requests out of order (the comparison tab opened, then another
+    variant chosen at once): the page shows the answer to the latest request. The answer about
+    ffb is held back in the page until the one about fr-bga has been shown."""
+    page.evaluate("""() => {
+      const fetched = window.fetch;
+      window.fetch = async (url, init) => {
+        const reply = await fetched(url, init);
+        if (String(url).endsWith("/api/compare") && init.body.includes('"other":"ffb"')) {
+          await new Promise((done) => setTimeout(done, 1500));
+        }
+        return reply;
+      };
+    }""")
+    page.click("nav [data-tab=compare]")
+    expect = playwright.expect
+    expect(page.locator("#other")).to_have_value("ffb")  # what the tab asks for first
+    page.select_option("#other", "fr-bga")
+    comparison = page.frame_locator("#comparison").locator("body")
+    expect(comparison).to_contain_text("fr-bga")
+    page.wait_for_timeout(2500)  # the answer about ffb has come, and was not shown
+    expect(comparison).to_contain_text("fr-bga")
+    assert not page.problems

@@ -137,20 +137,27 @@ async function format() {
 
 function frame(id, html) { $(id).srcdoc = html; }
 
+// Each refresh is numbered: the server may answer two requests out of order (a tab opened, then
+// a variant chosen at once), and only the answer to the latest one may reach the page.
+let refreshes = 0;
+
 async function refresh() {
   const text = latest;
+  const asked = ++refreshes;
+  const current = () => asked === refreshes;
   try {
     if (tab === "preview") {
       const r = await call("preview", {text, lang: $("lang").value || null, card: $("kind").value === "card", options: chosen()});
+      if (!current()) return;
       if (r.html) frame("preview", r.html);  // with problems, the last valid sheet stays
       $("preview-note").textContent = r.html ? "" : "The file has problems: this is its last valid sheet.";
     } else if (tab === "compare") {
       const r = await call("compare", {text, other: $("other").value, lang: $("lang").value || "en", options: chosen()});
-      if (r.html) frame("comparison", r.html);
+      if (current() && r.html) frame("comparison", r.html);
     } else if (tab === "form") {
-      await questionnaire(text);
+      await questionnaire(text, current);
     }
-  } catch (e) { status(e.message, "draft"); }
+  } catch (e) { if (current()) status(e.message, "draft"); }
 }
 
 function changed(text) {
@@ -187,8 +194,9 @@ function control(q) {
   return box;
 }
 
-async function questionnaire(text) {
+async function questionnaire(text, current = () => true) {
   const r = await call("questionnaire", {text});
+  if (!current()) return;
   const form = $("questions");
   form.replaceChildren(...r.questions.map(control));
   if (r.problem) form.append(el("p", r.problem, {class: "note"}));
