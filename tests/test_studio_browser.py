@@ -257,3 +257,28 @@ def test_a_late_answer_does_not_replace_a_newer_one(page: object) -> None:
     page.wait_for_timeout(2500)  # the answer about ffb has come, and was not shown
     expect(comparison).to_contain_text("fr-bga")
     assert not page.problems
+
+
+def test_a_late_check_does_not_show_old_problems(page: object) -> None:
+    """The problems shown are those of the latest text: the check of a file with a typo is
+    held back in the page until the corrected file's check has been shown."""
+    page.evaluate("""() => {
+      const fetched = window.fetch;
+      window.fetch = async (url, init) => {
+        const reply = await fetched(url, init);
+        if (String(url).endsWith("/api/check") && init.body.includes("targt")) {
+          await new Promise((done) => setTimeout(done, 1500));
+        }
+        return reply;
+      };
+    }""")
+    expect = playwright.expect
+    problems = page.locator("#problems")
+    expect(problems).to_contain_text("No problems")
+    replace_text(page, CLUB.replace("target 1500", "targt 1500"))
+    page.wait_for_timeout(600)  # the typo's check is asked for (the editor waits 300 ms)
+    replace_text(page, CLUB.replace("1500", "1000"))
+    page.wait_for_timeout(2500)  # both answers have come, the typo's last
+    expect(problems).to_contain_text("No problems")
+    assert "targt" not in problems.inner_text()
+    assert not page.problems

@@ -65,14 +65,22 @@ function chosen() {
   return out;
 }
 
+// Checks are numbered as refreshes are (see `refresh`): the problems and options shown are
+// those of the latest text checked, whatever order the answers come back in (the editor
+// itself drops diagnostics for a text that has changed since).
+let checks = 0;
+
 async function diagnose(text) {
+  const asked = ++checks;
   try {
     const checked = await call("check", {text});
     const found = checked.diagnostics;
-    showProblems(found);
-    if (checked.valid) showOptions(checked.options);
+    if (asked === checks) {
+      showProblems(found);
+      if (checked.valid) showOptions(checked.options);
+    }
     return found;
-  } catch (e) { status(e.message, "draft"); return []; }
+  } catch (e) { if (asked === checks) status(e.message, "draft"); return []; }
 }
 
 function position(text, pos) {
