@@ -248,9 +248,10 @@ def test_a_late_answer_does_not_replace_a_newer_one(page: object) -> None:
         return reply;
       };
     }""")
-    page.click("nav [data-tab=compare]")
     expect = playwright.expect
-    expect(page.locator("#other")).to_have_value("ffb")  # what the tab asks for first
+    with page.expect_request(lambda r: r.url.endswith("/api/compare")
+                             and '"other":"ffb"' in (r.post_data or "")):
+        page.click("nav [data-tab=compare]")  # asks for a comparison with ffb first
     page.select_option("#other", "fr-bga")
     comparison = page.frame_locator("#comparison").locator("body")
     expect(comparison).to_contain_text("fr-bga")
@@ -275,8 +276,9 @@ def test_a_late_check_does_not_show_old_problems(page: object) -> None:
     expect = playwright.expect
     problems = page.locator("#problems")
     expect(problems).to_contain_text("No problems")
-    replace_text(page, CLUB.replace("target 1500", "targt 1500"))
-    page.wait_for_timeout(600)  # the typo's check is asked for (the editor waits 300 ms)
+    with page.expect_request(lambda r: r.url.endswith("/api/check")
+                             and "targt" in (r.post_data or "")):
+        replace_text(page, CLUB.replace("target 1500", "targt 1500"))
     replace_text(page, CLUB.replace("1500", "1000"))
     page.wait_for_timeout(2500)  # both answers have come, the typo's last
     expect(problems).to_contain_text("No problems")
