@@ -9,7 +9,7 @@ import os
 import shutil
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -234,23 +234,29 @@ def test_a_secretarys_session(page: object, studio: tuple[str, Path], tmp_path: 
         == {"127.0.0.1"}
 
 
-def test_a_late_answer_does_not_replace_a_newer_one(page: object) -> None:
-    """The server may answer two requests out of order (the comparison tab opened, then another
-    variant chosen at once): the page shows the answer to the latest request. The answer about
-    ffb is held back in the page until the one about fr-bga has been shown."""
-    page.evaluate("""() => {
+def hold_back(page: object, api: str, marker: str) -> Callable[[object], bool]:
+    """Hold back in the page for 1.5 s the answers to `/api/<api>` requests whose body holds
+    `marker`, as a server answering out of order would; the predicate of those requests."""
+    page.evaluate("""([api, marker]) => {
       const fetched = window.fetch;
       window.fetch = async (url, init) => {
         const reply = await fetched(url, init);
-        if (String(url).endsWith("/api/compare") && init.body.includes('"other":"ffb"')) {
+        if (String(url).endsWith(`/api/${api}`) && init.body.includes(marker)) {
           await new Promise((done) => setTimeout(done, 1500));
         }
         return reply;
       };
-    }""")
+    }""", [api, marker])
+    return lambda r: r.url.endswith(f"/api/{api}") and marker in (r.post_data or "")
+
+
+def test_a_late_answer_does_not_replace_a_newer_one(page: object) -> None:
+    """The server may answer two requests out of order (the comparison tab opened, then another
+    variant chosen at once): the page shows the answer to the latest request. The answer about
+    ffb is held back in the page until the one about fr-bga has been shown."""
+    held = hold_back(page, "compare", '"other":"ffb"')
     expect = playwright.expect
-    with page.expect_request(lambda r: r.url.endswith("/api/compare")
-                             and '"other":"ffb"' in (r.post_data or "")):
+    with page.expect_request(held):
         page.click("nav [data-tab=compare]")  # asks for a comparison with ffb first
     page.select_option("#other", "fr-bga")
     comparison = page.frame_locator("#comparison").locator("body")
@@ -263,21 +269,11 @@ def test_a_late_answer_does_not_replace_a_newer_one(page: object) -> None:
 def test_a_late_check_does_not_show_old_problems(page: object) -> None:
     """The problems shown are those of the latest text: the check of a file with a typo is
     held back in the page until the corrected file's check has been shown."""
-    page.evaluate("""() => {
-      const fetched = window.fetch;
-      window.fetch = async (url, init) => {
-        const reply = await fetched(url, init);
-        if (String(url).endsWith("/api/check") && init.body.includes("targt")) {
-          await new Promise((done) => setTimeout(done, 1500));
-        }
-        return reply;
-      };
-    }""")
+    held = hold_back(page, "check", "targt")
     expect = playwright.expect
     problems = page.locator("#problems")
     expect(problems).to_contain_text("No problems")
-    with page.expect_request(lambda r: r.url.endswith("/api/check")
-                             and "targt" in (r.post_data or "")):
+    with page.expect_request(held):
         replace_text(page, CLUB.replace("target 1500", "targt 1500"))
     replace_text(page, CLUB.replace("1500", "1000"))
     page.wait_for_timeout(2500)  # both answers have come, the typo's last
