@@ -1,6 +1,6 @@
 """A fuzzing campaign against "accepted means safe": inputs of each class, how many crashed.
 
-Run: python benchmarks/fuzz_campaign.py [--budget N] [--out FOLDER] [--classes a,b]
+Run: python benchmarks/fuzz_campaign.py [--budget N] [--seed S] [--out FOLDER] [--classes a,b]
 
 Classes:
 - `generated`: whole variants drawn across the model (tests/variant_strategies.py); each one
@@ -10,6 +10,11 @@ Classes:
   each that loads is run as above.
 - `score`, `replay`: JSON inputs of the CLI, valid ones with fields deleted, retyped or
   replaced by odd values; each must print JSON or exit 1 with a message, never a traceback.
+
+`--seed S` (not 0) draws other inputs, the same for the same seed: the mutants and the JSON
+inputs from S, Hypothesis's generated variants seeded with S. A new seed explores new ground
+rather than replaying the first N inputs of each class; 0, the default, draws the mutants and
+JSON inputs of earlier campaigns (and Hypothesis's generated variants at random).
 
 A crash is any exception other than the package's own errors (CoincheError). Each crashing
 input is written to FOLDER (default: none) so that it can become a regression file.
@@ -61,8 +66,9 @@ class Campaign:
                     payload + "\n# " + traceback.format_exc().replace("\n", "\n# "), "utf-8")
 
 
-def generated(c: Campaign, budget: int, work: Path) -> None:
+def generated(c: Campaign, budget: int, work: Path, seed: int = 0) -> None:
     from hypothesis import HealthCheck, given, settings
+    from hypothesis import seed as hypothesis_seed
     from variant_strategies import exercise, variant_data
 
     from coinche_dsl.syntax.writer import dump_variant
@@ -74,7 +80,7 @@ def generated(c: Campaign, budget: int, work: Path) -> None:
         c.attempt("generated", repr(data), lambda: _load_and_run(
             work, dump_variant("gen", None, data), exercise))
 
-    one()
+    (hypothesis_seed(seed)(one) if seed else one)()
 
 
 def _load_and_run(work: Path, text: str, exercise: Callable[[Any], None]) -> None:
@@ -87,11 +93,11 @@ def _load_and_run(work: Path, text: str, exercise: Callable[[Any], None]) -> Non
     exercise(rs)
 
 
-def mutants(c: Campaign, budget: int, work: Path) -> None:
+def mutants(c: Campaign, budget: int, work: Path, seed: int = 0) -> None:
     from variant_strategies import exercise
 
     texts = [builtin_path(n).read_text(encoding="utf-8") for n in BUILTINS]
-    rng = random.Random(10)
+    rng = random.Random(10 + 1000 * seed)
     for _ in range(budget):
         tokens = _TOKEN.findall(rng.choice(texts))
         for _ in range(rng.randint(1, 3)):
@@ -110,7 +116,7 @@ def mutants(c: Campaign, budget: int, work: Path) -> None:
         c.attempt("mutant", text, lambda t=text: _load_and_run(work, t, exercise))
 
 
-def json_inputs(c: Campaign, budget: int, kind: str) -> None:
+def json_inputs(c: Campaign, budget: int, kind: str, seed: int = 0) -> None:
     from typer.testing import CliRunner
 
     from coinche_dsl.cli import _register, app
@@ -118,7 +124,7 @@ def json_inputs(c: Campaign, budget: int, kind: str) -> None:
     _register()
     runner = CliRunner()
     seeds = _json_seeds(kind)
-    rng = random.Random(11)
+    rng = random.Random(11 + 1000 * seed)
     for _ in range(budget):
         doc = _mutate_json(json.loads(json.dumps(rng.choice(seeds))), rng)
         text = json.dumps(doc)
@@ -185,6 +191,7 @@ def _pick(doc: Any, rng: random.Random) -> tuple[Any, Any]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--budget", type=int, default=200, help="inputs per class")
+    parser.add_argument("--seed", type=int, default=0, help="draw other inputs (0: as before)")
     parser.add_argument("--out", type=Path, default=None, help="folder for crashing inputs")
     parser.add_argument("--classes", default="generated,mutants,score,replay")
     args = parser.parse_args()
@@ -192,11 +199,11 @@ def main() -> None:
         for kind in args.classes.split(","):
             c = Campaign(args.out / kind if args.out else None)
             if kind == "generated":
-                generated(c, args.budget, Path(tmp))
+                generated(c, args.budget, Path(tmp), args.seed)
             elif kind == "mutants":
-                mutants(c, args.budget, Path(tmp))
+                mutants(c, args.budget, Path(tmp), args.seed)
             else:
-                json_inputs(c, args.budget, kind)
+                json_inputs(c, args.budget, kind, args.seed)
             print(f"{kind:<10} inputs {c.tried:>6}  crashes {c.crashes:>4}", flush=True)
             for what, n in sorted(c.kinds.items(), key=lambda kv: -kv[1]):
                 print(f"    {n:>4} {what}", flush=True)
