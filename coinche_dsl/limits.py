@@ -15,6 +15,9 @@ MAX_FILE_BYTES: Final = 1_000_000
 MAX_TOKENS: Final = 20_000
 """Words, numbers and signs in a file, comments and texts aside (real ones: under 2,000);
 counted before the parser runs, which keeps every command's parsing under a second."""
+MAX_SYNTAX_ERRORS: Final = 10
+"""Syntax errors reported for one file (the parser recovers after each; past ten, the file is
+more likely not a variant file at all)."""
 MAX_BLOCK_DEPTH: Final = 12
 """Blocks nested in a file (real ones nest 3 deep)."""
 MAX_PAREN_DEPTH: Final = 60

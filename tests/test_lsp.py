@@ -177,6 +177,30 @@ def test_a_syntax_error_is_a_diagnostic_and_completion_offers_builtins(tmp_path:
     _run(scenario)
 
 
+def test_every_syntax_error_of_a_file_is_a_diagnostic(tmp_path: Path) -> None:
+    """Three mistakes of writing on three lines: three marks in the editor at once, each at
+    its own place (the parser recovers after each, `syntax.recovery`)."""
+    path = tmp_path / "three.coinche"
+    uri = from_fs_path(str(path)) or ""
+    text = ('variant "b" extends "ffb" {\n  game {\n    target: 1000\n  }\n'
+            '  auction {\n    minimum_bid = = 90\n  }\n  scoring {\n'
+            '    success = points(declarers) >=\n  }\n}\n')
+
+    async def scenario(s: Session) -> None:
+        s.client.text_document_did_open(t.DidOpenTextDocumentParams(
+            text_document=t.TextDocumentItem(uri=uri, language_id="coinche", version=1,
+                                             text=text)))
+        found = await s.next_diagnostics(uri)
+        assert [d.range.start.line for d in found] == [2, 5, 9]
+        assert [d.message.split(" (")[0] for d in found] == [
+            "unexpected character ':'",
+            "unexpected '='; expected one of '(', '-', a name or a number",
+            "the formula stops too early"]
+        assert all(d.severity == t.DiagnosticSeverity.Error for d in found)
+
+    _run(scenario)
+
+
 def test_positions_are_in_the_clients_utf16_units(tmp_path: Path) -> None:
     """A card symbol outside the Basic Multilingual Plane counts two UTF-16 units."""
     uri = from_fs_path(str(tmp_path / "cards.coinche")) or ""

@@ -17,7 +17,7 @@ from lark.exceptions import UnexpectedInput
 
 from ..errors import Diagnostic, Position, VariantError
 from ..limits import MAX_FILE_BYTES, MAX_FORMULA_NODES, MAX_PAREN_DEPTH
-from .diagnose import check_text, describe_syntax_error
+from .diagnose import check_text
 
 MAX_BYTES = MAX_FILE_BYTES
 """Variant files are small; anything larger is refused before parsing (and never read whole:
@@ -84,8 +84,10 @@ def parse_with_comments(text: str, file: str = "<string>") -> tuple[Tree[Token],
     sink.tokens = []
     try:
         tree = lark.parse(text)
-    except UnexpectedInput as e:
-        raise VariantError([describe_syntax_error(e, text, file, lark)]) from None
+    except UnexpectedInput:
+        from .recovery import syntax_errors
+
+        raise VariantError(syntax_errors(text, file)) from None
     return tree, sorted(sink.tokens, key=lambda t: (t.line, t.column))
 
 
@@ -129,8 +131,10 @@ def parse_tree(text: str, file: str = "<string>") -> Tree[Token]:
     check_text(text, file)
     try:
         return parser().parse(text)
-    except UnexpectedInput as e:
-        raise VariantError([describe_syntax_error(e, text, file, parser())]) from None
+    except UnexpectedInput:  # every syntax error of the file, found by a second parse
+        from .recovery import syntax_errors
+
+        raise VariantError(syntax_errors(text, file)) from None
 
 
 class _TooDeep(Exception):
