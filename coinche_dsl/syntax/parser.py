@@ -6,6 +6,7 @@ This layer knows text, never rules: which names exist is the model's business.
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -56,11 +57,14 @@ def parser() -> Lark:
                 cache=True)  # the grammar analysis is cached in a temp file: fast cold starts
 
 
-class _CommentSink:
-    """Collects the COMMENT tokens the lexer skips (Lark's `lexer_callbacks`)."""
+class _CommentSink(threading.local):
+    """Collects the COMMENT tokens the lexer skips (Lark's `lexer_callbacks`): one list per
+    thread, so that two threads formatting two files (the studio's) keep their own."""
+
+    tokens: list[Token]
 
     def __init__(self) -> None:
-        self.tokens: list[Token] = []
+        self.tokens = []
 
     def __call__(self, token: Token) -> Token:
         self.tokens.append(token)
@@ -77,8 +81,7 @@ def _commented_parser() -> tuple[Lark, _CommentSink]:
 
 
 def parse_with_comments(text: str, file: str = "<string>") -> tuple[Tree[Token], list[Token]]:
-    """The Lark tree and the comments (in source order) of a file: what the formatter needs.
-    Not thread-safe: the comments are collected by the one shared parser's lexer callback."""
+    """The Lark tree and the comments (in source order) of a file: what the formatter needs."""
     check_text(text, file)
     lark, sink = _commented_parser()
     sink.tokens = []
