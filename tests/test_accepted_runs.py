@@ -52,8 +52,6 @@ def with_examples(data: dict[str, object], rs: object, seed: int) -> dict[str, o
             result = score_deal(rs, summary)
         except InputError:
             continue
-        if min(result.scores.values()) < 0:
-            continue  # a setting's number cannot be negative: no example can expect one
         examples.append({"name": f"drawn {i}", **summary, "made": result.made,
                          "expect": dict(result.scores)})
     return {**data, "examples": examples}

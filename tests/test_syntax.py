@@ -79,3 +79,69 @@ def test_decode() -> None:
         decode(b"variant\x00", "f")
     with pytest.raises(VariantError, match="limited to"):
         decode(b" " * 2_000_000, "f")
+
+
+NEGATIVE_EXAMPLE = """variant "neg" extends "ffb" {
+  title "Neg"
+  description "A failed contract costs its declarers the bid."
+  sources "Club"
+  scoring {
+    failed {
+      declarers = 0 - contract
+    }
+  }
+  example "89 on 90 fails" {
+    declarer N
+    bid 90
+    trump hearts
+    card_points NS 79, EW 73
+    last_trick N
+    made no
+    expect NS -90, EW 250
+  }
+}
+"""
+
+
+def test_an_example_may_expect_a_negative_score() -> None:
+    """`declarers = 0 - contract` on a failed 90: NS -90 (the club's formula); EW keep ffb's
+    failed defence, 160 + 90 = 250 (FFB § 10.1.2). `check` runs it, `fmt` keeps it."""
+    from typer.testing import CliRunner
+
+    from coinche_dsl.cli import _register, app
+    from coinche_dsl.syntax.formatter import format_text
+
+    parsed = parse_text(NEGATIVE_EXAMPLE, "neg.coinche")
+    assert parsed.data["examples"][0]["expect"] == [["NS", -90], ["EW", 250]]
+    formatted = format_text(NEGATIVE_EXAMPLE, "neg.coinche")
+    assert "    expect NS -90, EW 250\n" in formatted
+    assert format_text(formatted, "neg.coinche") == formatted
+    _register()
+    result = CliRunner().invoke(app, ["check", "-"], input=NEGATIVE_EXAMPLE)
+    assert result.exit_code == 0, result.output
+    assert "ok (1 example" in result.output
+    wrong = NEGATIVE_EXAMPLE.replace("NS -90", "NS -80")
+    result = CliRunner().invoke(app, ["check", "-"], input=wrong)
+    assert result.exit_code == 1 and "the rules give NS -90, EW 250" in result.output
+
+
+@pytest.mark.parametrize("text, column", [
+    ('variant "x" {\n  game { target -10 }\n}', 17),
+    ('variant "x" {\n  cards { trump J -20, 9 14 }\n}', 19),
+    ('variant "x" {\n  example "e" { card_points NS -3, EW 5 }\n}', 32),
+])
+def test_a_negative_number_anywhere_else_is_refused_where_it_is_written(
+        text: str, column: int) -> None:
+    with pytest.raises(VariantError) as caught:
+        parse_text(text, "x.coinche")
+    [problem] = caught.value.diagnostics
+    assert problem.message == "a setting's number cannot be negative"
+    assert problem.position is not None and (problem.position.line, problem.position.column) \
+        == (2, column)
+
+
+def test_a_minus_in_a_formula_still_subtracts() -> None:
+    made = parse_text('variant "x" { scoring { made { declarers = contract -10 } } }')
+    formula = made.data["scoring"]["made"]["declarers"]
+    assert formula == {"op": "-", "args": [{"op": "qty", "name": "contract"},
+                                           {"op": "num", "value": 10}]}

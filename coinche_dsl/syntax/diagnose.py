@@ -18,7 +18,8 @@ from ..limits import MAX_BLOCK_DEPTH, MAX_NUMBER_DIGITS, MAX_PAREN_DEPTH, MAX_TO
 
 _END = {"$END", "<END-OF-FILE>"}
 _WORDS = {
-    "NAME": "a name", "INT": "a number", "STRING": "a quoted text", "CARD": "a card",
+    "NAME": "a name", "INT": "a number", "NEGATIVE": "a number", "STRING": "a quoted text",
+    "CARD": "a card",
     "LBRACE": "'{'", "RBRACE": "'}'", "COMMA": "','", "EQUAL": "'='", "LPAR": "'('",
     "RPAR": "')'", "PLUS": "'+'", "MINUS": "'-'", "STAR": "'*'", "CMP": "a comparison",
 }

@@ -250,7 +250,14 @@ class _Walker:
     def setting(self, groups: list[Tree[Token]], path: DataPath) -> Any:
         values = []
         for i, group in enumerate(groups):
-            atoms = [atom_value(t) for t in group.children if isinstance(t, Token)]
+            tokens = [t for t in group.children if isinstance(t, Token)]
+            for tok in tokens:
+                if tok.type == "NEGATIVE" and not _may_be_negative(path):
+                    self.problems.append(Diagnostic(
+                        self.at(tok), "a setting's number cannot be negative", "-",
+                        "write it without '-'; only an example's expected score may be "
+                        "negative"))
+            atoms = [atom_value(t) for t in tokens]
             self.positions.setdefault((*path, i), self.at(group))
             values.append(atoms[0] if len(atoms) == 1 else atoms)
         if len(values) == 1:
@@ -318,8 +325,14 @@ def string_value(tok: Token) -> str:
     return "".join(out)
 
 
+def _may_be_negative(path: DataPath) -> bool:
+    """An example's expected score (`expect NS -90, EW 250`: a failed contract that costs its
+    declarers points); every other number of a file is a count, a value or a bid."""
+    return len(path) >= 3 and path[-3] == "examples" and path[-1] == "expect"
+
+
 def atom_value(tok: Token) -> Any:
-    if tok.type == "INT":
+    if tok.type in ("INT", "NEGATIVE"):
         return int(tok)
     if tok.type == "STRING":
         return string_value(tok)
