@@ -1,10 +1,12 @@
 """A fuzzing campaign against "accepted means safe": inputs of each class, how many crashed.
 
-Run: python benchmarks/fuzz_campaign.py [--budget N] [--seed S] [--out FOLDER] [--classes a,b]
+Run: python benchmarks/fuzz_campaign.py [--budget N] [--seed S] [--wide-every N] [--out FOLDER]
+                                         [--classes a,b]
 
 Classes:
 - `generated`: whole variants drawn across the model (tests/variant_strategies.py); each one
-  `check` accepts is run through sheet, compare, deals, replay, score and simulate.
+  `check` accepts is run through sheet, compare, deals, replay, score and simulate, and every
+  tenth (`--wide-every N`) printed in full: sheet and card in the five languages, and as PDF.
 - `mutants`: built-in files with a few token edits (deleted, duplicated, swapped, a number or
   a word replaced by another shape); each must load or be refused with a VariantError, and
   each that loads is run as above.
@@ -83,6 +85,11 @@ def generated(c: Campaign, budget: int, work: Path, seed: int = 0) -> None:
     (hypothesis_seed(seed)(one) if seed else one)()
 
 
+WIDE = {"every": 10, "accepted": 0}
+"""Every `every`-th accepted variant (`--wide-every`; 0: none) is also printed in full: the
+sheet and the card in each of the five languages, and both as PDF (slow: a second each)."""
+
+
 def _load_and_run(work: Path, text: str, exercise: Callable[[Any], None]) -> None:
     path = work / "gen.coinche"
     path.write_text(text, encoding="utf-8")
@@ -91,6 +98,23 @@ def _load_and_run(work: Path, text: str, exercise: Callable[[Any], None]) -> Non
     except VariantError:
         return
     exercise(rs)
+    WIDE["accepted"] += 1
+    if WIDE["every"] and WIDE["accepted"] % WIDE["every"] == 0:
+        _print_everything(rs)
+
+
+def _print_everything(rs: Any) -> None:
+    """What `exercise` leaves out: every language, the card, the PDFs."""
+    from coinche_dsl.render import card, sheet
+    from coinche_dsl.render.i18n import LANGUAGES
+
+    for lang in LANGUAGES:
+        sheet(rs, lang, "md")
+        card(rs, lang, "md")
+        card(rs, lang, "html")
+    for make in (sheet, card):
+        pdf = make(rs, None, "pdf")
+        assert isinstance(pdf, bytes) and pdf.startswith(b"%PDF")
 
 
 def mutants(c: Campaign, budget: int, work: Path, seed: int = 0) -> None:
@@ -192,9 +216,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--budget", type=int, default=200, help="inputs per class")
     parser.add_argument("--seed", type=int, default=0, help="draw other inputs (0: as before)")
+    parser.add_argument("--wide-every", type=int, default=10,
+                        help="print every Nth accepted variant in full, PDFs too (0: none)")
     parser.add_argument("--out", type=Path, default=None, help="folder for crashing inputs")
     parser.add_argument("--classes", default="generated,mutants,score,replay")
     args = parser.parse_args()
+    WIDE["every"] = args.wide_every
     with tempfile.TemporaryDirectory() as tmp:
         for kind in args.classes.split(","):
             c = Campaign(args.out / kind if args.out else None)
