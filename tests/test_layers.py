@@ -35,9 +35,10 @@ ALLOWED = {
             "analysis", "lsp", "studio"},
     "docgen": {"syntax", "model", "loader"},  # writes docs/language.md from the model
 }
-LEAVES = {"errors", "cards", "limits", "text_safety", "formula_print"}
-"""Modules every layer may use: notation, the error hierarchy, the bounds, text escaping and
-the one printer core of formulas (the syntax and the model both print them)."""
+LEAVES = {"errors", "cards", "limits", "text_safety", "formula_print", "native_words"}
+"""Modules every layer may use: notation, the error hierarchy, the bounds, text escaping, the
+one printer core of formulas (the syntax and the model both print them) and the file's words
+in the clubs' languages (the syntax's and the model's suggestions)."""
 
 
 def _layer(path: Path) -> str:

@@ -16,6 +16,7 @@ from pydantic import Field, model_validator
 from ..formula_print import COMPARE as COMPARE  # the comparison operators, re-exported
 from ..formula_print import DSL, print_formula
 from ..limits import MAX_CONSTANT
+from ..native_words import ENGLISH, native
 from .base import RuleModel, no_items
 
 Side = Literal["declarers", "defenders", "both"]
@@ -91,6 +92,8 @@ class Expr(RuleModel):
                 close = get_close_matches(self.name or "", list(QUANTITIES), n=1)
                 hint = f"; did you mean '{close[0]}'?" if close else (
                     f"; quantities are {', '.join(QUANTITIES)}")
+                if found := native(self.name or "", QUANTITIES):
+                    hint = f"; did you mean '{found}'? {ENGLISH}"
                 raise ValueError(f"unknown quantity {self.name!r}{hint}")
             if quantity.sides and self.side not in quantity.sides:
                 raise ValueError(f"{self.name} takes one of: {', '.join(quantity.sides)}")

@@ -15,6 +15,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from ..errors import Diagnostic, Position
+from ..native_words import ENGLISH, native
 from .ruleset import Ruleset
 
 DataPath = tuple[str | int, ...]
@@ -58,7 +59,9 @@ def diagnostic(err: Any, data: dict[str, Any], where: Callable[[DataPath], Posit
     if isinstance(loc[-1] if loc else None, str) and len(loc) > 1 and isinstance(loc[-2], int):
         detail = f"{loc[-1]} {detail}"  # a table's row: `points should be at most 100`
     shown = _shown(value)
-    return Diagnostic(at, f"{field}: {detail}" + (f", got {shown}" if shown else ""), shown)
+    english = native(str(value), ("yes", "no")) if kind.startswith("bool") else None
+    return Diagnostic(at, f"{field}: {detail}" + (f", got {shown}" if shown else ""), shown,
+                      f"did you mean '{english}'? {ENGLISH}" if english else "")
 
 
 def data_loc(err: Any) -> DataPath:
@@ -79,11 +82,14 @@ def data_at(data: Any, path: DataPath) -> Any:
 def _unknown(loc: DataPath, value: Any, data: dict[str, Any], at: Position) -> Diagnostic:
     names = field_names(loc[:-1])
     close = difflib.get_close_matches(str(loc[-1]), names, n=1)
+    found = native(str(loc[-1]), names)
     where = f"in {label(loc[:-1], data).rstrip(':')}" if loc[:-1] else "at the top level"
     what = "block" if isinstance(value, dict) and "op" not in value else "setting"
     home = blocks_of(str(loc[-1]))
     if home:  # a real setting in the wrong block: where it goes beats a near name here
         hint = f"'{loc[-1]}' belongs in {' or '.join(home)} {{ … }}"
+    elif found:
+        hint = f"did you mean '{found}'? {ENGLISH}"
     else:
         hint = f"did you mean '{close[0]}'?" if close else f"known here: {', '.join(names)}"
     return Diagnostic(at, f"unknown {what} '{loc[-1]}' {where}", str(loc[-1]), hint)
@@ -101,6 +107,8 @@ def _not_a_choice(loc: DataPath, value: Any, field: str, err: Any, at: Position)
     choices = [c.replace("-", "_") for c in choices]  # written as the DSL writes them
     close = difflib.get_close_matches(str(value), choices, n=1)
     hint = f"did you mean '{close[0]}'?" if close else f"choose {', '.join(choices)}"
+    if found := native(str(value), choices):
+        hint = f"did you mean '{found}'? {ENGLISH}"
     what = "a side" if loc and loc[-1] == "side" else "a choice"
     return Diagnostic(at, f"'{value}' is not {what} for {field}", _shown(value), hint)
 

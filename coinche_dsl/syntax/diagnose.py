@@ -15,6 +15,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from ..errors import Diagnostic, Position, VariantError
 from ..limits import MAX_BLOCK_DEPTH, MAX_NUMBER_DIGITS, MAX_PAREN_DEPTH, MAX_TOKENS
+from ..native_words import ENGLISH, english_words, native
 
 _END = {"$END", "<END-OF-FILE>"}
 _WORDS = {
@@ -186,6 +187,13 @@ def describe_syntax_error(e: UnexpectedInput, text: str, file: str, lark: Lark) 
     prev = history[-1] if history else None
     if set(e.expected) <= _END and not at_end:
         return _after_the_end(token, at)
+    if token.type == "MINUS":  # `sans-atout`: a word of the club's language, not a number
+        native = _native_word(text, token.start_pos or 0)
+        if native is not None:
+            return Diagnostic(at, f"'{native[0]}' is not a word of a variant file", "-",
+                              f"write '{native[1]}': {ENGLISH}")
+        if not text[(token.end_pos or 0):(token.end_pos or 0) + 20].lstrip()[:1].isdigit():
+            expected = expected - {"INT"}  # `x -y` is no negative number
     special = _special(token, expected, prev, at)
     if special is not None:
         return special
@@ -278,6 +286,10 @@ def _hint(token: Token, expected: set[str], prev: Token | None) -> str:
 def _bad_characters(e: UnexpectedCharacters, text: str, at: Position) -> Diagnostic:
     pos = e.pos_in_stream or 0
     ch = text[pos] if pos < len(text) else ""
+    native = _native_word(text, pos)
+    if native is not None:
+        return Diagnostic(at, f"'{native[0]}' is not a word of a variant file", ch,
+                          f"write '{native[1]}': {ENGLISH}")
     word = re.match(r"[A-Za-z0-9_]+", text[pos:])
     if word and word.group(0)[0].isdigit():
         found = word.group(0)
@@ -292,6 +304,16 @@ def _bad_characters(e: UnexpectedCharacters, text: str, at: Position) -> Diagnos
     return Diagnostic(at, f"unexpected character {ch!r}", ch, _CHAR_HINTS.get(
         ch, "names use unaccented letters, digits and '_'" if ch.isalpha() else
         "names are letters, digits and '_'; texts go in double quotes"))
+
+
+def _native_word(text: str, pos: int) -> tuple[str, str] | None:
+    """The word around `pos` (accents and hyphens in it: `trèfle`, `sans-atout`) and the
+    file's word it stands for, when it is one in a club's language."""
+    before = re.search(r"[\w-]*$", text[max(0, pos - 40):pos])
+    after = re.match(r"[\w-]*", text[pos:pos + 40])
+    word = (before.group(0) if before else "") + (after.group(0) if after else "")
+    english = native(word.strip("-"), english_words())
+    return (word.strip("-"), english) if english is not None else None
 
 
 def _word(terminal: str, lark: Lark) -> str:
