@@ -213,3 +213,15 @@ def test_the_studio_shows_labels_and_sends_names(tmp_path: Path) -> None:
     partie = next(o for o in found["options"] if o["name"] == "partie")
     assert partie["values"] == ["courte", "longue"]
     assert partie["labels"] == ["en 1 000 points", "longue"]
+
+
+def test_the_pdf_card_is_one_page_that_says_the_chosen_value() -> None:
+    pytest.importorskip("weasyprint", reason="WeasyPrint not installed; PDF checks skipped")
+    pypdf = pytest.importorskip("pypdf", reason="pypdf not installed; PDF checks skipped")
+    import io
+
+    rs = load_variant("ffb-contree", {"litige": "reussite"})
+    reader = pypdf.PdfReader(io.BytesIO(card(rs, "fr", "pdf")))
+    assert len(reader.pages) == 1
+    text = " ".join(reader.pages[0].extract_text().split())
+    assert "réussite (option choisie)" in text and "appliquée (option" not in text
