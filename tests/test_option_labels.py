@@ -182,6 +182,8 @@ def test_a_hostile_label_is_text_in_markdown_and_html() -> None:
     for md in (sheet(rs, "en", "md"), str(card(courte, "en", "md"))):
         assert "<script>" not in md and "\x1b" not in md and "\u202e" not in md
         assert "&lt;script>alert(1)&lt;/script>" in md
+        # a link stays text (`\(` reads as a parenthesis), emphasis stays as written
+        assert "](javascript" not in md and "*en* [1000]\\(javascript:alert(1))" in md
     for html in (sheet(rs, "en", "html"), str(card(courte, "en", "html"))):
         assert "<script>" not in html and "<b>" not in html and "\x1b" not in html
         assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
