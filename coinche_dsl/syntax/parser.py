@@ -15,8 +15,9 @@ from typing import Any
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
 
+from .. import limits
 from ..errors import Diagnostic, Position, VariantError
-from ..limits import MAX_FILE_BYTES, MAX_FORMULA_NODES, MAX_PAREN_DEPTH, MAX_TEXT
+from ..limits import MAX_FILE_BYTES, MAX_FORMULA_NODES, MAX_PAREN_DEPTH
 from .diagnose import check_text, describe_syntax_error
 
 MAX_BYTES = MAX_FILE_BYTES
@@ -281,9 +282,10 @@ class _Walker:
                 at, f"the label of value '{value}' runs over several lines", text=str(tok)[:40],
                 hint="write it on one line"))
             return None
-        if len(text) > MAX_TEXT:
+        if len(text) > limits.MAX_TEXT:  # as a title (the model's bound)
             self.problems.append(Diagnostic(
-                at, f"the label of value '{value}' is longer than {MAX_TEXT:,} characters",
+                at, f"the label of value '{value}' is longer than {limits.MAX_TEXT:,} "
+                "characters",
                 text=str(tok)[:40], hint="a label names the value in a few words"))
             return None
         return text
