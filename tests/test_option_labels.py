@@ -108,6 +108,15 @@ def test_a_club_keeps_the_bases_labels_and_labels_its_own_values(tmp_path: Path)
     assert (litige.default, litige.shown("chute"), litige.shown("appliquee")) == (
         "chute", "chute", "appliquée")
     assert rs.scoring.litige is Litige.FAILS
+    _write(tmp_path, TEXT)  # club.coinche: `courte` labelled, `longue` not
+    child = load_variant(_write(tmp_path, 'variant "child" extends "club.coinche" {\n'
+                                '  option partie default courte {\n'
+                                '    longue "en 2 000 points" {\n      game {\n'
+                                '        target 2000\n      }\n    }\n  }\n}\n', "child"))
+    partie = next(o for o in child.options if o.name == "partie")
+    assert [(v.name, v.label) for v in partie.values] == [
+        ("courte", "en 1 000 points"), ("longue", "en 2 000 points")]
+    assert (partie.default, child.game.target) == ("courte", 1000)
 
 
 def test_fmt_keeps_labels_and_show_resolved_writes_them_back(tmp_path: Path) -> None:
