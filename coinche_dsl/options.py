@@ -1,8 +1,10 @@
 """Options through `extends` and their resolution into rules (used by the loader).
 
-- A file declares `option name "title" default value { value { rule blocks } … }`; a later
+- A file declares `option name "title" default value { value "label" { rule blocks } … }`
+  (the label, optional, is how the sheet prints the value); a later
   file may change the default (`option name default other`), settle the option
-  (`option name fixed value`: the value applies and the option is no longer one) or add values.
+  (`option name fixed value`: the value applies and the option is no longer one), add values
+  or relabel them.
 - A file that writes a setting an inherited option sets decides that option: the option is no
   longer open (a club that writes `litige fails` has chosen). Within one file, a setting written
   both directly and in an option is an error.
@@ -74,8 +76,8 @@ def merge_options(data: dict[str, Any], positions: dict[DataPath, Position],
         old = options.get(name, {})
         kept = {k: v for k, v in old.items() if k not in ("default", "fixed")
                 or not ({"default", "fixed"} & set(decl))}
-        values = {**kept.get("values", {}), **decl.get("values", {})}
-        options[name] = {**kept, **decl, **({"values": values} if values else {})}
+        merged = {key: {**kept.get(key, {}), **decl.get(key, {})} for key in ("values", "labels")}
+        options[name] = {**kept, **decl, **{k: v for k, v in merged.items() if v}}
     positions.update({p: at for p, at in own_positions.items() if p[:1] == ("options",)})
     return problems
 
@@ -255,7 +257,8 @@ def open_options(options: dict[str, Any], chosen: Choices) -> list[dict[str, Any
     """The Ruleset's `options`: the open ones, with their values and the one chosen."""
     return [{"name": name, "title": decl.get("title", ""), "default": decl["default"],
              "chosen": chosen[name],
-             "values": [{"name": v, "sets": b} for v, b in decl["values"].items()]}
+             "values": [{"name": v, "label": (decl.get("labels") or {}).get(v), "sets": b}
+                        for v, b in decl["values"].items()]}
             for name, decl in options.items() if is_open(decl)]
 
 

@@ -9,6 +9,8 @@ HTML), JSON printed to a terminal. HTML is escaped by Jinja2's autoescape; DSL t
 '\\\\[bold]club'
 >>> for_markdown("<script>alert(1)</script> if a < b & c")
 '&lt;script>alert(1)&lt;/script> if a < b & c'
+>>> for_markdown("[the rules](javascript:alert(1))")
+'[the rules]\\\\(javascript:alert(1))'
 """
 
 from __future__ import annotations
@@ -44,9 +46,10 @@ def for_rich(text: object) -> str:
 
 def for_markdown(text: object) -> str:
     """`text` for a Markdown document: control characters shown, and what a Markdown viewer
-    would take for raw HTML (`<tag`, `</`, `<!`, `&entity;`) written as text."""
+    would take for raw HTML (`<tag`, `</`, `<!`, `&entity;`) or for an inline link or image
+    (`[text](url)`: a `javascript:` link in a title or a label) written as text."""
     return _HTML_START.sub(lambda m: "&lt;" if m.group() == "<" else "&amp;",
-                           for_terminal(text))
+                           for_terminal(text)).replace("](", "]\\(")
 
 
 def for_json(text: str) -> str:

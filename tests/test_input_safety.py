@@ -102,11 +102,15 @@ def test_markdown_keeps_a_files_html_as_text(tmp_path: Path) -> None:
         "&lt;script>x&lt;/script> & &amp;amp; a < b"
     path = tmp_path / "evil.coinche"
     path.write_text('variant "evil" extends "ffb" {\n  title "<script>alert(1)</script>"\n'
-                    '  description "\\u001b[2J<img src=x onerror=alert(1)>"\n}\n', "utf-8")
+                    '  description "\\u001b[2J<img src=x onerror=alert(1)>"\n'
+                    '  option partie default courte {\n    courte "<img src=y> \\u001b[2J" {\n'
+                    '      game { target 1000 }\n    }\n    longue { game { target 2000 } }\n'
+                    '  }\n}\n', "utf-8")
     md = sheet(load_variant(path), "en", "md")
     assert isinstance(md, str)
     assert "<script>" not in md and "<img" not in md and "\x1b" not in md
     assert "&lt;script>alert(1)&lt;/script>" in md
+    assert "(the default: &lt;img src=y> \\x1b[2J;" in md  # a value's label, as the title
 
 
 def test_show_writes_control_characters_as_escapes_that_read_back(tmp_path: Path) -> None:

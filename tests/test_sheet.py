@@ -105,10 +105,16 @@ def test_disputed_cases_are_all_scored_without_trump_suits(ffb) -> None:
 
 
 def test_html_is_escaped_and_standalone(ffb, tmp_path: Path) -> None:
+    litige = ffb.options[1]
+    hostile = [v.model_copy(update={"label": "<script>alert(2)</script> *x*"}) if v.name ==
+               "chute" else v for v in litige.values]
     evil = ffb.model_copy(update={"title": "<script>alert(1)</script>",
-                                  "sources": ["https://example.org/?a=1&b=2"]})
+                                  "sources": ["https://example.org/?a=1&b=2"],
+                                  "options": [ffb.options[0], litige.model_copy(
+                                      update={"values": hostile})]})
     html = sheet(evil, "en", "html")
     assert "<script>alert" not in html and "&lt;script&gt;" in html
+    assert "“&lt;script&gt;alert(2)&lt;/script&gt; *x*” (--option litige=chute)" in html
     assert '<meta name="viewport"' in html
     assert not re.search(r"""(src|href)=["']?https?:""", html)
     assert "@media print" in html and "size: A4" in html

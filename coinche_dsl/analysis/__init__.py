@@ -72,12 +72,15 @@ class Location:
 class Symbol:
     name: str
     kind: str
-    """`variant`, `block`, `setting`, `formula` or `example`."""
+    """`variant`, `block`, `setting`, `formula`, `example`, `option` or `value` (an
+    option's)."""
     line: int
     column: int
     end_line: int
     end_column: int
     children: list[Symbol] = field(default_factory=list)
+    detail: str = ""
+    """An option's title, a value's label."""
 
 
 # --- resolving an unsaved text -------------------------------------------------------------
@@ -374,15 +377,23 @@ def symbols(text: str, file: str = "<string>") -> list[Symbol]:
     return [out]
 
 
-_KINDS = {"section": "block", "setting": "setting", "formula": "formula", "example": "example"}
+_KINDS = {"section": "block", "setting": "setting", "formula": "formula", "example": "example",
+          "option": "option", "option_value": "value"}
 
 
 def _symbol(item: Any, string_value: Any) -> Symbol:
-    name_tok = item.children[0]
+    from lark import Token, Tree
+
+    name_tok, *rest = item.children
     name = string_value(name_tok) if item.data == "example" else str(name_tok)
     out = Symbol(name, _KINDS[item.data], *_range(item))
-    if item.data in ("section", "example"):
-        out.children = [_symbol(i, string_value) for i in item.children[1:]]
+    if item.data in ("setting", "formula"):
+        return out
+    if rest and isinstance(rest[0], Token) and rest[0].type == "STRING":
+        out.detail = string_value(rest[0])  # an option's title, a value's label
+    if item.data == "option":  # its values, inside their braces
+        rest = rest[-1].children if rest and isinstance(rest[-1], Tree) else []
+    out.children = [_symbol(i, string_value) for i in rest if isinstance(i, Tree)]
     return out
 
 

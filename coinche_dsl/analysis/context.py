@@ -26,7 +26,8 @@ _CONTINUES = {",", "=", "+", "-", "*", "(", "<", ">", "!", "if", "then", "else",
 _KEYWORDS = {"if", "then", "else", "and", "or", "not"}
 _OPTION_MARKS = {"@option", "@value"}
 OPTION_DOC = ("A choice left to the table or the organiser: `option name \"title\" default value "
-              "{ value { rule blocks } … }`; every command takes `--option name=value`.")
+              "{ value \"label\" { rule blocks } … }` (a label, optional, is the value as the "
+              "sheet prints it); every command takes `--option name=value`.")
 
 
 @dataclass(frozen=True)

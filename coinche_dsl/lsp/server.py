@@ -22,7 +22,8 @@ _COMPLETION_KINDS = {"block": t.CompletionItemKind.Module, "setting": t.Completi
                      "variant": t.CompletionItemKind.Reference}
 _SYMBOL_KINDS = {"variant": t.SymbolKind.Module, "block": t.SymbolKind.Namespace,
                  "setting": t.SymbolKind.Property, "formula": t.SymbolKind.Function,
-                 "example": t.SymbolKind.Event}
+                 "example": t.SymbolKind.Event, "option": t.SymbolKind.Enum,
+                 "value": t.SymbolKind.EnumMember}
 _SEVERITY = {"error": t.DiagnosticSeverity.Error, "warning": t.DiagnosticSeverity.Warning}
 
 
@@ -148,7 +149,7 @@ def _symbol(doc: TextDocument, s: analysis.Symbol) -> t.DocumentSymbol:
     whole = _client_range(doc, s.line, s.column, s.end_line, s.end_column)
     name = _client_range(doc, s.line, s.column, s.line, s.column + len(s.name))
     return t.DocumentSymbol(name=s.name, kind=_SYMBOL_KINDS[s.kind], range=whole,
-                            selection_range=name,
+                            selection_range=name, detail=s.detail or None,
                             children=[_symbol(doc, c) for c in s.children])
 
 

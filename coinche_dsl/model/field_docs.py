@@ -20,6 +20,7 @@ DOCS: dict[str, dict[str, str]] = {
     },
     'coinche_dsl.model.option.OptionValue': {
         'name': "The value's name, as `--option NAME=VALUE` writes it (`yes`, `fails`).",
+        'label': 'The value as the sheet prints it, in the variant\'s language (`appliquee "appliquée"`);\nnone: the sheet prints the name.',
         'sets': 'The rule blocks the value sets, as written (`{"scoring": {"litige": "fails"}}`); every\nvalue of an option sets the same rules.',
     },
     'coinche_dsl.model.record.ReplayRecord': {

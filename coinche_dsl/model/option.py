@@ -24,6 +24,9 @@ class OptionValue(RuleModel):
 
     name: str = Field(pattern=OPTION_NAME)
     """The value's name, as `--option NAME=VALUE` writes it (`yes`, `fails`)."""
+    label: str | None = Field(default=None, min_length=1, max_length=MAX_TEXT)
+    """The value as the sheet prints it, in the variant's language (`appliquee "appliquée"`);
+    none: the sheet prints the name."""
     sets: dict[str, Any]
     """The rule blocks the value sets, as written (`{"scoring": {"litige": "fails"}}`); every
     value of an option sets the same rules."""
@@ -43,6 +46,12 @@ class Option(RuleModel):
     """The value these rules were built with."""
     values: list[OptionValue] = Field(min_length=2, max_length=MAX_OPTION_VALUES)
     """The values, in the order the variant writes them."""
+
+    def shown(self, name: str) -> str:
+        """How the sheet prints the value called `name`: its label, else its name in words
+        (`sans_atout`: "sans atout")."""
+        label = self.value(name).label
+        return label if label is not None else name.replace("_", " ")
 
     def value(self, name: str) -> OptionValue:
         """The value called `name` (KeyError when there is none)."""

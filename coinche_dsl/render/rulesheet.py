@@ -74,7 +74,7 @@ def _marked(rs: Ruleset, path: Path, sentence: str, tr: Translator) -> str:
     option = option_of(rs, path) if rs.options else None
     if option is None:
         return sentence
-    return f"{sentence} {tr('opt.marker', title=_title(option, tr))}"
+    return f"{sentence} {tr('opt.marker', title=option_title(option, tr))}"
 
 
 def option_blocks(rs: Ruleset, tr: Translator) -> list:
@@ -83,24 +83,41 @@ def option_blocks(rs: Ruleset, tr: Translator) -> list:
     blocks: list = []
     for option in rs.options:
         lines = []
+        # a label is not what the command line takes: where one reads otherwise than its
+        # value's name, each value says its name
+        named = any(v.label not in (None, _word(v.name)) for v in option.values)
         for value in option.values:
             under = rs if value.name == option.chosen else with_value(rs, option.name,
                                                                       value.name)
             said = [describe(under, p, tr) for p in option_paths(option)
                     if is_relevant(under, p)]
-            lines.append(tr("opt.value", value=_word(value.name),
-                            rules=" ".join(said) or tr("opt.nothing")))
-        if any(is_relevant(rs, p) for p in option_paths(option)):
-            head = tr("opt.head", title=_title(option, tr), default=_word(option.default),
-                      name=option.name)
+            lines.append(tr("opt.value.named" if named else "opt.value",
+                            value=value_text(option, value.name, tr), name=option.name,
+                            code=value.name, rules=" ".join(said) or tr("opt.nothing")))
+        if is_in_play(rs, option):
+            head = tr("opt.head", title=option_title(option, tr), name=option.name,
+                      default=value_text(option, option.default, tr))
             if option.chosen != option.default:
-                head += " " + tr("opt.chosen", value=_word(option.chosen))
+                head += " " + tr("opt.chosen", value=value_text(option, option.chosen, tr))
             blocks += [Para(head), Rules(lines)]
     return [Para(tr("opt.intro")), *blocks] if blocks else []
 
 
-def _title(option: Option, tr: Translator) -> str:
+def is_in_play(rs: Ruleset, option: Option) -> bool:
+    """Whether a rule the option sets can come up under these rules (else the sheet and the
+    card leave the option out, as they leave out the rule)."""
+    return any(is_relevant(rs, p) for p in option_paths(option))
+
+
+def option_title(option: Option, tr: Translator) -> str:
+    """The option as the sheet names it: its title, else its name in words."""
     return tr.typeset(option.title) if option.title else _word(option.name)
+
+
+def value_text(option: Option, name: str, tr: Translator) -> str:
+    """A value as the sheet prints it: its label (text of the file, typeset like a title),
+    else its name in words."""
+    return tr.typeset(option.shown(name))
 
 
 def _word(name: str) -> str:

@@ -2,7 +2,8 @@
 
 The booklet (`rulesheet`) is for the club's secretary; the card is pinned up in the club room:
 the bidding ladder, what coinche and surcoinche multiply, the play obligations, the card values,
-the announcements, the scoring in three worked lines scored by the engine, and the target. Every
+the announcements, the scoring in three worked lines scored by the engine, the target, and the
+value of each option the card is printed for. Every
 line comes from the same sentences and relevance rules as the booklet: a rule that cannot come
 up is not on the card either.
 """
@@ -16,7 +17,7 @@ from .fields import Path, constants, is_relevant, prune, rule_paths
 from .fingerprint import fingerprint
 from .formula import cases, words
 from .i18n import Translator, translator
-from .rulesheet import MODES, labels
+from .rulesheet import MODES, is_in_play, labels, option_title, value_text
 from .worked import contract, team_of, title
 
 AUCTION: tuple[Path, ...] = (
@@ -44,7 +45,19 @@ def build_card(rs: Ruleset, lang: str | None = None) -> Document:
         Section("scoring", tr("h.scoring"), _scoring(rs, tr)),
         Section("game", tr("h.game"), [_rules(rs, _phase(rs, "game"), tr)]),
     ]
+    chosen = _options(rs, tr)
+    if chosen.items:
+        doc.sections.append(Section("options", tr("card.h.options"), [chosen]))
     return doc
+
+
+def _options(rs: Ruleset, tr: Translator) -> Rules:
+    """One line per option in play: the value this card is printed for, and whether it is
+    the default (two cards of one variant differ here when their tables chose otherwise)."""
+    return Rules([tr("card.option", title=option_title(o, tr), value=value_text(o, o.chosen, tr),
+                     state=tr("card.option.default" if o.chosen == o.default
+                              else "card.option.chosen"))
+                  for o in rs.options if is_in_play(rs, o)])
 
 
 def _phase(rs: Ruleset, phase: str) -> tuple[Path, ...]:

@@ -69,7 +69,8 @@ def state(ws: Workspace, data: dict[str, Any]) -> dict[str, Any]:
 def check(ws: Workspace, data: dict[str, Any]) -> dict[str, Any]:
     analysis = ws.analyse(_text(data))
     options = [{"name": o.name, "title": o.title, "default": o.default,
-                "values": [v.name for v in o.values]}
+                "values": [v.name for v in o.values],
+                "labels": [v.label or v.name for v in o.values]}  # shown; the name is sent
                for o in (analysis.ruleset.options if analysis.ruleset else [])]
     return {"diagnostics": analysis.diagnostics, "valid": analysis.ruleset is not None,
             "options": options}

@@ -161,8 +161,9 @@ class _Formatter:
             self._gap(cur, item.meta.line, item.meta.column, depth + 1)
             lines = self.item(item, depth + 1)
             blank = bool(cur.entries) and self._first_line(item) > cur.line + 1
-            cur.entries.append(_Entry(lines, blank, item.data in ("section", "example")
-                                      or (item.data == "option" and len(lines) > 1)))
+            is_block = item.data in ("section", "example", "option_value") or (
+                item.data == "option" and len(lines) > 1)
+            cur.entries.append(_Entry(lines, blank, is_block))
             cur.line, cur.target = item.meta.end_line, lines[-1]
         self._gap(cur, node.meta.end_line, node.meta.end_column - 1, depth + 1)
         if not cur.entries:
@@ -181,6 +182,10 @@ class _Formatter:
             return self.block(f"example {kids[0]}", depth, kids[0], kids[1:], item)
         if item.data == "option":
             return self.option(item, depth)
+        if item.data == "option_value":  # `value "label" { … }`: a block with a label
+            words = [k for k in kids if isinstance(k, Token)]
+            return self.block(" ".join(map(str, words)), depth, words[-1], kids[len(words):],
+                              item)
         inner = self._take((item.meta.end_line, item.meta.end_column))
         if item.data == "formula":
             lines = self.formula(item, depth)

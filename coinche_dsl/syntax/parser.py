@@ -16,6 +16,7 @@ from typing import Any
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
 
+from .. import limits
 from ..errors import Diagnostic, Position, VariantError
 from ..limits import MAX_FILE_BYTES, MAX_FORMULA_NODES, MAX_PAREN_DEPTH
 from .diagnose import check_text
@@ -217,8 +218,9 @@ class _Walker:
         return out
 
     def option(self, item: Tree[Token], path: DataPath, out: dict[str, Any]) -> None:
-        """`option name "title" default value { value { … } … }`, as
-        `options.name = {title, default or fixed, values: {value: block}}`."""
+        """`option name "title" default value { value "label" { … } … }`, as
+        `options.name = {title, default or fixed, values: {value: block}, labels: {value:
+        label}}` (`labels` only when a value has one)."""
         kids: list[Any] = item.children
         name_tok, rest = kids[0], kids[1:]
         if path:
@@ -244,8 +246,56 @@ class _Walker:
         decl[str(mode)] = str(value)
         self.positions[(*sub, str(mode))] = self.at(value)
         if len(rest) > 2:
-            decl["values"] = self.block(rest[2].children, (*sub, "values"))
+            decl["values"], labels = self.option_values(rest[2].children, sub)
+            if labels:
+                decl["labels"] = labels
         options[name] = decl
+
+    def option_values(self, values: list[Any], sub: DataPath
+                      ) -> tuple[dict[str, Any], dict[str, str]]:
+        """`value "label" { … }` each: the values' blocks, and the labels written."""
+        blocks: dict[str, Any] = {}
+        labels: dict[str, str] = {}
+        for node in values:
+            name_tok, *items = node.children
+            name, at = str(name_tok), (*sub, "values", str(name_tok))
+            if name in blocks:
+                self.problems.append(Diagnostic(
+                    self.at(name_tok), f"value '{name}' is written twice in this option",
+                    text=name, hint=f"first written at line {self.positions[at].line}; "
+                    "write it once"))
+                continue
+            self.positions[at] = self.at(name_tok)
+            if items and isinstance(items[0], Token):
+                label = self.label(items.pop(0), name, (*sub, "labels", name))
+                if label is not None:
+                    labels[name] = label
+            blocks[name] = self.block(items, at)
+        return blocks, labels
+
+    def label(self, tok: Token, value: str, path: DataPath) -> str | None:
+        """A value's label (`appliquee "appliquée"`), or None (reported) when it is empty, runs
+        over several lines or is longer than a title may be."""
+        text, at = string_value(tok), self.at(tok)
+        self.positions[path] = at
+        if not text.strip():
+            self.problems.append(Diagnostic(
+                at, f"the label of value '{value}' is empty", text=str(tok),
+                hint=f"write the value as the sheet should print it, or leave the label out "
+                f"(the sheet then prints '{value}')"))
+            return None
+        if any(c in text for c in "\n\r\u2028\u2029"):  # a line of the sheet, one line here
+            self.problems.append(Diagnostic(
+                at, f"the label of value '{value}' runs over several lines", text=str(tok)[:40],
+                hint="write it on one line"))
+            return None
+        if len(text) > limits.MAX_TEXT:  # as a title (the model's bound)
+            self.problems.append(Diagnostic(
+                at, f"the label of value '{value}' is longer than {limits.MAX_TEXT:,} "
+                "characters",
+                text=str(tok)[:40], hint="a label names the value in a few words"))
+            return None
+        return text
 
     def setting(self, groups: list[Tree[Token]], path: DataPath) -> Any:
         values = []

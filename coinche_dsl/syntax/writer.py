@@ -109,7 +109,8 @@ def _options(options: list[dict[str, Any]]) -> list[str]:
         title = f" {quote(o['title'])}" if o.get("title") else ""
         out.append(f"option {o['name']}{title} default {o.get('chosen', o['default'])} {{")
         for v in o["values"]:
-            out += [f"{v['name']} {{", *_items(v["sets"]), "}"]
+            label = f" {quote(v['label'])}" if v.get("label") else ""
+            out += [f"{v['name']}{label} {{", *_items(v["sets"]), "}"]
         out.append("}")
     return out
 

@@ -49,7 +49,7 @@ function showOptions(options) {
   box.replaceChildren();
   for (const o of options) {
     const select = el("select", null, {"data-option": o.name, "data-default": o.default});
-    fill(select, o.values, o.values.includes(before[o.name]) ? before[o.name] : o.default);
+    fill(select, o.values, o.values.includes(before[o.name]) ? before[o.name] : o.default, o.labels);
     select.addEventListener("change", refresh);
     const label = el("label", `${o.title || o.name} `, {title: `option ${o.name} (default: ${o.default})`});
     label.append(select);
@@ -273,8 +273,9 @@ function selectTab(name) {
   refresh();
 }
 
-function fill(select, values, chosen) {
-  select.replaceChildren(...values.map((v) => { const o = el("option", v, {value: v}); o.selected = v === chosen; return o; }));
+// `labels[i]` is what the list shows of `values[i]` (an option value's label); the value is sent.
+function fill(select, values, chosen, labels = values) {
+  select.replaceChildren(...values.map((v, i) => { const o = el("option", labels[i], {value: v}); o.selected = v === chosen; return o; }));
 }
 
 async function main() {
