@@ -135,11 +135,15 @@ def load_all(variants: list[str], options: list[str] | None) -> list[Any]:
 def read_json(source: str) -> Any:
     """The JSON document of a file or of standard input (`-`), read no further than
     MAX_JSON_BYTES (`/dev/zero` is refused, not read whole); exit 1 naming the problem."""
-    import json
+    return parse_json(read_text(source), source)
 
+
+def read_text(source: str) -> str:
+    """The UTF-8 text of a file or of standard input (`-`), read no further than
+    MAX_JSON_BYTES; exit 1 (2 for a file that is not there) naming the problem."""
     from ..limits import MAX_JSON_BYTES
 
-    name = "standard input" if source == "-" else source
+    name = _input_name(source)
     try:
         if source == "-":
             raw = sys.stdin.buffer.read(MAX_JSON_BYTES + 1)
@@ -152,15 +156,28 @@ def read_json(source: str) -> Any:
     if len(raw) > MAX_JSON_BYTES:
         fail(f"{name}: more than {MAX_JSON_BYTES:,} bytes; a deal is far smaller")
     try:
-        return json.loads(raw.decode("utf-8-sig"))
+        return raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         fail(f"{name}: not UTF-8 text")
+
+
+def parse_json(text: str, source: str) -> Any:
+    """The JSON document `text` read from `source`; exit 1 naming the problem and where."""
+    import json
+
+    name = _input_name(source)
+    try:
+        return json.loads(text)
     except json.JSONDecodeError as e:
         fail(f"{name}:{e.lineno}:{e.colno}: invalid JSON: {e.msg}")
     except RecursionError:
         fail(f"{name}: invalid JSON: nested too deeply")
     except ValueError:  # the only other one: an integer past Python's digit limit
         fail(f"{name}: invalid JSON: a number has too many digits")
+
+
+def _input_name(source: str) -> str:
+    return "standard input" if source == "-" else source
 
 
 def print_json(data: Any, indent: int | None = None) -> None:

@@ -1,32 +1,91 @@
-"""`coinche score`: score a deal summary (JSON) under a variant and print the breakdown."""
+"""`coinche score`: score a deal under a variant and print the breakdown.
+
+The deal is a JSON summary (`coinche schema score`), or the lines of a worked example
+(`declarer N`, `bid 90`, … as a variant file's examples write them, `cli.deal_text`).
+"""
 
 from __future__ import annotations
+
+from enum import StrEnum
+from typing import Annotated, Any
 
 import typer
 
 from . import app
-from .common import load, print_json, read_json, reported
+from .common import STDIN, load, parse_json, print_json, read_text, reported
+from .render_run import Lang
 from .typer_app import OptionArg
+
+
+class ScoreFormat(StrEnum):
+    json = "json"
+    text = "text"
 
 
 @app.command()
 def score(
     variant: str = typer.Argument(..., help="File or built-in name."),
-    deal: str = typer.Argument(..., help="Deal summary JSON file, or - for standard input."),
+    deal: str = typer.Argument(..., help="The deal: a JSON summary, or an example's lines "
+                               "(declarer N, bid 90, …), in a file or - for standard input."),
     options: OptionArg = None,
+    format: Annotated[ScoreFormat | None, typer.Option(
+        "--format", help="json {made, scores, lines}, or text: the breakdown in words "
+        "(default: json for a JSON deal, text for an example's lines).")] = None,
+    lang: Annotated[Lang | None, typer.Option(
+        help="Language of the text breakdown (default: the variant's).")] = None,
 ) -> None:
-    """Score a deal summary and print {"made", "scores", "lines"} as JSON; exit 1 on bad input.
+    """Score a deal and print the result; exit 1 on bad input.
 
-    The summary's shape is `coinche schema score`. With `scoring.litige held`, a litige adds
-    "held": the points kept for the next deal's winner.
+    A JSON summary (shape: `coinche schema score`) prints {"made", "scores", "lines"} as JSON;
+    with `scoring.litige held`, a litige adds "held": the points kept for the next deal's
+    winner. A deal written as a worked example's lines prints its breakdown in words, as the
+    rule sheet does, each problem at its line.
     """
     ruleset = load(variant, options=options)
-    data = read_json(deal)
     from ..engine.scoring import score_deal
+    from ..errors import InputError
+    from .deal_text import check_summary, is_deal_text, located, read_deal_text
 
-    with reported():
-        result = score_deal(ruleset, data)
+    raw = read_text(deal).replace("\r\n", "\n").replace("\r", "\n")
+    name = "<stdin>" if deal == STDIN else deal
+    if is_deal_text(raw):
+        with reported():
+            data, positions = read_deal_text(raw, name)
+            check_summary(data, positions, name)
+            try:
+                result = score_deal(ruleset, data)
+            except InputError as e:
+                raise located(e, positions, name) from None
+    else:
+        data = parse_json(raw, deal)
+        with reported():
+            result = score_deal(ruleset, data)
+    if (format or (ScoreFormat.text if is_deal_text(raw) else ScoreFormat.json)) \
+            == ScoreFormat.text:
+        print(_breakdown(ruleset, data, result, lang.value if lang else None))
+        return
     out = result.to_json()
     if result.held:
         out["held"] = result.held
     print_json(out)
+
+
+def _breakdown(ruleset: Any, data: dict[str, Any], result: Any, lang: str | None) -> str:
+    """The deal, the verdict and the score lines in words, as the sheet's worked examples
+    print them (every text shown, never obeyed: a terminal's control characters are not)."""
+    from ..model import DealSummary
+    from ..render.examples import Worked
+    from ..render.i18n import translator
+    from ..render.worked import example_block
+    from ..text_safety import for_terminal
+
+    tr = translator(lang or ruleset.language)
+    summary = DealSummary.model_validate(data)
+    block = example_block(Worked("own", "", summary, result), tr)
+    rows = block.table.rows
+    teams, width = max(len(str(r[0])) for r in rows), max(len(str(r[1])) for r in rows)
+    lines = [*block.facts, "", block.result, ""]
+    lines += [f"  {team:<{teams}}  {points:>{width}}  {label}" for team, points, label in rows]
+    if result.held:
+        lines += ["", tr("score.held", n=tr.num(result.held))]
+    return "\n".join(for_terminal(line) for line in lines)
