@@ -44,8 +44,9 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 MAX_RENDERS = 8
-"""Renders waiting or running at once; the page has at most three in flight (its refresh, a
-PDF, a score), so more come from a client that sends without waiting."""
+"""Renders waiting or running at once. The page keeps one refresh in flight (it gives up the
+one before) besides what the secretary clicks (a PDF, a score): more come from a client that
+sends without waiting for its answers."""
 GONE = 499
 """The status of a request whose client went away before its turn (nginx's "client closed
 request"): nobody reads it."""
