@@ -7,8 +7,6 @@ from __future__ import annotations
 import importlib.util
 import os
 import shutil
-import threading
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -22,7 +20,8 @@ CHROMIUM = next((p for p in ("/usr/bin/chromium", shutil.which("chromium") or ""
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium not installed "
                                 "(apt-get install chromium); the studio's browser test is skipped")
 
-import uvicorn  # noqa: E402
+from starlette.applications import Starlette  # noqa: E402
+from studio_support import hold_sheets, serving, wait_until  # noqa: E402
 
 from coinche_dsl import load_variant  # noqa: E402
 from coinche_dsl.studio.app import create_app  # noqa: E402
@@ -47,21 +46,17 @@ FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
 
 
 @pytest.fixture
-def studio(tmp_path: Path) -> Iterator[tuple[str, Path]]:
-    """A studio on a free port of 127.0.0.1, serving a folder with the club's file."""
+def studio_app(tmp_path: Path) -> Starlette:
+    """The studio's app for a folder with the club's file."""
     (tmp_path / "club.coinche").write_text(CLUB, encoding="utf-8")
-    app = create_app(Workspace.open(tmp_path, "club.coinche"))
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_level="error"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        assert time.monotonic() < deadline, "the studio did not start"
-        time.sleep(0.05)
-    port = server.servers[0].sockets[0].getsockname()[1]
-    yield f"http://127.0.0.1:{port}/", tmp_path
-    server.should_exit = True
-    thread.join(timeout=10)
+    return create_app(Workspace.open(tmp_path, "club.coinche"))
+
+
+@pytest.fixture
+def studio(studio_app: Starlette, tmp_path: Path) -> Iterator[tuple[str, Path]]:
+    """The studio on a free port of 127.0.0.1, serving the folder."""
+    with serving(studio_app) as port:
+        yield f"http://127.0.0.1:{port}/", tmp_path
 
 
 @pytest.fixture
@@ -280,3 +275,29 @@ def test_a_late_check_does_not_show_old_problems(page: object) -> None:
     expect(problems).to_contain_text("No problems")
     assert "targt" not in problems.inner_text()
     assert not page.problems
+
+
+def test_the_page_gives_up_the_previews_it_no_longer_needs(
+        page: object, studio_app: Starlette, monkeypatch: pytest.MonkeyPatch) -> None:
+    """While a sheet is being made, the secretary changes the target three times, pausing
+    each time: the page gives up each older preview's request, and the server, seeing those
+    clients gone, makes only the latest sheet (and the one already under way)."""
+    preview = page.frame_locator("#preview").locator("body")
+    page.select_option("#lang", "en")
+    playwright.expect(preview).to_contain_text("played to 1,500 points")
+    gate = hold_sheets(monkeypatch)
+    try:
+        replace_text(page, CLUB.replace("1500", "1001"))
+        assert gate.started.wait(30), "the first preview was not asked for"
+        for target in ("1002", "1003", "1004"):
+            with page.expect_request(lambda r, t=target: r.url.endswith("/api/preview")
+                                     and f"target {t}" in (r.post_data or "")):
+                replace_text(page, CLUB.replace("1500", target))
+        worker = studio_app.state.worker  # 1002 and 1003 dropped; 1004 waits for 1001
+        wait_until(lambda: (worker.dropped, worker.pending) == (2, 2),
+                   "the given-up previews were not dropped")
+    finally:
+        gate.release.set()
+    playwright.expect(preview).to_contain_text("played to 1,004 points")
+    assert gate.made == [1001, 1004]
+    assert page.problems == []

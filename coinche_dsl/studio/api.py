@@ -236,3 +236,9 @@ HANDLERS = {"state": state, "check": check, "complete": complete, "hover": hover
             "definition": definition, "format": format_, "save": save,
             "preview": preview, "pdf": pdf, "compare": compare, "score": score,
             "questionnaire": questionnaire, "answer": answer, "start": start}
+RENDERS = frozenset({"preview", "pdf", "compare", "score", "questionnaire"})
+"""The handlers run in the render worker, off the event loop (see `worker`): the sheet, card and
+comparison (25-170 ms measured; a PDF, about a second), and the score and the questionnaire,
+which analyse and validate the whole text as they do and are asked for by a click or a refresh,
+not at every key. The others answer on the loop at once. None may use the formatter's parser
+(not thread-safe)."""

@@ -2,7 +2,10 @@
 
 Every API call is a JSON POST carrying the page's session token (a header another site's page
 cannot send or read), to a server that answers only to the loopback host names: a page from
-elsewhere can neither read nor save the club's file.
+elsewhere can neither read nor save the club's file. The quick calls are answered on the event
+loop; the renders (a sheet, a PDF, a comparison) in one worker thread, so that the problems
+beside the editor come back while a PDF is being made (`worker` says what is shared and why
+that is safe).
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ from __future__ import annotations
 import json
 import secrets
 from collections.abc import Awaitable, Callable
+from functools import partial
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -24,6 +28,7 @@ from starlette.staticfiles import StaticFiles
 
 from ..errors import CoincheError
 from .service import Workspace
+from .worker import RenderWorker
 
 MAX_BODY = 2_000_000
 """A request carries one variant file (at most 1 MB) and a few fields."""
@@ -49,10 +54,15 @@ def create_app(workspace: Workspace, token: str | None = None) -> Starlette:
 
     routes = [Route("/", index),
               Mount("/static", StaticFiles(directory=static_dir()), name="static")]
-    routes += [Route(f"/api/{name}", _endpoint(workspace, token, handler), methods=["POST"])
+    worker = RenderWorker()
+    routes += [Route(f"/api/{name}", _endpoint(workspace, token, handler,
+                                               worker if name in api.RENDERS else None),
+                     methods=["POST"])
                for name, handler in api.HANDLERS.items()]
-    return Starlette(routes=routes, middleware=[
+    studio = Starlette(routes=routes, middleware=[
         Middleware(TrustedHostMiddleware, allowed_hosts=LOCAL_HOSTS)])
+    studio.state.worker = worker
+    return studio
 
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
@@ -61,8 +71,10 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline';
 """The page loads nothing from anywhere else; the preview iframe has no scripts."""
 
 
-def _endpoint(workspace: Workspace, token: str, handler: Handler
+def _endpoint(workspace: Workspace, token: str, handler: Handler, worker: RenderWorker | None
               ) -> Callable[[Request], Awaitable[Response]]:
+    """The route of one handler: on the loop, or in `worker`'s thread when given."""
+
     async def run(request: Request) -> Response:
         if not secrets.compare_digest(request.headers.get("x-studio-token", ""), token):
             return JSONResponse({"error": "missing or wrong session token"}, status_code=403)
@@ -75,11 +87,17 @@ def _endpoint(workspace: Workspace, token: str, handler: Handler
             return JSONResponse({"error": "the request is not JSON"}, status_code=400)
         if not isinstance(data, dict):
             return JSONResponse({"error": "the request is not a JSON object"}, status_code=400)
-        try:
-            answer = handler(workspace, data)
-        except CoincheError as e:
-            return JSONResponse({"error": str(e)}, status_code=422)
-        if isinstance(answer, bytes):  # a PDF to print
-            return Response(answer, media_type="application/pdf")
-        return JSONResponse(answer)
+        if worker is None:
+            return _answer(handler, workspace, data)
+        return await worker.run(request, partial(_answer, handler, workspace, data))
     return run
+
+
+def _answer(handler: Handler, workspace: Workspace, data: dict[str, Any]) -> Response:
+    try:
+        answer = handler(workspace, data)
+    except CoincheError as e:
+        return JSONResponse({"error": str(e)}, status_code=422)
+    if isinstance(answer, bytes):  # a PDF to print
+        return Response(answer, media_type="application/pdf")
+    return JSONResponse(answer)

@@ -5,9 +5,9 @@ const TOKEN = document.querySelector('meta[name="studio-token"]').content;
 const $ = (id) => document.getElementById(id);
 let editor, latest = "", timer = null, tab = "preview", shownOptions = "";
 
-async function call(name, body) {
+async function call(name, body, signal = undefined) {
   const reply = await fetch(`/api/${name}`, {
-    method: "POST", body: JSON.stringify(body),
+    method: "POST", body: JSON.stringify(body), signal,
     headers: {"Content-Type": "application/json", "X-Studio-Token": TOKEN},
   });
   if (reply.status === 404) return null;
@@ -146,24 +146,28 @@ async function format() {
 function frame(id, html) { $(id).srcdoc = html; }
 
 // Each refresh is numbered: the server may answer two requests out of order (a tab opened, then
-// a variant chosen at once), and only the answer to the latest one may reach the page.
-let refreshes = 0;
+// a variant chosen at once), and only the answer to the latest one may reach the page. The
+// request of the refresh before is given up: the server does not render what nobody waits for.
+let refreshes = 0, pending = null;
 
 async function refresh() {
   const text = latest;
   const asked = ++refreshes;
   const current = () => asked === refreshes;
+  if (pending) pending.abort();
+  pending = new AbortController();
+  const signal = pending.signal;
   try {
     if (tab === "preview") {
-      const r = await call("preview", {text, lang: $("lang").value || null, card: $("kind").value === "card", options: chosen()});
+      const r = await call("preview", {text, lang: $("lang").value || null, card: $("kind").value === "card", options: chosen()}, signal);
       if (!current()) return;
       if (r.html) frame("preview", r.html);  // with problems, the last valid sheet stays
       $("preview-note").textContent = r.html ? "" : "The file has problems: this is its last valid sheet.";
     } else if (tab === "compare") {
-      const r = await call("compare", {text, other: $("other").value, lang: $("lang").value || "en", options: chosen()});
+      const r = await call("compare", {text, other: $("other").value, lang: $("lang").value || "en", options: chosen()}, signal);
       if (current() && r.html) frame("comparison", r.html);
     } else if (tab === "form") {
-      await questionnaire(text, current);
+      await questionnaire(text, current, signal);
     }
   } catch (e) { if (current()) status(e.message, "draft"); }
 }
@@ -202,8 +206,8 @@ function control(q) {
   return box;
 }
 
-async function questionnaire(text, current = () => true) {
-  const r = await call("questionnaire", {text});
+async function questionnaire(text, current = () => true, signal = undefined) {
+  const r = await call("questionnaire", {text}, signal);
   if (!current()) return;
   const form = $("questions");
   form.replaceChildren(...r.questions.map(control));

@@ -1,0 +1,225 @@
+"""The studio stays responsive while it renders: against a real uvicorn server, a check is
+answered while a PDF or a sheet is being made, renders whose client has gone are not made, and
+a client that floods the render worker is told it is busy. The renders are held in the server
+(`studio_support.Gate`) until the test lets them go."""
+
+from __future__ import annotations
+
+import http.client
+import importlib.util
+import io
+import json
+import socket
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette", reason="the studio extra is not installed")
+from starlette.applications import Starlette  # noqa: E402
+from starlette.testclient import TestClient  # noqa: E402
+from studio_support import HOLD, Gate, hold_sheets, serving, wait_until  # noqa: E402
+
+import coinche_dsl.render  # noqa: E402
+from coinche_dsl.studio import api  # noqa: E402
+from coinche_dsl.studio.app import create_app  # noqa: E402
+from coinche_dsl.studio.service import Workspace  # noqa: E402
+from coinche_dsl.studio.worker import MAX_RENDERS  # noqa: E402
+from coinche_dsl.syntax import parser as parser_module  # noqa: E402
+
+CLUB = """\
+variant "club" extends "ffb" {
+  title "Coinche du jeudi"
+  language fr
+  description "Partie courte."
+  sources "Règlement du club, 2026"
+  game { target 1500 }
+}
+"""
+TOKEN = "secret"
+PDF_READY = importlib.util.find_spec("weasyprint") is not None
+
+
+def club(target: int) -> str:
+    return CLUB.replace("1500", str(target))
+
+
+@pytest.fixture
+def gate(monkeypatch: pytest.MonkeyPatch) -> Iterator[Gate]:
+    held = hold_sheets(monkeypatch)
+    yield held
+    held.release.set()
+
+
+@pytest.fixture
+def studio(tmp_path: Path) -> Iterator[tuple[int, Starlette]]:
+    """A real studio (uvicorn) on a free port of 127.0.0.1: its port and its app."""
+    (tmp_path / "club.coinche").write_text(CLUB, encoding="utf-8")
+    app = create_app(Workspace.open(tmp_path, "club.coinche"), token=TOKEN)
+    with serving(app) as port:
+        yield port, app
+
+
+def request_bytes(port: int, endpoint: str, body: dict[str, Any]) -> bytes:
+    data = json.dumps(body).encode()
+    return (f"POST /api/{endpoint} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+            f"Content-Type: application/json\r\nX-Studio-Token: {TOKEN}\r\n"
+            f"Content-Length: {len(data)}\r\n\r\n").encode() + data
+
+
+def post(port: int, endpoint: str, **body: Any) -> tuple[int, str, bytes]:
+    """Status, content type and body of one call (a connection of its own)."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=3 * HOLD)
+    try:
+        conn.request("POST", f"/api/{endpoint}", body=json.dumps(body),
+                     headers={"Content-Type": "application/json", "X-Studio-Token": TOKEN})
+        reply = conn.getresponse()
+        return reply.status, reply.headers.get("content-type", ""), reply.read()
+    finally:
+        conn.close()
+
+
+def in_thread(call: Callable[[], Any]) -> tuple[threading.Thread, dict[str, Any]]:
+    """`call` started in a thread; its answer and the time it came back, once done."""
+    out: dict[str, Any] = {}
+
+    def run() -> None:
+        out["answer"] = call()
+        out["at"] = time.monotonic()
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    return thread, out
+
+
+def sent_and_left(port: int, endpoint: str, body: dict[str, Any]) -> socket.socket:
+    """A request sent on a raw connection, whose answer nobody reads: close it to leave."""
+    conn = socket.create_connection(("127.0.0.1", port), timeout=10)
+    conn.sendall(request_bytes(port, endpoint, body))
+    return conn
+
+
+@pytest.mark.parametrize("endpoint", [
+    pytest.param("pdf", marks=pytest.mark.skipif(not PDF_READY, reason="WeasyPrint missing")),
+    "preview"])
+def test_a_check_is_answered_while_a_render_is_held(studio: tuple[int, Starlette], gate: Gate,
+                                                    endpoint: str) -> None:
+    port, _ = studio
+    render, rendered = in_thread(lambda: post(port, endpoint, text=club(1000), lang="en"))
+    assert gate.started.wait(HOLD), "the render did not start"
+    status, _, body = post(port, "check", text=CLUB.replace("target 1500", "targt 1500"))
+    checked_at = time.monotonic()
+    gate.release.set()
+    render.join(3 * HOLD)
+    # The check came back while the render was still held, hence before its answer.
+    [resumed] = gate.resumed
+    assert checked_at < resumed
+    assert checked_at < rendered["at"]
+    assert status == 200
+    [problem] = json.loads(body)["diagnostics"]
+    assert problem["message"] == "unknown setting 'targt' in game"
+    status, kind, made = rendered["answer"]
+    assert status == 200
+    if endpoint == "pdf":
+        assert kind == "application/pdf" and made.startswith(b"%PDF")
+        if importlib.util.find_spec("pypdf"):
+            import pypdf
+
+            pages = pypdf.PdfReader(io.BytesIO(made)).pages
+            assert "played to 1,000 points" in " ".join(
+                " ".join(p.extract_text() for p in pages).split())
+    else:
+        assert "1,000" in json.loads(made)["html"]
+
+
+def test_renders_whose_client_has_gone_are_not_made(studio: tuple[int, Starlette],
+                                                   gate: Gate) -> None:
+    """The page asks for a preview at each pause in typing and gives up the older request: of
+    six previews asked while one is being made, only the latest is made, and it is right."""
+    port, app = studio
+    worker = app.state.worker
+    first, _ = in_thread(lambda: post(port, "preview", text=club(1001), lang="en"))
+    assert gate.started.wait(HOLD), "the first render did not start"
+    left = [sent_and_left(port, "preview", {"text": club(target), "lang": "en"})
+            for target in range(1002, 1007)]
+    wait_until(lambda: worker.pending == 6, "the five previews are not all waiting")
+    for conn in left:
+        conn.close()
+    wait_until(lambda: worker.pending == 1, "previews whose client left are still waiting")
+    assert worker.dropped == 5
+    latest, answered = in_thread(lambda: post(port, "preview", text=club(1007), lang="en"))
+    wait_until(lambda: worker.pending == 2, "the latest preview is not waiting")
+    gate.release.set()
+    first.join(3 * HOLD)
+    latest.join(3 * HOLD)
+    assert gate.made == [1001, 1007]
+    status, _, body = answered["answer"]
+    assert status == 200
+    html = json.loads(body)["html"]
+    assert "1,007" in html and "1,006" not in html
+
+
+def test_a_client_flooding_the_worker_is_told_it_is_busy(studio: tuple[int, Starlette],
+                                                         gate: Gate) -> None:
+    port, app = studio
+    worker = app.state.worker
+    waiting = [sent_and_left(port, "preview", {"text": club(1000 + n), "lang": "en"})
+               for n in range(MAX_RENDERS)]
+    wait_until(lambda: worker.pending == MAX_RENDERS, "the previews are not all pending")
+    status, _, body = post(port, "compare", text=CLUB, other="ffb", lang="en")
+    assert status == 503
+    assert json.loads(body) == {"error": "the studio is busy with other renders; try again"}
+    status, _, body = post(port, "check", text=CLUB)  # the loop still answers
+    assert status == 200 and json.loads(body)["valid"] is True
+    for conn in waiting:
+        conn.close()
+    wait_until(lambda: worker.dropped == MAX_RENDERS - 1, "the waiting renders were made")
+    gate.release.set()
+    wait_until(lambda: worker.pending == 0, "the render under way did not end")
+    assert len(gate.made) == 1  # the one under way when its client left
+
+
+def test_errors_keep_their_form_in_the_worker(tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "club.coinche").write_text(CLUB, encoding="utf-8")
+    app = create_app(Workspace.open(tmp_path, "club.coinche"), token=TOKEN)
+    client = TestClient(app, base_url="http://127.0.0.1")
+    headers = {"x-studio-token": TOKEN}
+    refused = client.post("/api/preview", headers=headers, json={"text": CLUB, "lang": "xx"})
+    assert refused.status_code == 422 and refused.json()["error"].startswith("no sheet language")
+
+    def broken(*args: Any) -> str:
+        raise RuntimeError("a bug in a template")
+    monkeypatch.setattr(coinche_dsl.render, "sheet", broken)
+    with pytest.raises(RuntimeError, match="a bug in a template"):  # itself, not in a group
+        client.post("/api/preview", headers=headers, json={"text": CLUB})
+    quiet = TestClient(app, base_url="http://127.0.0.1", raise_server_exceptions=False)
+    assert quiet.post("/api/preview", headers=headers, json={"text": CLUB}).status_code == 500
+
+
+def test_no_render_uses_the_formatters_parser(tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """The formatter's parser collects comments in one shared sink: the renders, which run
+    beside the loop's handlers, must never use it (see `studio.worker`)."""
+    (tmp_path / "club.coinche").write_text(CLUB, encoding="utf-8")
+    ws = Workspace.open(tmp_path, "club.coinche")
+    used: list[str] = []
+    real = parser_module._commented_parser
+    monkeypatch.setattr(parser_module, "_commented_parser",
+                        lambda: used.append("formatter's parser") or real())
+    deal = {"declarer": "N", "bid": 90, "trump": "hearts", "double": "none",
+            "card_points": {"NS": 100, "EW": 52}, "last_trick": "S"}
+    calls = {"preview": [{"text": CLUB, "lang": "en"}, {"text": CLUB, "card": True}],
+             "compare": [{"text": CLUB, "other": "fr-bga", "lang": "en"}],
+             "score": [{"text": CLUB, "deal": deal}],
+             "questionnaire": [{"text": CLUB}, {"base": "it-701"}],
+             "pdf": [{"text": CLUB, "lang": "en"}] if PDF_READY else []}
+    assert set(calls) == api.RENDERS
+    for name, requests in calls.items():
+        for data in requests:
+            api.HANDLERS[name](ws, data)
+    assert used == []
+    api.HANDLERS["format"](ws, {"text": CLUB})  # the probe sees the parser when it is used
+    assert used == ["formatter's parser"]
