@@ -13,7 +13,7 @@ import test_studio_browser as browser  # noqa: E402
 from playwright.sync_api import expect  # noqa: E402
 
 pytestmark = browser.pytestmark  # skipped where Chromium is not installed
-studio, page = browser.studio, browser.page  # the studio's fixtures
+studio_app, studio, page = browser.studio_app, browser.studio, browser.page  # its fixtures
 
 
 def test_the_option_list_shows_labels_and_sends_names(page: object) -> None:
