@@ -11,11 +11,11 @@ import re
 from pathlib import Path
 
 import pytest
+from syntax_support import located_problems
 from typer.testing import CliRunner
 
 from coinche_dsl.analysis import symbols
 from coinche_dsl.cli import _register, app
-from coinche_dsl.errors import VariantError
 from coinche_dsl.limits import MAX_TEXT
 from coinche_dsl.loader import builtin_path, load_variant
 from coinche_dsl.model.enums import Litige
@@ -58,13 +58,6 @@ def _write(tmp_path: Path, text: str, name: str = "club") -> Path:
     return path
 
 
-def _problems(text: str) -> list[tuple[int, int, str]]:
-    with pytest.raises(VariantError) as caught:
-        parse_text(text, "club.coinche")
-    return [(d.position.line, d.position.column, d.message) for d in caught.value.diagnostics
-            if d.position is not None]
-
-
 # --- the language ---------------------------------------------------------------------------
 
 def test_labels_are_read_with_their_place_and_an_unlabelled_file_is_unchanged() -> None:
@@ -91,13 +84,13 @@ def test_labels_are_read_with_their_place_and_an_unlabelled_file_is_unchanged() 
      f"the label of value 'courte' is longer than {MAX_TEXT:,} characters"),
 ])
 def test_a_bad_label_is_a_located_error(label: str, message: str) -> None:
-    assert _problems(TEXT.replace('"en 1 000 points"', label)) == [(*COURTE_LABEL, message)]
+    assert located_problems(TEXT.replace('"en 1 000 points"', label)) == [(*COURTE_LABEL, message)]
 
 
 def test_a_value_written_twice_is_a_located_error() -> None:
     text = TEXT.replace('    longue {', '    courte "encore" {\n      game {\n        target 1500'
                         '\n      }\n    }\n    longue {')
-    assert _problems(text) == [(12, 5, "value 'courte' is written twice in this option")]
+    assert located_problems(text) == [(12, 5, "value 'courte' is written twice in this option")]
 
 
 def test_a_club_keeps_the_bases_labels_and_labels_its_own_values(tmp_path: Path) -> None:

@@ -6,12 +6,12 @@ from __future__ import annotations
 import threading
 
 import pytest
+from syntax_support import located_problems
 from typer.testing import CliRunner
 
 from coinche_dsl.cli import _register, app
 from coinche_dsl.errors import VariantError
 from coinche_dsl.limits import MAX_SYNTAX_ERRORS
-from coinche_dsl.syntax import parse_text
 from coinche_dsl.syntax.formatter import format_text
 from coinche_dsl.syntax.recovery import syntax_errors
 
@@ -32,15 +32,8 @@ THREE = """variant "club" extends "ffb" {
 """
 
 
-def _errors(text: str) -> list[tuple[int, int, str]]:
-    with pytest.raises(VariantError) as caught:
-        parse_text(text, "club.coinche")
-    return [(d.position.line, d.position.column, d.message) for d in caught.value.diagnostics
-            if d.position is not None]
-
-
 def test_three_mistakes_on_three_lines_are_three_errors_in_order() -> None:
-    assert _errors(THREE) == [
+    assert located_problems(THREE) == [
         (3, 11, "unexpected character ':'"),
         (6, 19, "unexpected '='; expected one of '(', '-', a name or a number"),
         (10, 3, "the formula stops too early"),
@@ -50,7 +43,7 @@ def test_three_mistakes_on_three_lines_are_three_errors_in_order() -> None:
 def test_the_first_error_is_the_one_reported_before_recovery() -> None:
     """Recovery adds errors after the first; the first is what a parse without it met."""
     only_first = THREE.replace("= = 90", "90").replace(">=\n", ">= contract\n")
-    assert _errors(only_first) == _errors(THREE)[:1]
+    assert located_problems(only_first) == located_problems(THREE)[:1]
 
 
 def test_a_block_without_its_name_is_one_error_not_a_stray_brace_later() -> None:
@@ -66,7 +59,7 @@ def test_a_block_without_its_name_is_one_error_not_a_stray_brace_later() -> None
   }
 }
 """
-    errors = _errors(text)
+    errors = located_problems(text)
     assert [line for line, _, _ in errors] == [2, 7]
     assert "'}' after the end" not in " ".join(m for _, _, m in errors)
 
@@ -83,35 +76,35 @@ def test_an_unfinished_formula_spanning_lines_is_one_error() -> None:
   }
 }
 """
-    errors = _errors(text)
+    errors = located_problems(text)
     assert len(errors) == 1 and errors[0][0] == 4
     assert "no 'else'" in errors[0][2]
 
 
 def test_one_error_a_line() -> None:
     text = 'variant "x" extends "ffb" {\n  game { target = = = 1000 : ; }\n}\n'
-    assert [line for line, _, _ in _errors(text)] == [2]
+    assert [line for line, _, _ in located_problems(text)] == [2]
 
 
 def test_a_mistake_on_the_next_line_waits_for_the_first_to_be_mended() -> None:
     """Errors are reported once a whole line was read without error since the last one:
     a mistake on the very next line may be the first one's echo, and is not reported."""
     text = 'variant "x" extends "ffb" {\n  game {\n    target = = 1000\n    jumps = = no\n'
-    assert [line for line, _, _ in _errors(text + "  }\n}\n")] == [3]
+    assert [line for line, _, _ in located_problems(text + "  }\n}\n")] == [3]
     fixed = text.replace("target = = 1000", "target 1000")
-    assert [line for line, _, _ in _errors(fixed + "  }\n}\n")] == [4]
+    assert [line for line, _, _ in located_problems(fixed + "  }\n}\n")] == [4]
 
 
 def test_the_errors_stop_at_the_cap() -> None:
     lines = "".join(f"  rule_{i} = = {i}\n  target 1000\n" for i in range(3 * MAX_SYNTAX_ERRORS))
-    errors = _errors('variant "x" extends "ffb" {\n' + lines + "}\n")
+    errors = located_problems('variant "x" extends "ffb" {\n' + lines + "}\n")
     assert [line for line, _, _ in errors] == list(range(2, 2 + 2 * MAX_SYNTAX_ERRORS, 2))
 
 
 def test_junk_ends_with_one_error() -> None:
     """A long run of characters no word starts with: one error, and the recovery gives up
     after a bounded number of skips instead of raising one exception per character."""
-    errors = _errors('variant "x" {\n  ' + "@" * 300_000 + "\n}\n")
+    errors = located_problems('variant "x" {\n  ' + "@" * 300_000 + "\n}\n")
     assert errors == [(2, 3, "unexpected character '@'")]
 
 
