@@ -201,8 +201,8 @@ def test_errors_keep_their_form_in_the_worker(tmp_path: Path,
 
 def test_no_render_uses_the_formatters_parser(tmp_path: Path,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
-    """The formatter's parser collects comments in one shared sink: the renders, which run
-    beside the loop's handlers, must never use it (see `studio.worker`)."""
+    """The formatter's parser stays with the loop's handlers: the renders, which run beside
+    them, never use it (see `studio.worker`: the two lanes share as little as they can)."""
     (tmp_path / "club.coinche").write_text(CLUB, encoding="utf-8")
     ws = Workspace.open(tmp_path, "club.coinche")
     used: list[str] = []

@@ -12,9 +12,10 @@ about a second of WeasyPrint, a sheet or comparison 25 to 170 ms. Two lanes:
 So at most two threads run the project's code at once: the loop's handler and one render.
 What they share, and why that is safe:
 
-- The formatter's parser (`syntax.parser.parse_with_comments`) collects comments in one shared
-  sink and is not thread-safe: only loop handlers use it (`format`, `save`, `answer`, `start`,
-  `hover`'s inherited value); no render does (a test holds the renders to that).
+- The formatter's parser (`syntax.parser.parse_with_comments`) is one Lark instance whose
+  comments are collected per thread (a thread-local sink); only loop handlers use it
+  (`format`, `save`, `answer`, `start`, `hover`'s inherited value) and no render does (a test
+  holds the renders to that), so the two lanes share as little as they can.
 - Jinja's environment, the translators' number caches, Babel and WeasyPrint are used by the
   renders only: one thread, one job at a time (WeasyPrint promises no thread safety).
 - Both lanes check the text and run its worked examples, so they share the loader's parsed
