@@ -111,19 +111,9 @@ def test_cli_fmt_of_a_broken_file_exits_1_and_leaves_it(tmp_path: Path) -> None:
 def test_two_threads_format_two_files_each_with_its_own_comments() -> None:
     """The comments are collected per thread (the studio formats in worker threads): two
     files formatted at once keep each its own comments, in its own places."""
-    import threading
+    from syntax_support import side_by_side
 
     texts = [builtin_path(name).read_text(encoding="utf-8") for name in ("ffb", "pt-online")]
     expected = [format_text(text, "x.coinche") for text in texts]
-    got: list[list[str]] = [[], []]
-
-    def work(i: int) -> None:
-        for _ in range(15):
-            got[i].append(format_text(texts[i], "x.coinche"))
-
-    threads = [threading.Thread(target=work, args=(i,)) for i in (0, 1)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    got = side_by_side(lambda text: format_text(text, "x.coinche"), texts, 15)
     assert got[0] == [expected[0]] * 15 and got[1] == [expected[1]] * 15

@@ -3,10 +3,8 @@ reports the errors it meets once back in step, and never the echoes of one mista
 
 from __future__ import annotations
 
-import threading
-
 import pytest
-from syntax_support import located_problems
+from syntax_support import located_problems, side_by_side
 from typer.testing import CliRunner
 
 from coinche_dsl.cli import _register, app
@@ -123,17 +121,7 @@ def test_threads_recover_each_in_its_own_file() -> None:
     """The recovering parser logs its tokens per thread (the studio checks in threads)."""
     texts = [THREE, THREE.replace("target: 1000", "target 1000")]
     expected = [syntax_errors(t, "club.coinche") for t in texts]
-    found: list[list[object]] = [[], []]
-
-    def work(i: int) -> None:
-        for _ in range(30):
-            found[i].append(syntax_errors(texts[i], "club.coinche"))
-
-    threads = [threading.Thread(target=work, args=(i,)) for i in (0, 1)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    found = side_by_side(lambda text: syntax_errors(text, "club.coinche"), texts, 30)
     assert all(got == expected[0] for got in found[0])
     assert all(got == expected[1] for got in found[1])
     assert len(expected[0]) == 3 and len(expected[1]) == 2

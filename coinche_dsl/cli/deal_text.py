@@ -49,10 +49,7 @@ def read_deal_text(text: str, file: str) -> tuple[dict[str, Any], dict[Any, Posi
         parsed = parse_text(wrapped, file)
     except VariantError as e:
         raise VariantError([_shifted(d) for d in e.diagnostics]) from None
-    data = dict(parsed.data.get("examples", [{}])[0])
-    others = sorted(set(parsed.data) - {"examples"})
-    if others:  # a `variant` or `example` line of its own cannot get here without braces
-        raise VariantError([Diagnostic(Position(file, 1, 1), f"unexpected {others[0]!r}")])
+    data = dict(parsed.data["examples"][0])  # without braces, the lines stay inside it
     for key in _DROPPED:
         data.pop(key, None)
     positions = {path[2:]: _shifted_position(at) for path, at in parsed.positions.items()

@@ -48,7 +48,8 @@ def score(
 
     raw = read_text(deal).replace("\r\n", "\n").replace("\r", "\n")
     name = "<stdin>" if deal == STDIN else deal
-    if is_deal_text(raw):
+    lines = is_deal_text(raw)
+    if lines:
         with reported():
             data, positions = read_deal_text(raw, name)
             check_summary(data, positions, name)
@@ -60,8 +61,7 @@ def score(
         data = parse_json(raw, deal)
         with reported():
             result = score_deal(ruleset, data)
-    if (format or (ScoreFormat.text if is_deal_text(raw) else ScoreFormat.json)) \
-            == ScoreFormat.text:
+    if (format or (ScoreFormat.text if lines else ScoreFormat.json)) == ScoreFormat.text:
         print(_breakdown(ruleset, data, result, lang.value if lang else None))
         return
     out = result.to_json()
