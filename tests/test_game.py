@@ -10,7 +10,7 @@ import pytest
 from coinche_dsl.cards import parse_cards
 from coinche_dsl.engine import Deal, Game, compile, play_game
 from coinche_dsl.engine.deal import deal_hands, random_card
-from coinche_dsl.engine.facts import Contract, DealScore
+from coinche_dsl.engine.facts import Contract, DealFacts, DealScore
 from coinche_dsl.engine.game import UniformBot
 from coinche_dsl.loader import load_variant
 from coinche_dsl.model.enums import (
@@ -55,8 +55,8 @@ class ScriptedDeal:
     def gathered(self) -> list[int]:
         return list(range(32))
 
-    def belote_seats(self) -> list[int]:
-        return []
+    def facts(self) -> DealFacts:
+        return DealFacts(self.contract, list(self.tricks_won), (81, 71), 0)
 
 
 def game_at(rules, ns: int, ew: int) -> Game:

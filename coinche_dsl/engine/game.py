@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from ..cards import TEAMS
@@ -38,7 +38,7 @@ from ..model.enums import BeloteFinish, BothOver, TieAtEnd
 from .auction import Call
 from .compiled import CompiledRules
 from .deal import Deal
-from .facts import DealScore
+from .facts import DealFacts, DealScore
 from .play import random_card
 
 if TYPE_CHECKING:
@@ -98,31 +98,34 @@ class Game:
         """Add a finished (or redealt) deal to the score and move the deal on."""
         self._deck = deal.gathered()
         if deal.phase == "redeal":
-            self.sheet.append(SheetLine(deal.dealer, "", None, {"NS": 0, "EW": 0},
-                                        dict(self.scores), "all passed: redeal"))
-            if not self.rules.all_pass_same_dealer:
-                self.dealer = (self.dealer + self.rules.dealer_step) & 3
+            self.redeal()
             return
-        score = deal.result()
-        before = dict(self.scores)
-        points, won = self._deal_points(deal, score)
-        for team in TEAMS:
-            self.scores[team] += points[team]
-        self.deals += 1
-        note = self._update_pending(deal, score, before)
-        self.sheet.append(SheetLine(deal.dealer, str(deal.contract), score.made, points,
-                                    dict(self.scores), note))
-        self.dealer = (self.dealer + self.rules.dealer_step) & 3
-        self._winner = self._decide(deal, won)
+        self.add(deal.facts(), deal.result())
 
-    def _deal_points(self, deal: Deal, score: DealScore) -> tuple[dict[str, int], int]:
-        """This deal's points per team (with held points) and the team that won the deal."""
-        assert deal.contract is not None
-        won = deal.contract.team if score.made else 1 - deal.contract.team
+    def redeal(self) -> None:
+        """All passed: the deal is redealt (`table.all_pass` says by whom)."""
+        self.sheet.append(SheetLine(self.dealer, "", None, {"NS": 0, "EW": 0},
+                                    dict(self.scores), "all passed: redeal"))
+        if not self.rules.all_pass_same_dealer:
+            self.dealer = (self.dealer + self.rules.dealer_step) & 3
+
+    def add(self, facts: DealFacts, score: DealScore) -> None:
+        """Add a scored deal, played here or told by a table (`pad`), and move the deal on."""
+        if self._winner is not None:
+            raise CoincheError("the game is over")
+        before = dict(self.scores)
+        won = facts.contract.team if score.made else 1 - facts.contract.team
         points = dict(score.scores)
         points[TEAMS[won]] += self.held
         self.held = score.held
-        return points, won
+        for team in TEAMS:
+            self.scores[team] += points[team]
+        self.deals += 1
+        note = self._update_pending(facts, score, before)
+        self.sheet.append(SheetLine(self.dealer, str(facts.contract), score.made, points,
+                                    dict(self.scores), note))
+        self.dealer = (self.dealer + self.rules.dealer_step) & 3
+        self._winner = self._decide(facts, won)
 
     def is_over(self) -> bool:
         return self._winner is not None
@@ -138,7 +141,7 @@ class Game:
         g = self.rules.game_end
         return total > g.target if g.exceed else total >= g.target
 
-    def _decide(self, deal: Deal, won: int) -> str | None:
+    def _decide(self, facts: DealFacts, won: int) -> str | None:
         over = [self.over_target(self.scores[t]) and not self.pending[i]
                 for i, t in enumerate(TEAMS)]
         if over[0] != over[1]:
@@ -146,58 +149,64 @@ class Game:
         if not over[0]:
             return None
         g = self.rules.game_end
-        assert deal.contract is not None
         if g.both_over == BothOver.LAST_DEAL_WINNER:
             return TEAMS[won]
         if g.both_over == BothOver.DECLARERS or self.scores["NS"] == self.scores["EW"]:
             if g.both_over == BothOver.HIGHER_TOTAL and g.tie == TieAtEnd.PLAY_ON:
                 return None
-            return TEAMS[deal.contract.team]
+            return TEAMS[facts.contract.team]
         return max(TEAMS, key=lambda t: self.scores[t])
 
-    def _update_pending(self, deal: Deal, score: DealScore, before: dict[str, int]) -> str:
+    def _update_pending(self, facts: DealFacts, score: DealScore,
+                        before: dict[str, int]) -> str:
         rule = self.rules.game_end.belote_finish
         if rule == BeloteFinish.COUNTS:
             return ""
         notes = []
         for team, name in enumerate(TEAMS):
-            if self.pending[team] and self._validates(deal, score, team, rule):
+            if self.pending[team] and self._validates(facts, score, team, rule):
                 self.pending[team] = False
                 notes.append(f"{name} validated")
-            elif self._only_through_belote(deal, score, before, team):
+            elif self._only_through_belote(facts, score, before, team):
                 self.pending[team] = True
                 cite = self.rules.cite("game", "belote_finish")
                 notes.append(f"{name} over only through belote: {cite}")
         return "; ".join(notes)
 
-    def _validates(self, deal: Deal, score: DealScore, team: int, rule: BeloteFinish) -> bool:
+    def _validates(self, facts: DealFacts, score: DealScore, team: int,
+                   rule: BeloteFinish) -> bool:
         if rule == BeloteFinish.WIN_TRICK_LATER:
-            return deal.tricks_won[team] + deal.tricks_won[team + 2] > 0
-        if team not in [s & 1 for s in deal.belote_seats()]:
+            return took_a_trick(facts, team)
+        if team not in [s & 1 for s in facts.belote]:
             return score.scores[TEAMS[team]] > 0
-        return _without_belote(deal, team) > 0
+        return self._without_belote(facts, team) > 0
 
-    def _only_through_belote(self, deal: Deal, score: DealScore, before: dict[str, int],
-                             team: int) -> bool:
+    def _only_through_belote(self, facts: DealFacts, score: DealScore,
+                             before: dict[str, int], team: int) -> bool:
         name = TEAMS[team]
         if not self.over_target(self.scores[name]) or self.over_target(before[name]):
             return False
-        assert deal.contract is not None
-        lost = (deal.contract.team == team and not score.made) or (
-            deal.tricks_won[team] + deal.tricks_won[team + 2] == 0)
-        if not lost or team not in [s & 1 for s in deal.belote_seats()]:
+        lost = (facts.contract.team == team and not score.made) or not took_a_trick(facts, team)
+        if not lost or team not in [s & 1 for s in facts.belote]:
             return False
         extra = self.scores[name] - before[name] - score.scores[name]  # held points received
-        return not self.over_target(before[name] + extra + _without_belote(deal, team))
+        return not self.over_target(before[name] + extra + self._without_belote(facts, team))
+
+    def _without_belote(self, facts: DealFacts, team: int) -> int:
+        """What `team` would have scored on the deal without its belote (scored by the
+        variant)."""
+        from .scoring import score_facts
+
+        rest = replace(facts, belote=[s for s in facts.belote if s & 1 != team])
+        return score_facts(self.rules, rest).scores[TEAMS[team]]
 
 
-def _without_belote(deal: Deal, team: int) -> int:
-    """What `team` would have scored on `deal` without its belote (scored by the variant)."""
-    from .scoring import score_facts
-
-    facts = deal.facts()
-    facts.belote = [s for s in facts.belote if s & 1 != team]
-    return score_facts(deal.rules, facts).scores[TEAMS[team]]
+def took_a_trick(facts: DealFacts, team: int) -> bool:
+    """`team` (0 NS, 1 EW) won a trick in the deal: its tricks when known, else its card
+    points or the last trick (a trick of no points is the one case this cannot see)."""
+    if facts.tricks is not None:
+        return facts.tricks[team] + facts.tricks[team + 2] > 0
+    return facts.card_points[team] > 0 or facts.last_trick & 1 == team
 
 
 class UniformBot:
