@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..errors import Diagnostic, InputError, Position, VariantError
+from .errors import Diagnostic, InputError, Position, VariantError
 
 _ABOVE = 2
 """Lines of the wrapper above the deal's first line."""
@@ -35,7 +35,7 @@ def is_deal_text(raw: str) -> bool:
 def read_deal_text(text: str, file: str) -> tuple[dict[str, Any], dict[Any, Position]]:
     """The deal as summary data and where each field was written; VariantError with every
     problem located in `file` (the deal's lines)."""
-    from ..syntax import parse_text
+    from .syntax import parse_text
 
     brace = re.search(r"[{}]", re.sub(r'"(?:[^"\\\n]|\\.)*"|#[^\n]*', "", text))
     if brace is not None:  # the deal's lines only: nothing may open or close a block
@@ -62,8 +62,8 @@ def check_summary(data: dict[str, Any], positions: dict[Any, Position], file: st
     the examples of a variant file get them; VariantError listing them all."""
     from pydantic import ValidationError
 
-    from ..model import DealSummary
-    from ..model.messages import diagnostic
+    from .model import DealSummary
+    from .model.messages import diagnostic
 
     try:
         DealSummary.model_validate(data)

@@ -32,8 +32,12 @@ ALLOWED = {
     "studio": {"syntax", "model", "loader", "inherit", "options", "engine", "render",
                "analysis"},
     "cli": {"syntax", "model", "loader", "inherit", "options", "engine", "render", "sim",
-            "analysis", "lsp", "studio"},
+            "analysis", "lsp", "studio", "deal_text", "pad"},
     "docgen": {"syntax", "model", "loader"},  # writes docs/language.md from the model
+    # a deal written as an example's lines (`score`, the score pad)
+    "deal_text": {"syntax", "model"},
+    # the score pad: deals told by a table, scored by the engine, in the sheets' words
+    "pad": {"model", "loader", "engine", "render", "deal_text"},
 }
 LEAVES = {"errors", "cards", "limits", "text_safety", "formula_print", "native_words"}
 """Modules every layer may use: notation, the error hierarchy, the bounds, text escaping, the

@@ -21,6 +21,7 @@ class SchemaOf(str, Enum):
     ruleset = "ruleset"
     score = "score"
     replay = "replay"
+    game = "game"
 
 
 class ShowFormat(str, Enum):
@@ -216,12 +217,15 @@ def show(
 
 @app.command()
 def schema(of: SchemaOf = typer.Argument(SchemaOf.ruleset, help="ruleset (a resolved variant), "
-                                         "score (a deal summary) or replay (a deal record).")
+                                         "score (a deal summary), replay (a deal record) or "
+                                         "game (a score pad's game record).")
            ) -> None:
-    """Print a JSON Schema: of a resolved Ruleset, or of the input of `score` or `replay`."""
+    """Print a JSON Schema: of a resolved Ruleset, of the input of `score` or `replay`, or of
+    a game record (`marque`)."""
     from ..model import DealSummary, Ruleset
     from ..model.record import ReplayRecord
+    from ..pad.record import GameRecord
 
     model: Any = {SchemaOf.ruleset: Ruleset, SchemaOf.score: DealSummary,
-             SchemaOf.replay: ReplayRecord}[of]
+                  SchemaOf.replay: ReplayRecord, SchemaOf.game: GameRecord}[of]
     print(json.dumps(model.model_json_schema(), indent=2, ensure_ascii=False))

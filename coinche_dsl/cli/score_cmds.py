@@ -1,7 +1,7 @@
 """`coinche score`: score a deal under a variant and print the breakdown.
 
 The deal is a JSON summary (`coinche schema score`), or the lines of a worked example
-(`declarer N`, `bid 90`, … as a variant file's examples write them, `cli.deal_text`).
+(`declarer N`, `bid 90`, … as a variant file's examples write them, `deal_text`).
 """
 
 from __future__ import annotations
@@ -42,9 +42,9 @@ def score(
     rule sheet does, each problem at its line.
     """
     ruleset = load(variant, options=options)
+    from ..deal_text import check_summary, is_deal_text, located, read_deal_text
     from ..engine.scoring import score_deal
     from ..errors import InputError
-    from .deal_text import check_summary, is_deal_text, located, read_deal_text
 
     raw = read_text(deal).replace("\r\n", "\n").replace("\r", "\n")
     name = "<stdin>" if deal == STDIN else deal

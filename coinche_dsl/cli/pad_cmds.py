@@ -1,0 +1,89 @@
+"""`coinche marque`: the score pad at the terminal (`coinche_dsl.pad`)."""
+
+from __future__ import annotations
+
+import sys
+from datetime import datetime
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from . import app
+from .common import USAGE, fail, load, read_text, reported, runs_long
+from .typer_app import OptionArg
+
+
+@app.command()
+def marque(
+    variant: str = typer.Argument(..., help="File or built-in name: the game's rules."),
+    game: Annotated[Path | None, typer.Argument(
+        help="The game record (JSON): carried on if it exists, else begun there "
+             "(default: a new file named by the date).")] = None,
+    options: OptionArg = None,
+    lang: Annotated[str | None, typer.Option(
+        help="Language of the pad (en, fr, es, it, pt; default: the variant's).")] = None,
+    ns: Annotated[str, typer.Option("--ns", help="North-South's name.")] = "",
+    ew: Annotated[str, typer.Option("--ew", help="East-West's name.")] = "",
+    table: Annotated[str, typer.Option(help="Which table or game this is.")] = "",
+    show: Annotated[bool, typer.Option(
+        "--show", help="Print the game's sheet and stop.")] = False,
+) -> None:
+    """Keep a game's score deal by deal under the variant: type each deal as the table says
+    it (« 110 coeur coinché N, 98 points, der S, belote N »); the record is kept on disk
+    after every deal."""
+    from ..engine import compile
+    from ..model.fingerprint import fingerprint
+    from ..pad.record import GameRecord, VariantRef
+    from ..pad.session import Pad, read_record, save
+    from ..pad.words import PadWords
+    from ..render.i18n import LANGUAGES
+
+    if lang is not None and lang not in LANGUAGES:
+        fail(f"--lang {lang}: choose one of {', '.join(LANGUAGES)}", USAGE)
+    ruleset = load(variant, options=options)
+    rules = compile(ruleset)
+    words = PadWords(lang or ruleset.language)
+    chosen = {o.name: o.chosen for o in ruleset.options}
+    now = fingerprint(ruleset)
+    path = game or Path(words("pad.default_file", date=datetime.now().strftime("%Y-%m-%d-%H%M")))
+    if path.exists():
+        with reported():
+            record = read_record(read_text(str(path)), str(path))
+        if record.variant.fingerprint and record.variant.fingerprint != now:
+            print(words("pad.rules_changed", old=record.variant.fingerprint, new=now),
+                  file=sys.stderr)
+        record = record.model_copy(update={"variant": VariantRef(
+            name=record.variant.name, fingerprint=now, options=chosen)})
+    else:
+        record = GameRecord(variant=VariantRef(name=variant, fingerprint=now, options=chosen),
+                            teams={"NS": ns, "EW": ew}, table=table,
+                            date=datetime.now().strftime("%Y-%m-%d"))
+    pad = Pad(rules, record, path, words)
+    with reported():
+        pad.prompt()  # a record whose deals no longer score says so here, before anything
+    if show:
+        pad.show_sheet()
+        return
+    runs_long()
+    names = pad.names()
+    print(words("pad.title", title=ruleset.title or ruleset.name))
+    print(words("pad.teams", ns=names["NS"], ew=names["EW"],
+                target=words.sheet.num(ruleset.game.target)))
+    if record.deals:
+        pad.show_sheet()
+    else:
+        save(record, path)
+    print(words("pad.saved", file=str(path)))
+    try:
+        while True:
+            try:
+                line = input(pad.prompt())
+            except EOFError:
+                print()
+                break
+            if not pad.answer(line):
+                break
+    except KeyboardInterrupt:
+        print()
+    print(words("pad.bye", file=str(path)))
