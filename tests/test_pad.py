@@ -281,3 +281,44 @@ def test_the_terminal_pad_keeps_the_game_through_a_kill(tmp_path):
     finally:
         term.close()
     assert len(json.loads(record.read_text(encoding="utf-8"))["deals"]) == 1
+
+
+# -- on paper ---------------------------------------------------------------------------------
+
+def _pdf_pages(data: bytes) -> list[str]:
+    import io
+
+    pypdf = pytest.importorskip("pypdf", reason="pypdf not installed; PDF text checks skipped")
+    return [page.extract_text() for page in pypdf.PdfReader(io.BytesIO(data)).pages]
+
+
+def test_the_filled_sheet_on_paper_reads_back():
+    pytest.importorskip("weasyprint", reason="WeasyPrint not installed; PDF checks skipped")
+    from coinche_dsl.pad import paper
+    from coinche_dsl.pad.words import PadWords
+
+    ruleset = load_variant("ffb")
+    game = played(*THE_GAME).model_copy(update={"teams": {"NS": "Anne <b>& Paul</b>",
+                                                          "EW": "Les Dupont"}})
+    page = paper.filled(ruleset, game, score_game(FFB, game), PadWords("fr"))
+    html = paper.to_html(page, "fr")
+    assert "Anne &lt;b&gt;&amp; Paul&lt;/b&gt;" in html  # a name is text, never markup
+    (text,) = _pdf_pages(paper.to_pdf(page, "fr"))
+    flat = " ".join(text.replace("\u202f", " ").split())
+    assert "Feuille de marque" in flat and "1 640" in flat and "2 050" in flat
+    assert "gagne la partie, 2 050 à 760, en 5 donnes" in flat
+    assert "Règle du litige (81 partout) : appliquée" in flat  # the options it was kept under
+
+
+@pytest.mark.parametrize("variant", ["ffb", "ffb-contree", "es-club", "pt-online", "it-701",
+                                     "fr-brut", "fr-bga"])
+def test_a_blank_sheet_is_one_page_in_every_language(variant):
+    pytest.importorskip("weasyprint", reason="WeasyPrint not installed; PDF checks skipped")
+    from coinche_dsl.pad import paper
+    from coinche_dsl.pad.words import PadWords
+
+    ruleset = load_variant(variant)
+    for lang in ("fr", "en", "es", "it", "pt"):
+        (text,) = _pdf_pages(paper.to_pdf(paper.blank(ruleset, PadWords(lang)), lang))
+        assert f"{ruleset.game.target:,}"[-3:] in text  # the target, in the language's digits
+        assert "18" in text  # every line to fill in is on the one page

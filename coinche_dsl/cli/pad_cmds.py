@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from datetime import datetime
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -28,6 +28,11 @@ def marque(
     table: Annotated[str, typer.Option(help="Which table or game this is.")] = "",
     show: Annotated[bool, typer.Option(
         "--show", help="Print the game's sheet and stop.")] = False,
+    output: Annotated[Path | None, typer.Option(
+        "-o", "--output", help="Write the game's filled score sheet (.html or .pdf) and stop.")
+    ] = None,
+    blank: Annotated[bool, typer.Option(
+        "--blank", help="With -o: a blank score sheet made for the variant.")] = False,
 ) -> None:
     """Keep a game's score deal by deal under the variant: type each deal as the table says
     it (« 110 coeur coinché N, 98 points, der S, belote N »); the record is kept on disk
@@ -44,6 +49,11 @@ def marque(
     ruleset = load(variant, options=options)
     rules = compile(ruleset)
     words = PadWords(lang or ruleset.language)
+    if blank:
+        if output is None:
+            fail("--blank writes a sheet: give the file with -o (blank.pdf, blank.html)", USAGE)
+        _write(output, ruleset, None, words)
+        return
     chosen = {o.name: o.chosen for o in ruleset.options}
     now = fingerprint(ruleset)
     path = game or Path(words("pad.default_file", date=datetime.now().strftime("%Y-%m-%d-%H%M")))
@@ -64,6 +74,9 @@ def marque(
         pad.prompt()  # a record whose deals no longer score says so here, before anything
     if show:
         pad.show_sheet()
+        return
+    if output is not None:
+        _write(output, ruleset, pad, words)
         return
     runs_long()
     names = pad.names()
@@ -87,3 +100,20 @@ def marque(
     except KeyboardInterrupt:
         print()
     print(words("pad.bye", file=str(path)))
+
+
+def _write(output: Path, ruleset: Any, pad: Any, words: Any) -> None:
+    """The filled sheet of `pad`'s game (or a blank one) as HTML or PDF, by `output`'s suffix."""
+    from ..pad import paper
+    from ..pad.sheet import score_game
+    from ..render.output import write_atomic
+
+    suffix = output.suffix.lower()
+    if suffix not in (".html", ".htm", ".pdf"):
+        fail(f"-o {output}: a score sheet is written as .html or .pdf", USAGE)
+    page = (paper.blank(ruleset, words) if pad is None else
+            paper.filled(ruleset, pad.record, score_game(pad.rules, pad.record), words))
+    with reported():
+        data = (paper.to_pdf(page, words.lang) if suffix == ".pdf"
+                else paper.to_html(page, words.lang))
+        write_atomic(output, data)

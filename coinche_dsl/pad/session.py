@@ -182,7 +182,7 @@ class Pad:
         sheet, names, w = score_game(self.rules, self.record), self.names(), self.words
         head = [w("pad.col.deal"), w("pad.col.contract"), w("pad.col.result"),
                 names["NS"], names["EW"]]
-        rows = [head, *sheet_table(sheet, names, w)]
+        rows = [head, *sheet_table(sheet, w)]
         widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
         for r in rows:
             self.out(for_terminal("  ".join(

@@ -90,21 +90,27 @@ def end_line(sheet: PadSheet, names: dict[str, str], w: PadWords) -> str:
              b=sheet.totals[loser], n=scored)
 
 
-def sheet_table(sheet: PadSheet, names: dict[str, str], w: PadWords) -> list[list[str]]:
+def sheet_rows(sheet: PadSheet, w: PadWords) -> list[tuple[str, str, str]]:
+    """Each deal's number, contract and result in words (a redeal has no contract)."""
+    from ..render.worked import contract
+
+    rows = []
+    for line in sheet.lines:
+        if line.score is None:
+            rows.append((str(line.number), "", w("pad.redeal")))
+        else:
+            rows.append((str(line.number), contract(line.summary, w.sheet),
+                         w("pad.made" if line.score.made else "pad.failed")))
+    return rows
+
+
+def sheet_table(sheet: PadSheet, w: PadWords) -> list[list[str]]:
     """The whole sheet as a paper pad keeps it: deal, contract, result, and each team's
     running total with what the deal brought (« 360 (+280) »)."""
-    from ..render.worked import contract
 
     def cell(line: PadLine, team: str) -> str:
         total = w.sheet.num(line.totals[team])
         return f"{total} (+{w.sheet.num(line.points[team])})" if line.points[team] else total
 
-    rows = []
-    for line in sheet.lines:
-        if line.score is None:
-            what, result = "", w("pad.redeal")
-        else:
-            what = contract(line.summary, w.sheet)
-            result = w("pad.made" if line.score.made else "pad.failed")
-        rows.append([str(line.number), what, result, cell(line, "NS"), cell(line, "EW")])
-    return rows
+    return [[*row, cell(line, "NS"), cell(line, "EW")]
+            for row, line in zip(sheet_rows(sheet, w), sheet.lines, strict=True)]
