@@ -81,3 +81,26 @@ ENGLISH = "a variant file's words are English"
 def english_words() -> frozenset[str]:
     """Every file word this module knows a translation of."""
     return frozenset(_WORDS)
+
+
+CALLS: dict[str, tuple[str, ...]] = {
+    "pass": ("passe", "pass", "passed", "paso", "passo", "pasan", "passano", "passam",
+             "passent"),
+    # the contrée's words (« Je contre », « je surcontre ») and each language's
+    "coinche": ("coinche", "coinché", "coinchée", "coinched", "contre", "contré", "contrée",
+                "doublé", "contra", "contrado", "doblado", "contro", "dobrado"),
+    "surcoinche": ("surcoinche", "surcoinché", "surcoinchée", "surcoinched", "surcontre",
+                   "surcontré", "recontra", "recontrado", "sobrecontra", "surcontra",
+                   "ricontro", "surcontro"),
+}
+"""The calls as players say them, wherever calls are typed (`play`, the score pad)."""
+_CALLS = {_key(w): call for call, words in CALLS.items() for w in words}
+
+
+def call_word(word: str) -> str | None:
+    """`pass`, `coinche` or `surcoinche` for a word a player says for it, else None.
+
+    >>> call_word("Surcontre"), call_word("contré"), call_word("80")
+    ('surcoinche', 'coinche', None)
+    """
+    return _CALLS.get(_key(word))

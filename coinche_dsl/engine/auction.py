@@ -41,6 +41,7 @@ from typing import Any, Literal, NamedTuple
 from ..cards import SEATS, SUIT_SYMBOLS
 from ..errors import IllegalActionError, InputError
 from ..model.enums import AfterCoinche, CoincheTiming, RaiseOwn, Reentry
+from ..native_words import call_word, native
 from .compiled import CAPOT_KEY, GENERALE_KEY, CompiledRules
 from .facts import DENOMINATION_WORDS, BidValue, Contract, Role, role_of
 
@@ -48,6 +49,8 @@ CallKind = Literal["pass", "bid", "coinche", "surcoinche"]
 _ALIASES = {"c": 0, "d": 1, "h": 2, "s": 3, "nt": 4, "at": 5, "notrump": 4, "alltrump": 5,
             **{sym: i for i, sym in enumerate(SUIT_SYMBOLS)},
             **{w.replace("-", ""): i for i, w in enumerate(DENOMINATION_WORDS)}}
+DENOMINATION_FILE_WORDS = ("clubs", "diamonds", "hearts", "spades", "no_trump", "all_trump")
+"""The denominations as a variant file writes them (what `native` translates to)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,14 +82,19 @@ def parse_call(text: str) -> Call:
     'coinche'
     >>> str(parse_call("S capot no_trump"))
     'S capot no-trump'
+
+    The players' words are read too: `O contre`, `E surcontré`, `N passe`, `N 80 cœur`.
     """
     words = str(text).split()
-    if len(words) < 2 or words[0].upper() not in SEATS:
+    seat_word = words[0].upper() if words else ""
+    seat_word = "W" if seat_word == "O" else seat_word  # ouest, oeste, ovest
+    if len(words) < 2 or seat_word not in SEATS:
         raise InputError(f"cannot read call {text!r}; write a seat then pass, coinche, "
                          "surcoinche or a bid like 'N 80 hearts'", "call")
-    seat, kind = SEATS.index(words[0].upper()), words[1].lower()
-    if kind in ("pass", "coinche", "surcoinche") and len(words) == 2:
-        return Call(seat, kind)  # type: ignore[arg-type]
+    seat, kind = SEATS.index(seat_word), words[1].lower()
+    said = call_word(kind)
+    if said is not None and len(words) == 2:
+        return Call(seat, said)  # type: ignore[arg-type]
     if len(words) != 3:
         raise InputError(f"cannot read call {text!r}; a bid is a seat, a value and a "
                          "denomination, like 'N 80 hearts'", "call")
@@ -98,6 +106,9 @@ def parse_call(text: str) -> Call:
     else:
         raise InputError(f"unknown bid value {words[1]!r} in {text!r}", "call")
     key = words[2].lower().replace("_", "").replace("-", "")
+    found = native(words[2], DENOMINATION_FILE_WORDS)
+    if key not in _ALIASES and found is not None:
+        key = found.replace("_", "")
     if key not in _ALIASES:
         raise InputError(f"unknown denomination {words[2]!r} in {text!r}; use "
                          f"{', '.join(DENOMINATION_WORDS)}", "call")

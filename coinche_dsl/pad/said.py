@@ -23,22 +23,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import Diagnostic, Position, VariantError
-from ..native_words import _key, native  # one folding of words
+from ..native_words import CALLS, _key, call_word, native  # one folding of words
 
 SEATS = {"n": "N", "e": "E", "s": "S", "w": "W", "o": "W",
          "nord": "N", "est": "E", "sud": "S", "ouest": "W", "north": "N", "east": "E",
          "south": "S", "west": "W", "norte": "N", "este": "E", "sur": "S", "oeste": "W",
          "ovest": "W", "sul": "S"}
 TEAMS = {"ns": "NS", "ew": "EW", "eo": "EW", "oe": "EW", "sn": "NS", "we": "EW"}
-DOUBLES = {
-    "coinche": ("coinche", "coinché", "coinchée", "coinchee", "coinched", "contre", "contré",
-                "contree", "contrée", "doublé", "contra", "contrado", "doblado", "contro",
-                "dobrado"),
-    "surcoinche": ("surcoinche", "surcoinché", "surcoinchée", "surcoinched", "surcontre",
-                   "surcontré", "recontra", "recontrado", "sobrecontra", "surcontra",
-                   "ricontro", "surcontro"),
-}
-PASS = ("passe", "pass", "passed", "paso", "passo", "pasan", "passano", "passam", "passent")
 CAPOT = ("capot", "capote", "cappotto", "capó", "chelem", "slam")
 GENERALE = ("générale", "generale", "general", "generala")
 LAST = ("der", "dix de der", "last", "last trick", "dernier", "dernier pli", "últimas",
@@ -102,9 +93,8 @@ def _words(line: str) -> list[_Word]:
 
 
 _KEYS = {name: frozenset(_key(w) for w in words) for name, words in (
-    ("pass", PASS), ("capot", CAPOT), ("generale", GENERALE), ("last", LAST),
+    ("pass", CALLS["pass"]), ("capot", CAPOT), ("generale", GENERALE), ("last", LAST),
     ("belote", BELOTE), ("announce", ANNOUNCE), ("filler", FILLER))}
-_DOUBLE_KEYS = {_key(w): kind for kind, words in DOUBLES.items() for w in words}
 _NUMBER_KEYS = {_key(w): n for w, n in NUMBERS.items()}
 
 
@@ -174,8 +164,8 @@ def read_said(line: str, name: str) -> Said:
                 at[("card_points",)] = w.column
                 if team:
                     i += 1
-        elif w.key in _DOUBLE_KEYS:
-            put("double", _DOUBLE_KEYS[w.key], w)
+        elif call_word(w.text) in ("coinche", "surcoinche"):
+            put("double", call_word(w.text), w)
         elif den is not None and "trump" not in data:
             put("trump", den, w)
         elif w.key in _KEYS["last"]:
