@@ -22,6 +22,7 @@ class SchemaOf(str, Enum):
     score = "score"
     replay = "replay"
     game = "game"
+    tournament = "tournament"
 
 
 class ShowFormat(str, Enum):
@@ -218,14 +219,16 @@ def show(
 @app.command()
 def schema(of: SchemaOf = typer.Argument(SchemaOf.ruleset, help="ruleset (a resolved variant), "
                                          "score (a deal summary), replay (a deal record) or "
-                                         "game (a score pad's game record).")
+                                         "game (a score pad's game record) or tournament.")
            ) -> None:
     """Print a JSON Schema: of a resolved Ruleset, of the input of `score` or `replay`, or of
     a game record (`marque`)."""
     from ..model import DealSummary, Ruleset
     from ..model.record import ReplayRecord
     from ..pad.record import GameRecord
+    from ..pad.tournament import Tournament
 
     model: Any = {SchemaOf.ruleset: Ruleset, SchemaOf.score: DealSummary,
-                  SchemaOf.replay: ReplayRecord, SchemaOf.game: GameRecord}[of]
+                  SchemaOf.replay: ReplayRecord, SchemaOf.game: GameRecord,
+                  SchemaOf.tournament: Tournament}[of]
     print(json.dumps(model.model_json_schema(), indent=2, ensure_ascii=False))

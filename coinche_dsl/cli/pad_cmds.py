@@ -117,3 +117,67 @@ def _write(output: Path, ruleset: Any, pad: Any, words: Any) -> None:
         data = (paper.to_pdf(page, words.lang) if suffix == ".pdf"
                 else paper.to_html(page, words.lang))
         write_atomic(output, data)
+
+
+@app.command()
+def classement(
+    tournament: Path = typer.Argument(..., help="The tournament (JSON: coinche schema "
+                                      "tournament); its games inline or in files beside it."),
+    lang: Annotated[str | None, typer.Option(
+        help="Language of the ranking (default: the variant's).")] = None,
+    output: Annotated[Path | None, typer.Option(
+        "-o", "--output", help="Write the ranking as .html or .pdf.")] = None,
+) -> None:
+    """Rank a tournament's teams from their games, by the tournament's stated rule."""
+    from pydantic import ValidationError
+
+    from ..engine import compile
+    from ..pad import paper
+    from ..pad.session import read_record
+    from ..pad.tournament import Tournament, game_files, rank, ranking_page
+    from ..pad.words import PadWords
+    from ..render.i18n import LANGUAGES
+    from ..render.output import write_atomic
+    from ..text_safety import for_terminal
+    from .common import parse_json
+
+    if lang is not None and lang not in LANGUAGES:
+        fail(f"--lang {lang}: choose one of {', '.join(LANGUAGES)}", USAGE)
+    data = parse_json(read_text(str(tournament)), str(tournament))
+    try:
+        t = Tournament.model_validate(data)
+    except ValidationError as e:
+        err = e.errors()[0]
+        where = ".".join(str(p) for p in err["loc"])
+        fail(f"{tournament}: {where}: {err['msg']}" if where else f"{tournament}: {err['msg']}")
+    ruleset = load(t.variant.name, options=[f"{k}={v}" for k, v in t.variant.options.items()])
+    rules = compile(ruleset)
+    folder = tournament.resolve().parent
+    games = {}
+    for at, name in game_files(t).items():
+        path = (folder / name).resolve()
+        if folder not in path.parents:
+            fail(f"{tournament}: round {at[0] + 1}, table {at[1] + 1}: the game '{name}' is "
+                 "not in the tournament's folder")
+        with reported():
+            games[at] = read_record(read_text(str(path)), name)
+    with reported():
+        ranking = rank(rules, t, games)
+    words = PadWords(lang or ruleset.language)
+    page = ranking_page(t, ranking, words, words.sheet.typeset(ruleset.title or ruleset.name))
+    if output is None:
+        rows = [page["head"], *page["rows"]]
+        widths = [max(len(r[i]) for r in rows) for i in range(len(page["head"]))]
+        print(for_terminal(page["title"]))
+        print(for_terminal(page["lines"][1]))
+        for r in rows:
+            cells = [c.ljust(wd) if i == 1 else c.rjust(wd)
+                     for i, (c, wd) in enumerate(zip(r, widths, strict=True))]
+            print(for_terminal("  ".join(cells).rstrip()))
+        return
+    suffix = output.suffix.lower()
+    if suffix not in (".html", ".htm", ".pdf"):
+        fail(f"-o {output}: a ranking is written as .html or .pdf", USAGE)
+    with reported():
+        write_atomic(output, paper.to_pdf(page, words.lang) if suffix == ".pdf"
+                     else paper.to_html(page, words.lang))
