@@ -561,3 +561,35 @@ def test_a_pdf_shows_its_progress(page: object, monkeypatch: pytest.MonkeyPatch)
     assert got.value.suggested_filename == "club-livret-fr.pdf"
     expect(page.locator("#pdf-progress")).to_be_hidden()
     expect(page.locator("#print")).to_be_enabled()
+
+
+AXE = ROOT / "tests" / "fixtures" / "axe-core" / "axe.min.js"
+"""axe-core 4.14.1 (MPL-2.0, from the npm registry, its licence beside it), the accessibility
+checker, run in the page: a test fixture only, never shipped."""
+
+
+def test_every_panel_passes_axe(studio: tuple[str, Path]) -> None:
+    """axe-core finds nothing on any panel (the questionnaire with "Start from a base" open,
+    a problem shown): names on every control, roles, contrast. The page's policy forbids the
+    injected script, so this one page runs with it set aside. The sheets inside the panes are
+    the render layer's pages (axe runs in the studio's page only)."""
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        page = browser.new_page(viewport={"width": 1366, "height": 768}, bypass_csp=True)
+        page.goto(studio[0])
+        page.wait_for_selector(".cm-content")
+        replace_text(page, CLUB.replace("target 1500", "targt 1500"))
+        page.wait_for_selector("#problems button.fix")
+        page.add_script_tag(path=str(AXE))
+        found = {}
+        for tab in ("preview", "form", "compare", "score", "base"):
+            page.click(f"#tabbtn-{tab}")
+            if tab == "form":
+                page.wait_for_selector(q("game.target"))
+                page.click("#start summary")
+                page.wait_for_selector(q("game.target"))
+            page.wait_for_timeout(300)
+            found[tab] = page.evaluate("""async () => (await axe.run(document)).violations.map(
+                (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)""")
+        browser.close()
+    assert found == {tab: [] for tab in found}
