@@ -229,6 +229,27 @@ def test_a_disputed_deal_is_scored_with_its_lines(client: TestClient) -> None:
     assert sum(line["points"] for line in result["lines"] if line["team"] == "NS") == 200
 
 
+@pytest.mark.parametrize(("said", "lang"), [("cent", "fr"), ("Cien", "es"), ("cento", "it"),
+                                            ("cem", "pt"), ("one hundred", "en")])
+def test_a_bid_in_words_is_the_number(client: TestClient, said: str, lang: str) -> None:
+    # The same deal as a bid of 100 in figures: a coinched 100 at spades that fails, the
+    # declarer holding belote (ffb: the defenders score (160 + 100) x 2 = 520, the declarers
+    # their protected belote, 20).
+    deal = {"declarer": "N", "bid": said, "trump": "spades", "double": "coinche",
+            "card_points": {"NS": 70, "EW": 82}, "last_trick": "E", "belote": ["N"]}
+    scored = post(client, "score", text=CLUB, deal=deal, lang=lang)
+    assert scored["result"]["scores"] == {"NS": 20, "EW": 520}
+
+
+def test_a_bid_no_rule_knows_is_said_in_the_page_language(client: TestClient) -> None:
+    deal = {"declarer": "N", "bid": "beaucoup", "trump": "spades", "double": "none",
+            "card_points": {"NS": 70, "EW": 82}, "last_trick": "E"}
+    reply = client.post("/api/score", headers=TOKEN, json={"text": CLUB, "deal": deal,
+                                                           "lang": "fr"})
+    assert reply.status_code == 422
+    assert reply.json()["error"].startswith("«\u202fbeaucoup\u202f» n'est pas une enchère")
+
+
 def test_a_deal_that_cannot_happen_is_a_message(client: TestClient) -> None:
     deal = {"declarer": "N", "bid": 90, "trump": "hearts", "double": "none",
             "card_points": {"NS": 100, "EW": 99}, "last_trick": "S"}

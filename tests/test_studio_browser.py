@@ -210,12 +210,13 @@ def test_a_secretarys_session(page: object, studio: tuple[str, Path], tmp_path: 
     expect(page.frame_locator("#comparison").locator("body")).to_contain_text("fr-bga")
     shot(page, tmp_path, "studio-compare")
 
-    # A disputed deal: a coinched 100 at spades that fails, the declarer holding belote.
+    # A disputed deal, the bid typed in French words: a coinched 100 (« cent ») at spades that
+    # fails, the declarer holding belote.
     # ffb.coinche's rule: the defenders score (160 + 100) x 2 = 520, the declarers keep their
     # protected belote, 20. The worked line is the booklet's: the formula with the deal's
     # numbers (no announcements, no defenders' belote: the two zeros).
     page.click("#tabbtn-score")
-    score_deal(page, bid="100", trump="spades", double="coinche", ns="70", ew="82",
+    score_deal(page, bid="cent", trump="spades", double="coinche", ns="70", ew="82",
                last_trick="E", belote="N")
     expect(page.locator("#score-total")).to_have_text("Chuté — NS 20, EO 520")
     expect(page.locator("#deal [name=trump] option:checked")).to_have_text("♠ pique")
@@ -270,7 +271,7 @@ def test_a_late_answer_does_not_replace_a_newer_one(page: object) -> None:
     held = hold_back(page, "compare", '"other":"ffb"')
     expect = playwright.expect
     with page.expect_request(held):
-        page.click("nav [data-tab=compare]")  # asks for a comparison with ffb first
+        page.click("#tabbtn-compare")  # asks for a comparison with ffb first
     page.select_option("#other", "fr-bga")
     comparison = page.frame_locator("#comparison").locator("body")
     expect(comparison).to_contain_text("fr-bga")
@@ -283,14 +284,13 @@ def test_a_late_check_does_not_show_old_problems(page: object) -> None:
     """The problems shown are those of the latest text: the check of a file with a typo is
     held back in the page until the corrected file's check has been shown."""
     held = hold_back(page, "check", "targt")
-    expect = playwright.expect
     problems = page.locator("#problems")
-    expect(problems).to_contain_text("No problems")
+    expect_fr(problems, "Aucun problème")
     with page.expect_request(held):
         replace_text(page, CLUB.replace("target 1500", "targt 1500"))
     replace_text(page, CLUB.replace("1500", "1000"))
     page.wait_for_timeout(2500)  # both answers have come, the typo's last
-    expect(problems).to_contain_text("No problems")
+    expect_fr(problems, "Aucun problème")
     assert "targt" not in problems.inner_text()
     assert not page.problems
 

@@ -15,6 +15,7 @@ from typing import Any
 from ..errors import CoincheError, VariantError
 from ..limits import MAX_OPTIONS
 from ..render.i18n import LANGUAGES
+from .deal_words import SPECIAL_BIDS, read_bid
 from .i18n import page_messages, page_translator
 from .questions import (
     AnswerError,
@@ -209,6 +210,13 @@ def score(ws: Workspace, data: dict[str, Any]) -> dict[str, Any]:
     deal = data.get("deal")
     if not isinstance(deal, dict):
         raise StudioError("'deal' must be a deal summary (a JSON object)")
+    bid = deal.get("bid")
+    if isinstance(bid, str) and bid not in SPECIAL_BIDS:  # a bid in words: « cent »
+        read = read_bid(bid[:60], analysis.ruleset, _lang(data))
+        if read is None:
+            raise StudioError(page_translator(_lang(data) or analysis.ruleset.language)(
+                "score.bid_unknown", bid=bid[:60]))
+        deal = {**deal, "bid": read}
     result = score_deal(analysis.ruleset, deal)
     return {"result": {**result.to_json(), **({"held": result.held} if result.held else {})},
             "shown": _deal_shown(analysis.ruleset, deal, result, _lang(data))}
