@@ -83,28 +83,116 @@ def test_an_answer_adds_a_missing_setting_and_block(client: TestClient, folder: 
     assert [d.value for d in rules.auction.denominations] == ["hearts", "spades", "no-trump"]
 
 
-@pytest.mark.parametrize(("path", "value", "message"), [
-    ("play.undertrump", "sometimes", "'sometimes' is not one of required, optional"),
-    ("game.target", "2e3", "'2e3' is not a whole number"),
-    ("title", "x", "'title' is not one of the questionnaire's rules"),
-    ("auction.denominations", [], "choose at least one"),
+@pytest.mark.parametrize(("path", "value", "refused"), [
+    ("play.undertrump", "sometimes", "Non écrit : « sometimes » n'est pas une des réponses."),
+    ("game.target", "2e3", "« 2e3 » n'est pas un nombre entier."),
+    ("game.target", "0", "Écrivez un nombre de 1 à 100 000."),  # the model's range
+    ("auction.denominations", [], "Choisissez-en au moins un."),
 ])
-def test_an_answer_the_field_cannot_take_is_refused(client: TestClient, path: str,
-                                                    value: object, message: str) -> None:
-    reply = client.post("/api/answer", headers=TOKEN, json={"text": CLUB, "path": path,
-                                                            "value": value})
+def test_an_answer_the_field_cannot_take_is_refused_in_words(
+        client: TestClient, path: str, value: object, refused: str) -> None:
+    reply = post(client, "answer", text=CLUB, path=path, value=value, lang="fr")
+    assert "text" not in reply
+    assert _plain(reply["refused"]).endswith(_plain(refused).removeprefix("Non écrit : "))
+
+
+def _plain(text: str) -> str:
+    return text.replace("\u202f", " ").replace("\u00a0", " ")
+
+
+def test_a_request_naming_no_question_is_a_clean_error(client: TestClient) -> None:
+    reply = client.post("/api/answer", headers=TOKEN, json={"text": CLUB, "path": "title",
+                                                            "value": "x"})
     assert reply.status_code == 422
-    assert reply.json()["error"] == message
+    assert reply.json()["error"] == "'title' is not one of the questionnaire's rules"
+
+
+def test_an_answer_that_would_break_the_file_is_refused_with_why(client: TestClient) -> None:
+    # No coinche while ffb's surcoinche stays on: the checker's cross-field rule refuses it.
+    reply = post(client, "answer", text=CLUB, path="auction.coinche", value="none", lang="fr")
+    assert "text" not in reply
+    assert "surcoinche without coinche" in reply["refused"]
+    assert _plain(reply["refused"]).startswith("Non écrit : ")
+
+
+def test_an_answer_the_bases_examples_do_not_survive_drops_them(client: TestClient,
+                                                                folder: Path) -> None:
+    # ffb's example "80 atteints, mais la défense a 82" bids 80: with a lowest bid of 90 it
+    # cannot be played, so the answer is written with the base's examples left out.
+    reply = post(client, "answer", text=CLUB, path="auction.minimum_bid", value="90",
+                 lang="en")
+    assert "minimum_bid 90" in reply["text"] and "examples none" in reply["text"]
+    assert reply["note"].startswith("Written. The base's worked examples no longer held")
+    (folder / "ninety.coinche").write_text(reply["text"], encoding="utf-8")
+    assert load_variant(folder / "ninety.coinche").auction.minimum_bid == 90
+
+
+def test_the_form_works_on_a_file_with_errors_elsewhere(client: TestClient) -> None:
+    broken = CLUB.replace("target 1500", "target 1500\n    reach sometimes")
+    asked = post(client, "questionnaire", text=broken, lang="fr")
+    questions = {q["path"]: q for q in asked["questions"]}
+    assert questions["game.target"]["value"] == "1500"
+    assert "réglages valides" in asked["problem"]
+    reply = post(client, "answer", text=broken, path="game.target", value="1000", lang="fr")
+    assert "target 1000" in reply["text"] and "reach sometimes" in reply["text"]
 
 
 def test_the_questionnaire_reads_the_current_answers(client: TestClient) -> None:
-    questions = {q["path"]: q for q in post(client, "questionnaire", text=CLUB)["questions"]}
-    assert questions["game.target"]["value"] == "1500"
+    asked = post(client, "questionnaire", text=CLUB, lang="fr")
+    assert "problem" not in asked
+    questions = {q["path"]: q for q in asked["questions"]}
+    target = questions["game.target"]
+    assert (target["value"], target["kind"], target["min"], target["max"]) == \
+        ("1500", "number", 1, 100_000)
+    assert _plain(target["question"]) == "Jusqu'à combien de points joue-t-on ?"
+    assert _plain(target["said"]) == "La partie se joue en 1 500 points."
     assert questions["scoring.rounding"]["value"] == "half_up"  # ffb's, inherited
-    assert questions["play.undertrump"]["kind"] == "choice"
-    assert questions["play.undertrump"]["choices"] == ["required", "optional"]
-    assert questions["auction.denominations"]["kind"] == "choices"
-    assert "no_trump" in questions["auction.denominations"]["choices"]
+    undertrump = questions["play.undertrump"]
+    assert undertrump["kind"] == "choice"
+    assert [c["value"] for c in undertrump["choices"]] == ["required", "optional"]
+    after = {c["value"]: _plain(c["label"]) for c in questions["auction.after_coinche"]["choices"]}
+    assert "seul le camp coinché peut parler : surcoincher ou passer" in after[
+        "doubled_side_only"]
+    denominations = questions["auction.denominations"]
+    assert denominations["kind"] == "choices"
+    assert {"value": "hearts", "label": "♥ cœur"} in denominations["choices"]
+    assert questions["belote.enabled"]["kind"] == "yes_no"
+
+
+def test_a_bases_questionnaire_gives_the_bases_answers(client: TestClient) -> None:
+    questions = {q["path"]: q["value"] for q in post(
+        client, "questionnaire", base="fr-bga", lang="en")["questions"]}
+    assert (questions["auction.minimum_bid"], questions["auction.coinche"],
+            questions["scoring.rounding"]) == ("82", "any_time", "none")
+
+
+def test_start_from_another_base_writes_only_the_differences(client: TestClient) -> None:
+    # fr-bga's own answers (82, a coinche at any time, no rounding) are not written again.
+    made = post(client, "start", base="fr-bga", name="bga-1000", title="BGA en 1000",
+                answers={"game.target": "1000", "auction.minimum_bid": "82",
+                         "auction.coinche": "any_time", "scoring.rounding": "none"})
+    assert made["diagnostics"] == []
+    assert made["text"] == ('variant "bga-1000" extends "fr-bga" {\n  title "BGA en 1000"\n'
+                            '  language fr\n\n  game {\n    target 1000\n  }\n}\n')
+
+
+def test_the_page_gets_its_words_in_the_files_language(client: TestClient) -> None:
+    state = post(client, "state")
+    assert state["language"] == "fr"
+    words = state["messages"]
+    assert words["btn.save"] == "Enregistrer" and words["lang.es"] == "Espagnol"
+    assert words["seat.W"] == "Ouest"  # the sheets' word, not a copy
+    spanish = post(client, "messages", lang="es")["messages"]
+    assert spanish["tab.form"] == "Cuestionario"
+    assert set(spanish) == set(words)
+
+
+def test_every_catalog_has_every_message_of_the_english_one() -> None:
+    from coinche_dsl.studio.i18n import page_catalog
+
+    english = page_catalog("en")
+    for lang in ("fr", "es", "it", "pt"):
+        assert set(page_catalog(lang)) == set(english), lang
 
 
 def test_start_writes_a_minimal_extends_file_that_checks(client: TestClient,
@@ -139,6 +227,27 @@ def test_a_disputed_deal_is_scored_with_its_lines(client: TestClient) -> None:
     assert result["made"] is True
     assert result["scores"] == {"NS": 200, "EW": 50}
     assert sum(line["points"] for line in result["lines"] if line["team"] == "NS") == 200
+
+
+@pytest.mark.parametrize(("said", "lang"), [("cent", "fr"), ("Cien", "es"), ("cento", "it"),
+                                            ("cem", "pt"), ("one hundred", "en")])
+def test_a_bid_in_words_is_the_number(client: TestClient, said: str, lang: str) -> None:
+    # The same deal as a bid of 100 in figures: a coinched 100 at spades that fails, the
+    # declarer holding belote (ffb: the defenders score (160 + 100) x 2 = 520, the declarers
+    # their protected belote, 20).
+    deal = {"declarer": "N", "bid": said, "trump": "spades", "double": "coinche",
+            "card_points": {"NS": 70, "EW": 82}, "last_trick": "E", "belote": ["N"]}
+    scored = post(client, "score", text=CLUB, deal=deal, lang=lang)
+    assert scored["result"]["scores"] == {"NS": 20, "EW": 520}
+
+
+def test_a_bid_no_rule_knows_is_said_in_the_page_language(client: TestClient) -> None:
+    deal = {"declarer": "N", "bid": "beaucoup", "trump": "spades", "double": "none",
+            "card_points": {"NS": 70, "EW": 82}, "last_trick": "E"}
+    reply = client.post("/api/score", headers=TOKEN, json={"text": CLUB, "deal": deal,
+                                                           "lang": "fr"})
+    assert reply.status_code == 422
+    assert reply.json()["error"].startswith("«\u202fbeaucoup\u202f» n'est pas une enchère")
 
 
 def test_a_deal_that_cannot_happen_is_a_message(client: TestClient) -> None:
@@ -210,38 +319,58 @@ def test_the_page_carries_its_token_and_a_strict_policy(client: TestClient) -> N
     assert client.get("/static/editor.js").status_code == 200
 
 
-def test_the_command_serves_the_folder_and_stops_cleanly(folder: Path) -> None:
+def test_the_command_serves_any_files_folder_on_a_free_port(folder: Path) -> None:
+    """Started from another folder with the file's full path, on a port already taken: the
+    studio serves the file's folder on a free port and says where."""
     import signal
+    import socket
     import subprocess
     import sys
     import urllib.request
 
-    cmd = [sys.executable, "-m", "coinche_dsl", "studio", "club.coinche", "--port", "0",
-           "--no-browser"]
-    proc = subprocess.Popen(cmd, cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True)
-    try:
-        line = proc.stdout.readline()  # type: ignore[union-attr]
-        assert line.startswith("coinche studio: editing club.coinche at http://127.0.0.1:")
-        url = line.split(" at ")[1].split()[0]
-        with urllib.request.urlopen(url, timeout=10) as page:
-            assert b'name="studio-token"' in page.read()
-    finally:
-        proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=20)
+    elsewhere = folder / "elsewhere"
+    elsewhere.mkdir()
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        busy = taken.getsockname()[1]
+        cmd = [sys.executable, "-m", "coinche_dsl", "studio", str(folder / "club.coinche"),
+               "--port", str(busy), "--no-browser"]
+        proc = subprocess.Popen(cmd, cwd=elsewhere, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True)
+        try:
+            said = proc.stdout.readline()  # type: ignore[union-attr]
+            assert said.strip() == f"coinche studio: port {busy} is in use; taking a free one"
+            line = proc.stdout.readline()  # type: ignore[union-attr]
+            assert line.startswith("coinche studio: editing club.coinche at http://127.0.0.1:")
+            url = line.split(" at ")[1].split()[0]
+            assert not url.endswith(f":{busy}/")
+            with urllib.request.urlopen(url, timeout=10) as page:
+                assert b'name="studio-token"' in page.read()
+        finally:
+            proc.send_signal(signal.SIGINT)
+            out, err = proc.communicate(timeout=20)
     assert proc.returncode == 0, err
     assert "Traceback" not in err
 
 
-def test_a_file_outside_the_folder_is_a_usage_error(folder: Path) -> None:
+def test_the_root_and_the_home_folder_are_refused(folder: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     import subprocess
     import sys
 
-    done = subprocess.run([sys.executable, "-m", "coinche_dsl", "studio", "../x.coinche",
+    from coinche_dsl.studio.service import StudioError
+
+    done = subprocess.run([sys.executable, "-m", "coinche_dsl", "studio", "/club.coinche",
                            "--no-browser"], cwd=folder, capture_output=True, text=True,
                           timeout=60)
     assert done.returncode == 1
-    assert done.stderr.strip() == "'../x.coinche' is outside the studio's folder"
+    assert "is the root of the disk: put the club's file in a folder of its own" in done.stderr
+    monkeypatch.setenv("HOME", str(folder))
+    with pytest.raises(StudioError, match="is your home folder"):
+        Workspace.for_file("~/club.coinche", folder / "elsewhere")
+    inside = folder / "club"
+    assert Workspace.for_file("club/rules.coinche", folder).root == inside
 
 
 def test_the_options_get_a_control_and_every_panel_follows_it(client: TestClient) -> None:

@@ -24,6 +24,7 @@ from starlette.applications import Starlette  # noqa: E402
 from studio_support import hold_sheets, serving, wait_until  # noqa: E402
 
 from coinche_dsl import load_variant  # noqa: E402
+from coinche_dsl.loader import BUILTINS  # noqa: E402
 from coinche_dsl.studio.app import create_app  # noqa: E402
 from coinche_dsl.studio.service import Workspace  # noqa: E402
 from coinche_dsl.syntax.formatter import format_text  # noqa: E402
@@ -40,7 +41,10 @@ variant "club" extends "ffb" {
 """
 PDF_READY = all(importlib.util.find_spec(m) for m in ("weasyprint", "pypdf"))
 """PDF printing is checked where WeasyPrint and pypdf are installed (the test extra)."""
-SHOTS = Path(__file__).resolve().parents[1] / "docs" / "images"
+ROOT = Path(__file__).resolve().parents[1]
+SHOTS = ROOT / "docs" / "images"
+REAL_FILES = sorted([*ROOT.glob("variants/*.coinche"), *ROOT.glob("examples/rulebooks/*.coinche")])
+"""Every built-in and the club rulebooks: real lengths, long comment lines."""
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
 
@@ -63,8 +67,8 @@ def studio(studio_app: Starlette, tmp_path: Path) -> Iterator[tuple[str, Path]]:
 def page(studio: tuple[str, Path], tmp_path: Path) -> Iterator[object]:
     with playwright.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        pg = browser.new_page(viewport={"width": 1400, "height": 850})
-        pg.problems, pg.requests = [], []
+        pg = browser.new_page(viewport={"width": 1366, "height": 768})
+        pg.problems, pg.requests, pg.tmp_path = [], [], tmp_path
         pg.on("console", lambda m: pg.problems.append(m.text) if m.type == "error" else None)
         pg.on("pageerror", lambda e: pg.problems.append(str(e)))
         pg.on("request", lambda r: pg.requests.append(r.url))
@@ -109,25 +113,42 @@ def score_deal(page, **fields: str) -> None:
     page.click("#score-go")
 
 
+def fr(text: str) -> str:
+    """`text` with French typography's narrow no-break spaces as plain spaces, to compare."""
+    return text.replace("\u202f", " ").replace("\u00a0", " ")
+
+
+def expect_fr(locator: object, text: str) -> None:
+    """`locator` shows `text`, French spacing aside."""
+    wait_until(lambda: fr(text) in fr(locator.inner_text()), f"no {text!r} in the page")
+
+
 def test_a_secretarys_session(page: object, studio: tuple[str, Path], tmp_path: Path) -> None:
+    """The page in the file's language, French: typo fixed from the problem list, help, the
+    base's value, the preview, printing, a comparison and a disputed deal scored."""
     url, folder = studio
     expect = playwright.expect
-    expect(page.locator("#problems")).to_contain_text("No problems")
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    expect_fr(page.locator("#problems"), "Aucun problème")
     expect(page.frame_locator("#preview").locator("body")).to_contain_text("Coinche du jeudi")
+    expect(page.locator("#tabbtn-form")).to_have_text("Questionnaire")
+    expect(page.locator("#save")).to_have_text("Enregistrer")
     shot(page, tmp_path, "studio-start")
 
-    # A typo: the diagnostic with its suggestion, inline and in the list.
+    # A typo: a sentence with its line, the fix one click away in the list (and inline).
     replace_text(page, CLUB.replace("target 1500", "targt 1500"))
-    expect(page.locator("#problems")).to_contain_text("unknown setting 'targt' in game")
-    expect(page.locator("#problems")).to_contain_text("did you mean 'target'?")
-    expect(page.locator("#preview-note")).to_contain_text("last valid sheet")
+    problems = page.locator("#problems")
+    expect_fr(problems, "Ligne 7 : unknown setting 'targt' in game")
+    expect(problems).to_contain_text("did you mean 'target'?")
+    expect_fr(page.locator("#preview-note"), "voici son dernier règlement valide")
     page.wait_for_selector(".cm-lintRange-error")
     page.hover(".cm-lintRange-error")
     page.wait_for_selector(".cm-tooltip-lint")
     shot(page, tmp_path, "studio-typo")
-    page.click(".cm-tooltip-lint button")  # the did-you-mean, applied
+    expect_fr(problems.locator("button.fix"), "Corriger : target")
+    problems.locator("button.fix").click()
     expect(page.locator(".cm-content")).to_contain_text("target 1500")
-    expect(page.locator("#problems")).to_contain_text("No problems")
+    expect_fr(problems, "Aucun problème")
 
     # Completion of the settings valid in the block, then hover help and the base's value.
     replace_text(page, CLUB.replace("game { target 1500 }", "game {\n    target 1500\n    \n  }"))
@@ -141,7 +162,7 @@ def test_a_secretarys_session(page: object, studio: tuple[str, Path], tmp_path: 
     page.keyboard.type(" exceed")
     page.keyboard.press("Escape")
     expect(page.locator(".cm-content")).to_contain_text("reach exceed")
-    expect(page.locator("#problems")).to_contain_text("No problems")
+    expect_fr(problems, "Aucun problème")
     at = page.evaluate("""() => {
         const c = editor.view.coordsAtPos(editor.getText().indexOf("target 1500") + 2);
         return [c.left + 2, (c.top + c.bottom) / 2]; }""")
@@ -155,7 +176,7 @@ def test_a_secretarys_session(page: object, studio: tuple[str, Path], tmp_path: 
     expect(page.locator("#base-file")).to_have_text("ffb.coinche")
     expect(page.locator("#base .here")).to_contain_text("target 2000")
     shot(page, tmp_path, "studio-base")
-    page.click("nav [data-tab=preview]")
+    page.click("#tabbtn-preview")
 
     # The target changes and the preview's sentence follows, in the language chosen.
     replace_text(page, CLUB.replace("1500", "1000"))
@@ -168,61 +189,59 @@ def test_a_secretarys_session(page: object, studio: tuple[str, Path], tmp_path: 
     shot(page, tmp_path, "studio-preview")
     page.select_option("#kind", "card")  # the one-page card, as the club pins it up
     expect(preview).to_contain_text("Promemoria da tavolo")
+    if PDF_READY:  # the card, then the booklet, each named for what it is
+        with page.expect_download() as got:
+            page.click("#print")
+        assert got.value.suggested_filename == "club-carte-it.pdf"
     page.select_option("#kind", "booklet")
     if PDF_READY:
         with page.expect_download() as got:
             page.click("#print")
+        assert got.value.suggested_filename == "club-livret-it.pdf"
         pdf = got.value.path()
         assert Path(pdf).read_bytes().startswith(b"%PDF")
         assert "La partita si gioca a 1.000 punti" in pdf_text(Path(pdf))
+        expect_fr(page.locator("#status"), "PDF prêt : club-livret-it.pdf")
+        expect(page.locator("#pdf-progress")).to_be_hidden()
 
     # Compare with BoardGameArena's rules.
-    page.click("nav [data-tab=compare]")
+    page.click("#tabbtn-compare")
     page.select_option("#other", "fr-bga")
     expect(page.frame_locator("#comparison").locator("body")).to_contain_text("fr-bga")
     shot(page, tmp_path, "studio-compare")
 
-    # A disputed deal: a coinched 100 at spades that fails, the declarer holding belote.
+    # A disputed deal, the bid typed in French words: a coinched 100 (« cent ») at spades that
+    # fails, the declarer holding belote.
     # ffb.coinche's rule: the defenders score (160 + 100) x 2 = 520, the declarers keep their
-    # protected belote, 20.
-    page.click("nav [data-tab=score]")
-    score_deal(page, bid="100", trump="spades", double="coinche", ns="70", ew="82",
+    # protected belote, 20. The worked line is the booklet's: the formula with the deal's
+    # numbers (no announcements, no defenders' belote: the two zeros).
+    page.click("#tabbtn-score")
+    score_deal(page, bid="cent", trump="spades", double="coinche", ns="70", ew="82",
                last_trick="E", belote="N")
-    expect(page.locator("#score-total")).to_have_text("Failed — NS 20, EW 520")
+    expect(page.locator("#score-total")).to_have_text("Chuté — NS 20, EO 520")
+    expect(page.locator("#deal [name=trump] option:checked")).to_have_text("♠ pique")
+    result = page.locator("#score-result")
+    expect_fr(result, "Contrat chuté : les défenseurs marquent (160 + 0 + 0 + 100) × 2 = 520")
+    expect(result).to_contain_text("Nord-Sud")
+    assert "scoring." not in result.inner_text()  # no field paths shown
     shot(page, tmp_path, "studio-score")
 
     # The organiser switches ffb's litige rule off with its control: 71 + 10 = 81 against 81
     # is then a plain fall (FFB § 10.1.2: EW 160 + 80 = 240), not a litige (§ 10.1.3: EW 80).
     score_deal(page, bid="80", trump="hearts", double="none", ns="71", ew="81",
                last_trick="N", belote="")
-    expect(page.locator("#score-total")).to_have_text("Failed — NS 0, EW 80")
-    page.click("nav [data-tab=preview]")
+    expect(page.locator("#score-total")).to_have_text("Chuté — NS 0, EO 80")
+    page.click("#tabbtn-preview")
     page.select_option("#options select[data-option=litige]", "chute")
-    page.click("nav [data-tab=score]")
+    page.click("#tabbtn-score")
     page.click("#score-go")
-    expect(page.locator("#score-total")).to_have_text("Failed — NS 0, EW 240")
+    expect(page.locator("#score-total")).to_have_text("Chuté — NS 0, EO 240")
 
-    # The questionnaire: a new file from the federation's rules, then one answer changed.
-    page.click("nav [data-tab=form]")
-    page.wait_for_selector("[data-path='game.target']")
-    page.fill("#start-name", "jeudi")
-    page.fill("#start-title", "Coinche du jeudi")
-    page.fill("#start-description", "Partie en 1000 points.")
-    page.fill("#start-sources", "Réunion du club, 2026")
-    page.fill("[data-path='game.target']", "1000")
-    page.click("#start-go")
-    expect(page.locator(".cm-content")).to_contain_text('variant "jeudi" extends')
-    page.wait_for_selector("[data-path='play.undertrump']")
-    page.select_option("[data-path='play.undertrump']", "required")
-    expect(page.locator(".cm-content")).to_contain_text("undertrump required")
-    shot(page, tmp_path, "studio-questionnaire")
     page.click("#save")
-    expect(page.locator("#status")).to_have_text("Saved club.coinche")
+    expect(page.locator("#status")).to_have_text("club.coinche enregistré")
     saved = (folder / "club.coinche").read_text(encoding="utf-8")
     assert format_text(saved) == saved  # what `fmt --check` leaves unchanged
-    rules = load_variant(folder / "club.coinche")  # what `check` accepts
-    assert (rules.name, rules.game.target, rules.play.undertrump.value) == \
-        ("jeudi", 1000, "required")
+    assert load_variant(folder / "club.coinche").game.target == 1000
 
     assert page.problems == []
     assert {urlsplit(u).hostname for u in page.requests if not u.startswith(("data:", "about:"))} \
@@ -252,7 +271,7 @@ def test_a_late_answer_does_not_replace_a_newer_one(page: object) -> None:
     held = hold_back(page, "compare", '"other":"ffb"')
     expect = playwright.expect
     with page.expect_request(held):
-        page.click("nav [data-tab=compare]")  # asks for a comparison with ffb first
+        page.click("#tabbtn-compare")  # asks for a comparison with ffb first
     page.select_option("#other", "fr-bga")
     comparison = page.frame_locator("#comparison").locator("body")
     expect(comparison).to_contain_text("fr-bga")
@@ -265,14 +284,13 @@ def test_a_late_check_does_not_show_old_problems(page: object) -> None:
     """The problems shown are those of the latest text: the check of a file with a typo is
     held back in the page until the corrected file's check has been shown."""
     held = hold_back(page, "check", "targt")
-    expect = playwright.expect
     problems = page.locator("#problems")
-    expect(problems).to_contain_text("No problems")
+    expect_fr(problems, "Aucun problème")
     with page.expect_request(held):
         replace_text(page, CLUB.replace("target 1500", "targt 1500"))
     replace_text(page, CLUB.replace("1500", "1000"))
     page.wait_for_timeout(2500)  # both answers have come, the typo's last
-    expect(problems).to_contain_text("No problems")
+    expect_fr(problems, "Aucun problème")
     assert "targt" not in problems.inner_text()
     assert not page.problems
 
@@ -301,3 +319,277 @@ def test_the_page_gives_up_the_previews_it_no_longer_needs(
     playwright.expect(preview).to_contain_text("played to 1,004 points")
     assert gate.made == [1001, 1004]
     assert page.problems == []
+
+
+def set_text(page: object, text: str) -> None:
+    page.evaluate("text => editor.setText(text)", text)
+
+
+def wait_for_sheet(page: object, rules: object) -> None:
+    """The preview shows the sheet of `rules` (its name, as the sheet's header quotes it)."""
+    wait_until(lambda: f"{rules.name}" in frame_text(page, "#preview"),
+               f"the preview does not show {rules.name}", seconds=60)
+
+
+GEOMETRY = """() => {
+  const box = (s) => { const r = document.querySelector(s).getBoundingClientRect();
+                       return {left: r.left, right: r.right, top: r.top, bottom: r.bottom,
+                               width: r.width}; };
+  return {width: innerWidth, height: innerHeight, scroll: document.documentElement.scrollWidth,
+          preview: box("#preview"), editor: box("#editor"), print: box("#print"),
+          scroller: document.querySelector(".cm-scroller").scrollWidth >
+                    document.querySelector(".cm-scroller").clientWidth};
+}"""
+
+
+def test_every_real_file_keeps_the_preview_in_view(page: object) -> None:
+    """At 1366x768, each built-in and rulebook: the page is no wider than the window, the
+    editor scrolls inside its column, the preview and its PDF button are on the screen and stay
+    put while the editor scrolls. Then a tablet held upright: editor above, panels below."""
+    for path in REAL_FILES:
+        rules = load_variant(path)
+        set_text(page, path.read_text(encoding="utf-8"))
+        wait_for_sheet(page, rules)
+        g = page.evaluate(GEOMETRY)
+        assert g["scroll"] <= g["width"], path.name
+        assert g["editor"]["right"] <= g["preview"]["left"], path.name
+        assert g["preview"]["right"] <= g["width"] and g["preview"]["bottom"] <= g["height"], \
+            path.name
+        assert g["preview"]["width"] >= 600 and g["print"]["right"] <= g["width"], path.name
+        page.evaluate("() => { editor.view.scrollDOM.scrollTop = 1e6; "
+                      "editor.view.scrollDOM.scrollLeft = 1e6; }")
+        assert page.evaluate(GEOMETRY)["preview"] == g["preview"], path.name
+    assert g["scroller"]  # the last file's long lines scroll inside the editor
+    page.set_viewport_size({"width": 820, "height": 1180})
+    g = page.evaluate(GEOMETRY)
+    assert g["scroll"] <= 820
+    assert g["editor"]["width"] >= 780 and g["preview"]["width"] >= 780
+    assert g["preview"]["top"] >= g["editor"]["bottom"]
+
+
+def test_contents_links_scroll_inside_the_preview(page: object, studio: tuple[str, Path]
+                                                  ) -> None:
+    url, _ = studio
+    path = ROOT / "variants" / "fr-bga.coinche"
+    set_text(page, path.read_text(encoding="utf-8"))
+    wait_for_sheet(page, load_variant(path))
+    sheet = page.frame_locator("#preview")
+    link = sheet.locator("nav a[href^='#'], a[href^='#']").nth(6)
+    heading = link.inner_text()
+    link.click()
+    wait_until(lambda: page.evaluate(
+        "() => document.querySelector('#preview').contentWindow.scrollY") > 100,
+        "the preview did not scroll to the heading")
+    assert page.url == url
+    assert "BoardGameArena" in frame_text(page, "#preview")  # still the sheet, not the page
+    top = page.evaluate("""(heading) => {
+        const doc = document.querySelector('#preview').contentDocument;
+        const h = [...doc.querySelectorAll('h2')].find((h) => h.textContent.includes(heading));
+        return h.getBoundingClientRect().top; }""", heading.split(". ", 1)[-1])
+    assert -5 < top < 60  # the heading at the top of the pane
+    assert page.problems == []
+
+
+def q(path: str, value: str = "n") -> str:
+    return f"[id='q-{path}-{value}']"
+
+
+def test_the_questionnaire_answers_every_kind_of_control(page: object) -> None:
+    """In French, on the club's file: a number, a set of checkboxes, a choice of sentences,
+    a yes/no; an answer that would break the file refused with why; undo; the focus kept."""
+    expect = playwright.expect
+    editor_text = page.locator(".cm-content")
+    page.click("#tabbtn-form")
+    expect(page.locator("[id='q-game.target'] legend")).to_have_text(
+        "Jusqu'à combien de points joue-t-on\u202f?")
+    target = page.locator(q("game.target"))
+    expect(target).to_have_value("1500")
+    assert (target.get_attribute("min"), target.get_attribute("max")) == ("1", "100000")
+
+    # A number: written at once, the sheet's sentence follows.
+    target.fill("1000")
+    target.press("Enter")
+    expect(editor_text).to_contain_text("target 1000")
+    expect_fr(page.locator("[id='q-game.target']"), "La partie se joue en 1 000 points.")
+    expect(page.locator("[id='q-game.target'] .written")).to_have_text("Écrit dans le fichier.")
+
+    # A set: one box unticked with the keyboard; the focus stays on it.
+    box = page.locator(q("auction.denominations", "all_trump"))
+    box.focus()
+    page.keyboard.press("Space")
+    expect(editor_text).to_contain_text(
+        "denominations clubs, diamonds, hearts, spades, no_trump")
+    expect(page.locator(q("auction.denominations", "all_trump"))).not_to_be_checked()
+    wait_until(lambda: page.evaluate("() => document.activeElement.id")
+               == "q-auction.denominations-all_trump", "the focus left the box")
+    expect_fr(page.locator("#problems"), "Aucun problème")
+
+    # A choice of the sheet's sentences.
+    after = page.locator(q("auction.after_coinche", "doubled_side_only"))
+    expect_fr(page.locator("label", has=after), "seul le camp coinché peut parler : surcoincher")
+    after.check()
+    expect(editor_text).to_contain_text("after_coinche doubled_side_only")
+
+    # Refused: no coinche while the file says what follows a coinche; the file is left as it
+    # was.
+    before = page.evaluate("() => editor.getText()")
+    page.locator(q("auction.coinche", "none")).check()
+    refused = page.locator("[id='q-auction.coinche'] .refused")
+    expect(refused).to_contain_text("after_coinche is set but there is no coinche")
+    expect_fr(refused, "Non écrit : ")
+    assert page.evaluate("() => editor.getText()") == before
+    expect(page.locator(q("auction.coinche", "in_turn"))).to_be_checked()
+
+    # A yes/no whose answer ffb's worked examples do not survive: written, examples dropped.
+    page.locator(q("belote.enabled", "no")).check()
+    expect(editor_text).to_contain_text("examples none")
+    expect_fr(page.locator("[id='q-belote.enabled'] .written"),
+              "Les exemples de la base ne tenaient plus")
+    expect_fr(page.locator("#problems"), "Aucun problème")
+    shot(page, page.tmp_path, "studio-questionnaire")
+
+    # Undo, per answer: the target goes back to 1500.
+    page.click("[id='q-game.target-undo']")
+    expect(editor_text).to_contain_text("target 1500")
+    expect(page.locator(q("game.target"))).to_have_value("1500")
+
+    # A file with an error elsewhere: the form still reads and writes.
+    set_text(page, page.evaluate("() => editor.getText()").replace(
+        "target 1500", "target 1500\n    reach sometimes"))
+    expect_fr(page.locator("#form-problem"), "Le fichier a des erreurs ailleurs")
+    page.locator(q("game.target")).fill("1200")
+    page.locator(q("game.target")).press("Enter")
+    expect(editor_text).to_contain_text("target 1200")
+    expect(editor_text).to_contain_text("reach sometimes")
+    assert page.problems == []
+
+
+def test_start_from_each_base(page: object) -> None:
+    """Each built-in as the base: the questions take its answers, the new file extends it with
+    only the answer changed, after asking before replacing the editor's text; the page then
+    warns before closing with the new file unsaved."""
+    expect = playwright.expect
+    page.click("#tabbtn-form")
+    page.click("#start summary")
+    asked: list[tuple[str, str]] = []
+    page.on("dialog", lambda d: (asked.append((d.type, d.message)), d.accept()))
+    for base in BUILTINS:
+        rules = load_variant(base)
+        page.select_option("#start-base", base)
+        expect(page.locator(q("game.target"))).to_have_value(str(rules.game.target))
+        expect(page.locator(q("auction.minimum_bid"))).to_have_value(
+            str(rules.auction.minimum_bid))
+        page.locator(q("game.target")).fill("1234")
+        page.locator(q("game.target")).press("Enter")
+        expect(page.locator("[id='q-game.target'] .written")).to_have_text(
+            "Gardé pour le nouveau fichier.")
+        page.click("#start-go")
+        made = (f'variant "club" extends "{base}" {{\n  title "Nos règles maison"\n'
+                f'  language {rules.language}\n\n  game {{\n    target 1234\n  }}\n}}\n')
+        wait_until(lambda: page.evaluate("() => editor.getText()") == made,  # noqa: B023
+                   f"the new file from {base} is not the base and the answer")
+        expect(page.locator("#problems .error")).to_have_count(0)
+        page.click("#start summary")
+    assert [kind for kind, _ in asked] == ["confirm"] * len(BUILTINS)
+    assert fr(asked[0][1]).startswith("Remplacer le texte de l'éditeur par le nouveau fichier ?")
+    page.goto("about:blank")  # leaving the page with the new file unsaved: asked first
+    assert asked[-1][0] == "beforeunload"
+
+
+def test_keyboard_only_from_opening_to_saving(page: object, studio: tuple[str, Path]) -> None:
+    """Tab to the editor, write, Esc then Tab to leave it, the arrows along the tabs, an
+    answer typed in the questionnaire, Ctrl-S from there."""
+    _, folder = studio
+    expect = playwright.expect
+    expect(page.locator("#editor-hint")).to_contain_text("Échap puis Tab")
+    focused = lambda: page.evaluate(  # noqa: E731
+        "() => document.activeElement.id || document.activeElement.className")
+    for _ in range(12):
+        page.keyboard.press("Tab")
+        if "cm-content" in focused():
+            break
+    assert "cm-content" in focused()
+    assert page.get_by_role("textbox", name="Le fichier de la variante").count() == 1
+    page.keyboard.press("Control+End")
+    page.keyboard.type("\n# au clavier")
+    page.keyboard.press("Tab")  # indents: the focus stays
+    assert "cm-content" in focused()
+    page.keyboard.press("Escape")
+    page.keyboard.press("Tab")
+    assert "cm-content" not in focused()
+    for _ in range(12):
+        if page.evaluate("() => document.activeElement.getAttribute('role')") == "tab":
+            break
+        page.keyboard.press("Tab")
+    assert focused() == "tabbtn-preview"
+    page.keyboard.press("ArrowRight")
+    assert focused() == "tabbtn-form"
+    expect(page.locator("#tabbtn-form")).to_have_attribute("aria-selected", "true")
+    expect(page.locator("#tab-form")).to_be_visible()
+    page.wait_for_selector(q("game.target"))
+    for _ in range(6):
+        page.keyboard.press("Tab")
+        if focused() == "q-game.target-n":
+            break
+    assert focused() == "q-game.target-n"
+    page.keyboard.press("Control+a")
+    page.keyboard.type("1000")
+    page.keyboard.press("Enter")
+    expect(page.locator(".cm-content")).to_contain_text("target 1000")
+    assert focused() == "q-game.target-n"
+    page.keyboard.press("Control+s")
+    expect(page.locator("#status")).to_have_text("club.coinche enregistré")
+    saved = (folder / "club.coinche").read_text(encoding="utf-8")
+    assert "target 1000" in saved and "# au clavier" in saved
+    assert page.problems == []
+
+
+@pytest.mark.skipif(not PDF_READY, reason="PDF printing needs the pdf extra")
+def test_a_pdf_shows_its_progress(page: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    expect = playwright.expect
+    gate = hold_sheets(monkeypatch)
+    try:
+        with page.expect_download() as got:
+            page.click("#print")
+            assert gate.started.wait(30)
+            expect(page.locator("#pdf-progress")).to_be_visible()
+            expect(page.locator("#print")).to_be_disabled()
+            expect(page.locator("#status")).to_have_text("Fabrication du PDF…")
+            gate.release.set()
+    finally:
+        gate.release.set()
+    assert got.value.suggested_filename == "club-livret-fr.pdf"
+    expect(page.locator("#pdf-progress")).to_be_hidden()
+    expect(page.locator("#print")).to_be_enabled()
+
+
+AXE = ROOT / "tests" / "fixtures" / "axe-core" / "axe.min.js"
+"""axe-core 4.14.1 (MPL-2.0, from the npm registry, its licence beside it), the accessibility
+checker, run in the page: a test fixture only, never shipped."""
+
+
+def test_every_panel_passes_axe(studio: tuple[str, Path]) -> None:
+    """axe-core finds nothing on any panel (the questionnaire with "Start from a base" open,
+    a problem shown): names on every control, roles, contrast. The page's policy forbids the
+    injected script, so this one page runs with it set aside. The sheets inside the panes are
+    the render layer's pages (axe runs in the studio's page only)."""
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        page = browser.new_page(viewport={"width": 1366, "height": 768}, bypass_csp=True)
+        page.goto(studio[0])
+        page.wait_for_selector(".cm-content")
+        replace_text(page, CLUB.replace("target 1500", "targt 1500"))
+        page.wait_for_selector("#problems button.fix")
+        page.add_script_tag(path=str(AXE))
+        found = {}
+        for tab in ("preview", "form", "compare", "score", "base"):
+            page.click(f"#tabbtn-{tab}")
+            if tab == "form":
+                page.wait_for_selector(q("game.target"))
+                page.click("#start summary")
+                page.wait_for_selector(q("game.target"))
+            page.wait_for_timeout(300)
+            found[tab] = page.evaluate("""async () => (await axe.run(document)).violations.map(
+                (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)""")
+        browser.close()
+    assert found == {tab: [] for tab in found}

@@ -14,8 +14,10 @@ from .common import USAGE, fail, reported, runs_long
 @app.command()
 def studio(
     file: Annotated[str | None, typer.Argument(
-        help="The variant file to edit, in this folder (default: club.coinche).")] = None,
-    port: Annotated[int, typer.Option(help="Port on 127.0.0.1 (0: any free port).")] = 8765,
+        help="The variant file to edit, anywhere: the studio serves its folder (default: "
+             "club.coinche in this folder).")] = None,
+    port: Annotated[int, typer.Option(
+        help="Port on 127.0.0.1 (0: any free port; a busy port: a free one).")] = 8765,
     browser: Annotated[bool, typer.Option(
         "--browser/--no-browser", help="Open the page in the default browser.")] = True,
 ) -> None:
@@ -29,7 +31,10 @@ def studio(
     except ImportError:
         fail('the studio needs its extra: pip install "coinche_dsl[studio]"', USAGE)
     with reported():
-        workspace = Workspace.open(Path.cwd(), file)
+        workspace = Workspace.for_file(file, Path.cwd())
+    if port and not _free(port):
+        print(f"coinche studio: port {port} is in use; taking a free one", flush=True)
+        port = 0
     config = uvicorn.Config(create_app(workspace), host="127.0.0.1", port=port,
                             log_level="warning")
     server = uvicorn.Server(config)
@@ -40,6 +45,18 @@ def studio(
         return
     if not server.started:
         fail(f"the studio could not listen on 127.0.0.1:{port} (in use? try --port 0)")
+
+
+def _free(port: int) -> bool:
+    """Whether 127.0.0.1:`port` can be listened on now."""
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+    return True
 
 
 def _announce_when_started(server: Any, name: str, browser: bool) -> None:

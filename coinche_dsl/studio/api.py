@@ -8,11 +8,15 @@ the page is trusted no more than a variant file.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from ..errors import CoincheError, VariantError
 from ..limits import MAX_OPTIONS
 from ..render.i18n import LANGUAGES
+from .deal_words import SPECIAL_BIDS, read_bid
+from .i18n import page_messages, page_translator
 from .questions import (
     AnswerError,
     answer_text,
@@ -22,7 +26,7 @@ from .questions import (
     questions,
     set_setting,
 )
-from .service import StudioError, Workspace, diagnostic_json
+from .service import StudioError, Workspace, diagnostic_json, finding_json
 
 MAX_TEXT = 1_000_000
 
@@ -61,9 +65,30 @@ def _analyse(ws: Workspace, data: dict[str, Any]) -> Any:
 
 
 def state(ws: Workspace, data: dict[str, Any]) -> dict[str, Any]:
-    """What the page needs to start: the file, its text, the variants and languages."""
-    return {"file": ws.file.name, "text": ws.read(), "variants": ws.variants(),
-            "languages": list(LANGUAGES)}
+    """What the page needs to start: the file, its text, the variants and languages, and the
+    page's words in the file's language (the page's own language at first)."""
+    text = ws.read()
+    lang = file_language(text)
+    return {"file": ws.file.name, "text": text, "variants": ws.variants(),
+            "languages": list(LANGUAGES), "language": lang, "messages": page_messages(lang)}
+
+
+def file_language(text: str) -> str:
+    """The language the file's sheets are in (its own `language`, else its bases'), English
+    when it cannot be told (a file that does not parse)."""
+    from ..analysis import resolve_text
+
+    try:
+        lang = resolve_text(text)[0].data.get("language")
+    except CoincheError:
+        found = re.search(r"^\s*language\s+([a-z]{2})\b", text, re.M)
+        lang = found.group(1) if found else None
+    return lang if lang in LANGUAGES else "en"
+
+
+def messages(ws: Workspace, data: dict[str, Any]) -> dict[str, Any]:
+    """The page's words in another language (the page's language switch)."""
+    return {"messages": page_messages(_lang(data) or "en")}
 
 
 def check(ws: Workspace, data: dict[str, Any]) -> dict[str, Any]:
@@ -73,7 +98,8 @@ def check(ws: Workspace, data: dict[str, Any]) -> dict[str, Any]:
                 "labels": [v.label or v.name for v in o.values]}  # shown; the name is sent
                for o in (analysis.ruleset.options if analysis.ruleset else [])]
     return {"diagnostics": analysis.diagnostics, "valid": analysis.ruleset is not None,
-            "options": options}
+            "options": options,
+            **({"language": analysis.ruleset.language} if analysis.ruleset else {})}
 
 
 def _cursor(data: dict[str, Any]) -> tuple[int, int]:
@@ -184,25 +210,112 @@ def score(ws: Workspace, data: dict[str, Any]) -> dict[str, Any]:
     deal = data.get("deal")
     if not isinstance(deal, dict):
         raise StudioError("'deal' must be a deal summary (a JSON object)")
+    bid = deal.get("bid")
+    if isinstance(bid, str) and bid not in SPECIAL_BIDS:  # a bid in words: « cent »
+        read = read_bid(bid[:60], analysis.ruleset, _lang(data))
+        if read is None:
+            raise StudioError(page_translator(_lang(data) or analysis.ruleset.language)(
+                "score.bid_unknown", bid=bid[:60]))
+        deal = {**deal, "bid": read}
     result = score_deal(analysis.ruleset, deal)
-    return {"result": {**result.to_json(), **({"held": result.held} if result.held else {})}}
+    return {"result": {**result.to_json(), **({"held": result.held} if result.held else {})},
+            "shown": _deal_shown(analysis.ruleset, deal, result, _lang(data))}
+
+
+def _deal_shown(rs: Any, deal: dict[str, Any], result: Any, lang: str | None
+                ) -> dict[str, Any]:
+    """The scored deal as the booklet prints a worked example, in `lang` (the file's by
+    default): the deal in sentences, each side's formula worked with the deal's numbers
+    (`(80 + 20 + 100) × 2`), and the score lines with what each is for."""
+    from ..model import DealSummary
+    from ..render.fields import constants, prune, value_at
+    from ..render.formula import worked
+    from ..render.i18n import translator
+    from ..render.worked import facts, line_label
+
+    tr = translator(lang or rs.language)
+    outcome = "made" if result.made else "failed"
+    lines = []
+    for side in ("declarers", "defenders"):
+        expr = prune(value_at(rs.scoring, (outcome, side)), constants(rs))
+        if expr.quantities():
+            heading = tr(f"scoring.formula.{outcome}.{side}")
+            lines.append(f"{heading} {worked(expr, result.values, tr)}")
+    rows = [[tr(f"team.{line.team}"), tr.num(line.points), line_label(line, tr)]
+            for line in result.lines]
+    rows += [[tr(f"team.{team}"), tr.num(points), tr("line.total")]
+             for team, points in result.scores.items()]
+    return {"facts": [*facts(DealSummary.model_validate(deal), tr),
+                      tr("ex.made" if result.made else "ex.failed")],
+            "worked": lines, "rows": rows,
+            "head": [tr("ex.col.team"), tr("ex.col.points"), tr("ex.col.for")]}
 
 
 def questionnaire(ws: Workspace, data: dict[str, Any]) -> dict[str, Any]:
-    """The questions with the answers the edited text (or a base) gives today."""
-    base = data.get("base")
-    ruleset = ws.other(_str(data, "base")) if base else ws.analyse(_text(data)).ruleset
+    """The questions with the answers the edited text (or a base) gives today, in the page's
+    language. On a file with errors, the answers are those of its valid settings (the others
+    set aside, as `check` does); only a file that does not parse has no form."""
+    from ..analysis import resolve_text
+    from ..loader import validated
+
+    lang = _lang(data)
+    tr = page_translator(lang or "en")
+    if data.get("base"):
+        ruleset: Any = ws.other(_str(data, "base"))
+        partial = False
+    else:
+        analysis = ws.analyse(_text(data))
+        ruleset, partial = analysis.ruleset, analysis.ruleset is None
+        if ruleset is None:
+            try:
+                ruleset = validated(resolve_text(_text(data), str(ws.file))[0]).ruleset
+            except CoincheError:
+                ruleset = None
     if ruleset is None:
-        return {"questions": [], "problem": "fix the file's errors to use the form"}
-    return {"questions": [q.to_json() for q in questions(ruleset)]}
+        return {"questions": [], "problem": tr("form.unparsed")}
+    found = [q.to_json() for q in questions(ruleset, lang)]
+    return {"questions": found, **({"problem": tr("form.partial")} if partial else {})}
 
 
 def answer(ws: Workspace, data: dict[str, Any]) -> dict[str, Any]:
-    """The edited text with one answer written into it (comments kept, laid out)."""
+    """The edited text with one answer written into it (comments kept, laid out), when the
+    answer brings no new error into the file; else why it is refused, in the page's words."""
+    tr = page_translator(_lang(data) or "en")
     path = tuple(_str(data, "path").split("."))
-    value = answer_text(path, data.get("value"))  # type: ignore[arg-type]
-    text = set_setting(_text(data), path, value, str(ws.file))  # type: ignore[arg-type]
-    return {"text": text}
+    text = _text(data)
+    try:
+        value = answer_text(path, data.get("value"))  # type: ignore[arg-type]
+    except AnswerError as e:
+        if not e.key:  # no question of the form: a request the page never makes
+            raise
+        return {"refused": tr(e.key, **e.params)}
+    try:
+        edited = set_setting(text, path, value, str(ws.file))  # type: ignore[arg-type]
+    except VariantError:
+        return {"refused": tr("form.unparsed")}
+    known = Counter(f.message for f in _errors(ws, text))
+    new = _new_errors(ws, known, edited)
+    if not new:
+        return {"text": edited}
+    try:  # the base's worked examples may be all that no longer holds under the answer
+        kept = drop_base_examples(edited, str(ws.file))
+    except VariantError:
+        kept = None
+    if kept is not None and not _new_errors(ws, known, kept):
+        return {"text": kept, "note": tr("form.examples_dropped")}
+    return {"refused": tr("form.refused", why=new[0].message)}
+
+
+def _new_errors(ws: Workspace, known: Counter[str], text: str) -> list[Any]:
+    """The errors of `text` that are not among `known` (the messages of the text before)."""
+    left = Counter(known)
+    new = []
+    for f in _errors(ws, text):
+        if left[f.message]:
+            left[f.message] -= 1
+        else:
+            new.append(f)
+    return new
 
 
 def start(ws: Workspace, data: dict[str, Any]) -> dict[str, Any]:
@@ -210,9 +323,9 @@ def start(ws: Workspace, data: dict[str, Any]) -> dict[str, Any]:
     base = _str(data, "base")
     ruleset = ws.other(base)
     answers = data.get("answers") or {}
-    if not isinstance(answers, dict):
+    if not isinstance(answers, dict) or len(answers) > 100:
         raise AnswerError("'answers' must be an object")
-    current = {q.to_json()["path"]: q.value for q in questions(ruleset)}
+    current = {".".join(q.path): q.value for q in questions(ruleset, "en")}
     changed = {tuple(p.split(".")): answer_text(tuple(p.split(".")), v)  # type: ignore[arg-type]
                for p, v in answers.items() if isinstance(p, str) and v != current.get(p)}
     text = new_variant(_str(data, "name"), base, _str(data, "title"),
@@ -220,22 +333,27 @@ def start(ws: Workspace, data: dict[str, Any]) -> dict[str, Any]:
                        changed, str(ws.file),  # type: ignore[arg-type]
                        _str(data, "description", "", 2000), _str(data, "sources", "", 2000))
     problems = check_parses(text, str(ws.file))
-    if not problems and _base_examples_fail(ws, text):
-        text = drop_base_examples(text, str(ws.file))
-    return {"text": text, "diagnostics": [diagnostic_json(d) for d in problems]}
+    if problems:
+        return {"text": text, "diagnostics": [diagnostic_json(d) for d in problems]}
+    if _errors(ws, text):
+        kept = drop_base_examples(text, str(ws.file))
+        if not _errors(ws, kept):  # the base's examples were what failed
+            text = kept
+    return {"text": text, "diagnostics": [finding_json(f) for f in _errors(ws, text)]}
 
 
-def _base_examples_fail(ws: Workspace, text: str) -> bool:
-    """Whether some worked example the new file inherits no longer holds under its answers."""
+def _errors(ws: Workspace, text: str) -> list[Any]:
+    """The errors of `text` as the edited file (a worked example that no longer holds is one)."""
     from ..analysis import diagnose
 
-    return any(f.severity == "error" for f in diagnose(text, str(ws.file)))
+    return [f for f in diagnose(text, str(ws.file)) if f.severity == "error"]
 
 
 HANDLERS = {"state": state, "check": check, "complete": complete, "hover": hover,
             "definition": definition, "format": format_, "save": save,
             "preview": preview, "pdf": pdf, "compare": compare, "score": score,
-            "questionnaire": questionnaire, "answer": answer, "start": start}
+            "questionnaire": questionnaire, "answer": answer, "start": start,
+            "messages": messages}
 RENDERS = frozenset({"preview", "pdf", "compare", "score", "questionnaire"})
 """The handlers run in the render worker, off the event loop (see `worker`): the sheet, card and
 comparison (25-170 ms measured; a PDF, about a second), and the score and the questionnaire,

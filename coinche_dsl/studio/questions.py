@@ -42,21 +42,42 @@ QUESTIONS: tuple[tuple[str, str], ...] = (
 
 
 class AnswerError(CoincheError, ValueError):
-    """An answer the field cannot take (not one of its choices, not a number in range)."""
+    """An answer the field cannot take (not one of its choices, not a number in range); `key`
+    and `params` name the page's message saying why."""
+
+    def __init__(self, message: str, key: str = "", **params: Any) -> None:
+        super().__init__(message)
+        self.key, self.params = key, params
+
+
+@dataclass(frozen=True)
+class Choice:
+    value: str
+    """The word the file writes (`in_turn`, `yes`, `no_trump`)."""
+    label: str
+    """What the page shows: the sheet's sentence for that answer, or the sheet's name of it."""
 
 
 @dataclass(frozen=True)
 class Question:
     path: tuple[str, str]
     kind: str
-    """`choice`, `choices` (several), `yes_no` or `number`."""
+    """`choice` (one of several sentences), `choices` (a set), `yes_no` or `number`."""
     question: str
-    choices: tuple[str, ...]
+    choices: tuple[Choice, ...]
     value: Any
+    said: str
+    """The answer of today as the sheet says it."""
+    bounds: tuple[int, int] | None = None
+    """The model's range for a number."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"path": ".".join(self.path), "kind": self.kind, "question": self.question,
-                "choices": list(self.choices), "value": self.value}
+        out = {"path": ".".join(self.path), "kind": self.kind, "question": self.question,
+               "choices": [{"value": c.value, "label": c.label} for c in self.choices],
+               "value": self.value, "said": self.said}
+        if self.bounds:
+            out["min"], out["max"] = self.bounds
+        return out
 
 
 def _field(path: tuple[str, str]) -> Any:
@@ -80,6 +101,22 @@ def _kind(annotation: Any) -> tuple[str, tuple[str, ...]]:
     raise TypeError(f"no control for {annotation!r}")
 
 
+def _members(annotation: Any) -> list[Any]:
+    """The model's values of a choice, a set or a yes/no, in the order of `_kind`'s words."""
+    origin, args = typing.get_origin(annotation), typing.get_args(annotation)
+    if origin is typing.Annotated or origin is list:
+        return _members(args[0])
+    if annotation is bool:
+        return [True, False]
+    return list(annotation)
+
+
+def _bounds(field: Any) -> tuple[int, int] | None:
+    low = next((m.ge for m in field.metadata if getattr(m, "ge", None) is not None), None)
+    high = next((m.le for m in field.metadata if getattr(m, "le", None) is not None), None)
+    return (low, high) if low is not None and high is not None else None
+
+
 def _word(value: Any) -> str:
     """A value as the variant language writes it (`no_trump`, `yes`, `2000`)."""
     if isinstance(value, bool):
@@ -89,17 +126,40 @@ def _word(value: Any) -> str:
     return str(value).replace("-", "_")
 
 
-def questions(ruleset: Ruleset) -> list[Question]:
-    """The questionnaire with the answers `ruleset` gives today."""
+def _with(ruleset: Ruleset, path: tuple[str, str], value: Any) -> Ruleset:
+    """`ruleset` with one setting changed, to have the sheet say that answer (not validated:
+    the sentence of one setting reads that setting and its own block)."""
+    block = getattr(ruleset, path[0])
+    return ruleset.model_copy(update={path[0]: block.model_copy(update={path[1]: value})})
+
+
+def questions(ruleset: Ruleset, lang: str | None = None) -> list[Question]:
+    """The questionnaire with the answers `ruleset` gives today, in `lang` (the ruleset's
+    language by default): each question in the page's words, each answer in the sheet's."""
+    from ..render.describe import denominations, describe
+    from ..render.i18n import translator
+    from .i18n import page_translator
+
+    lang = lang or ruleset.language
+    tr, ask = translator(lang), page_translator(lang)
     out = []
     for path in QUESTIONS:
         field = _field(path)
-        kind, choices = _kind(field.annotation)
+        kind, words = _kind(field.annotation)
         current = getattr(getattr(ruleset, path[0]), path[1])
         value = [_word(v) for v in current] if isinstance(current, (list, tuple)) \
             else _word(current)
-        out.append(Question(path, kind, (field.description or "").split("\n")[0], choices,
-                            value))
+        if kind == "number":
+            labels = []
+        elif kind == "choices":
+            labels = [denominations([m], tr) for m in _members(field.annotation)]
+        else:
+            labels = [describe(_with(ruleset, path, m), path, tr)
+                      for m in _members(field.annotation)]
+        out.append(Question(path, kind, ask(f"q.{'.'.join(path)}"),
+                            tuple(Choice(w, label) for w, label in zip(words, labels, strict=True)),
+                            value, describe(ruleset, path, tr),
+                            _bounds(field) if kind == "number" else None))
     return out
 
 
@@ -107,16 +167,23 @@ def answer_text(path: tuple[str, str], value: Any) -> str:
     """The DSL text of an answer, after checking it against the field (untrusted input)."""
     if path not in QUESTIONS:
         raise AnswerError(f"'{'.'.join(path)}' is not one of the questionnaire's rules")
-    kind, choices = _kind(_field(path).annotation)
+    field = _field(path)
+    kind, choices = _kind(field.annotation)
     values = value if kind == "choices" else [value]
     if kind == "choices" and (not isinstance(value, list) or not value):
-        raise AnswerError("choose at least one")
+        raise AnswerError("choose at least one", "form.at_least_one")
     words = [str(v) for v in values]
     for word in words:
         if kind == "number" and not re.fullmatch(r"[0-9]{1,6}", word):
-            raise AnswerError(f"'{word[:20]}' is not a whole number")
+            raise AnswerError(f"'{word[:20]}' is not a whole number", "form.not_number",
+                              value=word[:20])
+        if kind == "number" and (bounds := _bounds(field)) and \
+                not bounds[0] <= int(word) <= bounds[1]:
+            raise AnswerError(f"{word} is not between {bounds[0]} and {bounds[1]}",
+                              "form.out_of_range", low=bounds[0], high=bounds[1])
         if kind != "number" and word not in choices:
-            raise AnswerError(f"'{word[:20]}' is not one of {', '.join(choices)}")
+            raise AnswerError(f"'{word[:20]}' is not one of {', '.join(choices)}",
+                              "form.not_a_choice", value=word[:20])
     return ", ".join(dict.fromkeys(words))
 
 

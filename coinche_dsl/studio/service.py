@@ -64,6 +64,20 @@ class Workspace:
             ws.file = ws.inside(file)
         return ws
 
+    @classmethod
+    def for_file(cls, file: str | None, cwd: Path) -> Workspace:
+        """The workspace of `file`, wherever it is: its folder is the studio's (`cwd` without
+        a file). The root of the disk and the home folder are refused: the page may open any
+        variant file of the folder it serves."""
+        path = (cwd / Path(file).expanduser()) if file else cwd / "club.coinche"
+        root = path.parent.resolve()
+        if root == Path(root.anchor) or root == Path.home().resolve():
+            raise StudioError(
+                f"the studio serves the file's folder, and {root} is "
+                f"{'the root of the disk' if root == Path(root.anchor) else 'your home folder'}"
+                ": put the club's file in a folder of its own")
+        return cls.open(root, path.name)
+
     def inside(self, name: str) -> Path:
         """`name` as a variant file in the studio's folder; StudioError otherwise."""
         path = (self.root / name).resolve()

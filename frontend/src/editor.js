@@ -1,7 +1,7 @@
 // The studio's editor: CodeMirror 6 with the variant language's highlighting, and hooks through
 // which the page (studio.js) supplies diagnostics, completion and hover from the server. This
 // file only wires CodeMirror; every rule-aware answer comes from the Python analysis service.
-import {EditorState} from "@codemirror/state";
+import {EditorState, Compartment} from "@codemirror/state";
 import {EditorView, keymap, lineNumbers, highlightActiveLine, hoverTooltip} from "@codemirror/view";
 import {defaultKeymap, history, historyKeymap, indentWithTab} from "@codemirror/commands";
 import {StreamLanguage, syntaxHighlighting, defaultHighlightStyle, bracketMatching} from "@codemirror/language";
@@ -77,6 +77,10 @@ export function create(parent, hooks) {
     }};
   });
 
+  // The text box's accessible name, in the page's language (`setLabel` when it changes).
+  const label = new Compartment();
+  const named = (text) => EditorView.contentAttributes.of({"aria-label": text || "Variant file"});
+
   const view = new EditorView({
     parent,
     state: EditorState.create({
@@ -85,8 +89,10 @@ export function create(parent, hooks) {
         lineNumbers(), history(), highlightActiveLine(), bracketMatching(),
         coincheLanguage, syntaxHighlighting(defaultHighlightStyle),
         lint, lintGutter(), autocompletion({override: [complete]}), hover,
+        label.of(named(hooks.label)),
+        // Tab indents; Escape then Tab leaves the editor (CodeMirror's own way out, which the
+        // page says above the editor). Ctrl-S is the page's, wherever the focus is.
         keymap.of([
-          {key: "Mod-s", preventDefault: true, run: () => { hooks.save(); return true; }},
           {key: "F12", preventDefault: true, run: () => { hooks.definition(); return true; }},
           indentWithTab, ...completionKeymap, ...searchKeymap, ...historyKeymap, ...defaultKeymap,
         ]),
@@ -102,10 +108,18 @@ export function create(parent, hooks) {
     },
     relint: () => forceLinting(view),
     cursor: () => view.state.selection.main.head,
-    goTo(line) {
+    focus: () => view.focus(),
+    setLabel(text) { view.dispatch({effects: label.reconfigure(named(text))}); },
+    goTo(line, column = 1) {
       const l = view.state.doc.line(Math.min(Math.max(line, 1), view.state.doc.lines));
-      view.dispatch({selection: {anchor: l.from}, scrollIntoView: true});
+      const at = Math.min(l.from + Math.max(column - 1, 0), l.to);
+      view.dispatch({selection: {anchor: at}, scrollIntoView: true});
       view.focus();
+    },
+    // A problem's fix (its did-you-mean) written over the problem's span.
+    replace(d, text) {
+      const range = toRange(view.state.doc, d);
+      view.dispatch({changes: {...range, insert: text}, selection: {anchor: range.from + text.length}, scrollIntoView: true});
     },
   };
 }

@@ -1,19 +1,71 @@
 // The studio page: the editor, and the panels that follow the text as it changes. Every answer
 // comes from the server's analysis; everything shown from a variant file goes in as text.
+// Every word the page shows comes from the studio's catalog in the page's language (`t`).
 "use strict";
 const TOKEN = document.querySelector('meta[name="studio-token"]').content;
 const $ = (id) => document.getElementById(id);
 let editor, latest = "", timer = null, tab = "preview", shownOptions = "";
+let words = {}, pageLang = "en", fileLang = "en", fileName = "", savedText = "";
+let lastProblems = [], lastQuestions = null;
 
+// The page's one way to the server: every API call goes through here (a PDF comes back as a
+// Blob, everything else as JSON).
 async function call(name, body, signal = undefined) {
   const reply = await fetch(`/api/${name}`, {
     method: "POST", body: JSON.stringify(body), signal,
     headers: {"Content-Type": "application/json", "X-Studio-Token": TOKEN},
   });
   if (reply.status === 404) return null;
+  if (reply.ok && reply.headers.get("content-type") === "application/pdf") return {pdf: await reply.blob()};
   const data = await reply.json();
   if (!reply.ok) throw new Error(data.error || reply.statusText);
   return data;
+}
+
+// A message of the page's catalog with its `{name}` fields filled in; a plural message picks
+// its CLDR form for `n` (Intl's rules, the same as Babel's on the server).
+function t(key, params = {}) {
+  let pattern = words[key];
+  if (pattern === undefined) return key;
+  if (typeof pattern === "object") {
+    const form = new Intl.PluralRules(pageLang).select(Number(params.n || 0));
+    pattern = pattern[form] || pattern.other;
+  }
+  return pattern.replace(/\{(\w+)\}/g, (m, name) => {
+    const v = params[name];
+    if (v === undefined) return m;
+    return typeof v === "number" ? new Intl.NumberFormat(pageLang).format(v) : String(v);
+  });
+}
+
+function applyWords() {
+  document.documentElement.lang = pageLang;
+  for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
+  for (const node of document.querySelectorAll("[data-i18n-title]")) node.title = t(node.dataset.i18nTitle);
+  for (const node of document.querySelectorAll("[data-i18n-placeholder]")) node.placeholder = t(node.dataset.i18nPlaceholder);
+  for (const node of document.querySelectorAll("[data-i18n-aria]")) node.setAttribute("aria-label", t(node.dataset.i18nAria));
+  for (const node of document.querySelectorAll("[data-i18n-value]")) {
+    if (!node.dataset.touched) node.value = t(node.dataset.i18nValue);
+  }
+  for (const select of document.querySelectorAll("select[data-seats]")) {
+    const was = select.value || select.dataset.seats || "N";
+    fill(select, ["N", "E", "S", "W"], was, ["N", "E", "S", "W"].map((s) => t(`seat.${s}`)));
+  }
+  for (const select of [$("page-lang"), $("lang"), $("start-lang")]) {
+    for (const o of select.options) o.textContent = o.value ? t(`lang.${o.value}`) : t(select.id === "lang" ? "preview.lang.own" : "start.lang.base");
+  }
+  if (editor) editor.setLabel(t("editor.name"));
+  showProblems(lastProblems);
+}
+
+async function setPageLang(lang) {
+  const r = await call("messages", {lang});
+  words = r.messages;
+  pageLang = lang;
+  $("page-lang").value = lang;
+  applyWords();
+  lastQuestions = null;
+  if (tab === "form") refresh();
 }
 
 function el(tag, text, attrs = {}) {
@@ -25,14 +77,23 @@ function el(tag, text, attrs = {}) {
 
 function status(text, kind = "") { const s = $("status"); s.textContent = text; s.className = kind; }
 
+// Each problem as a sentence with its line (a click there goes to it), and its fix a button.
 function showProblems(found) {
+  lastProblems = found;
   const box = $("problems");
   box.replaceChildren();
-  if (!found.length) { box.append(el("div", "No problems: the rules are valid and every example scores as it says.", {class: "ok"})); return; }
+  if (!found.length) { box.append(el("div", t("problems.none"), {class: "ok"})); return; }
   for (const d of found) {
-    const where = d.file ? `${d.file}:${d.line}:${d.column}` : `${d.line}:${d.column}`;
-    const row = el("div", `${where}: ${d.severity}: ${d.message}${d.hint ? ` (${d.hint})` : ""}`, {class: d.severity});
-    row.addEventListener("click", () => editor.goTo(d.line));
+    const row = el("div", null, {class: d.severity});
+    const message = d.hint ? `${d.message} (${d.hint})` : d.message;
+    const where = el("button", t("problems.line", {line: d.line, message}), {type: "button", class: "where"});
+    where.addEventListener("click", () => editor.goTo(d.line, d.column));
+    row.append(where);
+    for (const fix of d.fixes || []) {
+      const button = el("button", t("problems.fix", {fix}), {type: "button", class: "fix", title: t("problems.fix.title", {fix})});
+      button.addEventListener("click", () => { editor.replace(d, fix); editor.focus(); });
+      row.append(button);
+    }
     box.append(row);
   }
 }
@@ -51,7 +112,7 @@ function showOptions(options) {
     const select = el("select", null, {"data-option": o.name, "data-default": o.default});
     fill(select, o.values, o.values.includes(before[o.name]) ? before[o.name] : o.default, o.labels);
     select.addEventListener("change", refresh);
-    const label = el("label", `${o.title || o.name} `, {title: `option ${o.name} (default: ${o.default})`});
+    const label = el("label", `${o.title || o.name} `);
     label.append(select);
     box.append(label);
   }
@@ -77,7 +138,7 @@ async function diagnose(text) {
     const found = checked.diagnostics;
     if (asked === checks) {
       showProblems(found);
-      if (checked.valid) showOptions(checked.options);
+      if (checked.valid) { showOptions(checked.options); fileLang = checked.language || fileLang; }
     }
     return found;
   } catch (e) { if (asked === checks) status(e.message, "draft"); return []; }
@@ -103,7 +164,7 @@ async function hover(text, pos) {
 async function definition() {
   const text = editor.getText();
   const found = await call("definition", {text, ...position(text, editor.cursor())});
-  if (!found || !found.found) { status("No base value at the cursor: put it on an inherited setting or on the extends name"); return; }
+  if (!found || !found.found) { status(t("base.none")); return; }
   const box = $("base");
   box.replaceChildren();
   $("base-file").textContent = found.file;
@@ -115,35 +176,74 @@ async function definition() {
   box.querySelector(".here").scrollIntoView({block: "center"});
 }
 
+// The PDF's name says what it is: the file, the booklet or the card (in the page's words),
+// the sheet's language (`club-livret-es.pdf`).
+function pdfName() {
+  const kind = $("kind").value === "card" ? "card" : "booklet";
+  const word = t(`file.${kind}`).normalize("NFD").replace(/[^A-Za-z0-9-]/g, "");
+  return `${fileName.replace(/\.coinche$/, "")}-${word}-${$("lang").value || fileLang}.pdf`;
+}
+
 async function printPdf() {
-  const reply = await fetch("/api/pdf", {method: "POST",
-    body: JSON.stringify({text: editor.getText(), lang: $("lang").value || null, card: $("kind").value === "card", options: chosen()}),
-    headers: {"Content-Type": "application/json", "X-Studio-Token": TOKEN}});
-  if (!reply.ok) { status(`No PDF: ${(await reply.json()).error}`, "draft"); return; }
-  if (reply.headers.get("content-type") !== "application/pdf") { status("Fix the file's problems to print it", "draft"); return; }
-  const link = el("a", null, {href: URL.createObjectURL(await reply.blob()), download: $("file").textContent.replace(/\.coinche$/, ".pdf")});
-  document.body.append(link);
-  link.click();
-  link.remove();
-  status("PDF ready");
+  const button = $("print"), progress = $("pdf-progress");
+  button.disabled = true;
+  progress.hidden = false;
+  status(t("pdf.making"));
+  try {
+    const r = await call("pdf", {text: editor.getText(), lang: $("lang").value || null, card: $("kind").value === "card", options: chosen()});
+    if (!r.pdf) { status(t("pdf.problems"), "draft"); return; }
+    const name = pdfName();
+    const link = el("a", null, {href: URL.createObjectURL(r.pdf), download: name});
+    document.body.append(link);
+    link.click();
+    link.remove();
+    status(t("pdf.ready", {name}));
+  } catch (e) {
+    status(t("pdf.failed", {why: e.message}), "draft");
+  } finally {
+    button.disabled = false;
+    progress.hidden = true;
+  }
 }
 
 async function save() {
   try {
     const done = await call("save", {text: editor.getText()});
     if (done.text !== editor.getText()) editor.setText(done.text);
-    const warned = done.warnings ? ` (${done.warnings} warning${done.warnings === 1 ? "" : "s"} to read)` : "";
-    status(done.draft ? `Saved ${done.saved} as a draft: ${done.problems} problem(s) to fix` : `Saved ${done.saved}${warned}`, done.draft ? "draft" : "saved");
-  } catch (e) { status(`Not saved: ${e.message}`, "draft"); }
+    savedText = done.text;
+    const file = done.saved;
+    if (done.draft) status(t("status.draft", {file, n: done.problems}), "draft");
+    else if (done.warnings) status(t("status.saved_warnings", {file, n: done.warnings}), "saved");
+    else status(t("status.saved", {file}), "saved");
+  } catch (e) { status(t("status.not_saved", {why: e.message}), "draft"); }
 }
 
 async function format() {
   const done = await call("format", {text: editor.getText()});
-  if (done.diagnostics) { status("Fix the syntax errors to format", "draft"); return; }
+  if (done.diagnostics) { status(t("status.format_syntax"), "draft"); return; }
   if (done.text !== editor.getText()) editor.setText(done.text);
 }
 
+// A sheet in a pane. Its contents links scroll the pane to their heading; any other link is
+// not followed (the pane shows the sheet only).
 function frame(id, html) { $(id).srcdoc = html; }
+
+function keepLinksInside(iframe) {
+  iframe.addEventListener("load", () => {
+    const doc = iframe.contentDocument;
+    if (!doc) return;
+    doc.addEventListener("click", (e) => {
+      const link = e.target.closest && e.target.closest("a[href]");
+      if (!link) return;
+      e.preventDefault();
+      const href = link.getAttribute("href");
+      if (href.startsWith("#")) {
+        const target = doc.getElementById(decodeURIComponent(href.slice(1)));
+        if (target) target.scrollIntoView({block: "start"});
+      }
+    });
+  });
+}
 
 // Each refresh is numbered: the server may answer two requests out of order (a tab opened, then
 // a variant chosen at once), and only the answer to the latest one may reach the page. The
@@ -162,69 +262,164 @@ async function refresh() {
       const r = await call("preview", {text, lang: $("lang").value || null, card: $("kind").value === "card", options: chosen()}, signal);
       if (!current()) return;
       if (r.html) frame("preview", r.html);  // with problems, the last valid sheet stays
-      $("preview-note").textContent = r.html ? "" : "The file has problems: this is its last valid sheet.";
+      $("preview-note").textContent = r.html ? "" : t("preview.stale");
     } else if (tab === "compare") {
-      const r = await call("compare", {text, other: $("other").value, lang: $("lang").value || "en", options: chosen()}, signal);
+      const r = await call("compare", {text, other: $("other").value, lang: $("lang").value || pageLang, options: chosen()}, signal);
       if (current() && r.html) frame("comparison", r.html);
     } else if (tab === "form") {
       await questionnaire(text, current, signal);
     }
-  } catch (e) { if (current()) status(e.message, "draft"); }
+  } catch (e) { if (current() && e.name !== "AbortError") status(e.message, "draft"); }
 }
 
 function changed(text) {
   latest = text;
-  status("Edited (not saved)");
+  status(text === savedText ? "" : t("status.edited"));
   clearTimeout(timer);
   timer = setTimeout(refresh, 500);
 }
 
-async function answer(path, value) {
+// The questionnaire. Over the file, each answer is written into the text only if it brings no
+// new error (else the server says why, under the question), and can be undone; while "Start a
+// new file" is open, the questions show the chosen base's answers and keep the user's for the
+// new file (`draft`), each checked as part of that new file.
+const notes = {}, undos = {};
+let draft = {};
+
+function drafting() { return $("start").open; }
+
+async function answer(path, value, previous) {
+  if (drafting()) return keepForNewFile(path, value);
   try {
-    const r = await call("answer", {text: editor.getText(), path, value});
+    const r = await call("answer", {text: editor.getText(), path, value, lang: pageLang});
+    if (r.refused) { notes[path] = {refused: r.refused}; renderQuestions(lastQuestions); return; }
+    notes[path] = {written: true, note: r.note};
+    if (previous !== undefined) undos[path] = previous; else delete undos[path];
     editor.setText(r.text);
+    latest = r.text;
+    refresh();
   } catch (e) { status(e.message, "draft"); }
+}
+
+async function keepForNewFile(path, value) {
+  const answers = {...draft, [path]: value};
+  try {
+    const r = await call("start", startRequest(answers));
+    const errors = (r.diagnostics || []).filter((d) => d.severity === "error");
+    if (errors.length) {
+      notes[path] = {refused: t("form.refused", {why: errors[0].message})};
+    } else {
+      draft = answers;
+      notes[path] = {kept: true};
+    }
+  } catch (e) { notes[path] = {refused: t("form.refused", {why: e.message})}; }
+  renderQuestions(lastQuestions);
+}
+
+function currentValue(q) {
+  return drafting() && q.path in draft ? draft[q.path] : q.value;
 }
 
 function control(q) {
-  const box = el("div", null, {class: "q"});
-  box.append(el("label", q.path, {for: `q-${q.path}`}), el("span", q.question));
-  let input;
+  const box = el("fieldset", null, {id: `q-${q.path}`, class: "q"});
+  const legendId = `q-${q.path}-legend`;
+  box.append(el("legend", q.question, {id: legendId}));
+  const value = currentValue(q);
+  if (!drafting()) box.append(el("span", `${t("form.said")} ${q.said}`, {class: "said"}));
+  const inputId = (v) => `q-${q.path}-${v}`;
   if (q.kind === "number") {
-    input = el("input", null, {type: "number", id: `q-${q.path}`, min: "0"});
-    input.value = q.value;
+    const input = el("input", null, {type: "number", id: inputId("n"), "data-path": q.path, "aria-labelledby": legendId});
+    if (q.min !== undefined) { input.min = q.min; input.max = q.max; }
+    input.value = value;
+    input.addEventListener("change", () => answer(q.path, input.value, value));
+    box.append(input);
   } else if (q.kind === "choices") {
-    input = el("select", null, {id: `q-${q.path}`, multiple: "", size: String(q.choices.length)});
-    for (const c of q.choices) { const o = el("option", c, {value: c}); o.selected = q.value.includes(c); input.append(o); }
+    for (const c of q.choices) {
+      const label = el("label", null, {class: "inline"});
+      const input = el("input", null, {type: "checkbox", id: inputId(c.value), value: c.value, "data-path": q.path});
+      input.checked = value.includes(c.value);
+      input.addEventListener("change", () => {
+        const picked = [...box.querySelectorAll("input[type=checkbox]:checked")].map((i) => i.value);
+        answer(q.path, picked, value);
+      });
+      label.append(input, ` ${c.label}`);
+      box.append(label);
+    }
   } else {
-    input = el("select", null, {id: `q-${q.path}`});
-    for (const c of q.choices) { const o = el("option", c, {value: c}); o.selected = c === q.value; input.append(o); }
+    for (const c of q.choices) {
+      const label = el("label");
+      const input = el("input", null, {type: "radio", name: `q-${q.path}`, id: inputId(c.value), value: c.value, "data-path": q.path});
+      input.checked = c.value === value;
+      input.addEventListener("change", () => { if (input.checked) answer(q.path, c.value, value); });
+      label.append(input, ` ${c.label}`);
+      box.append(label);
+    }
   }
-  input.dataset.path = q.path;
-  input.addEventListener("change", () => answer(q.path, q.kind === "choices" ? [...input.selectedOptions].map((o) => o.value) : input.value));
-  box.append(input);
+  const note = notes[q.path];
+  if (note && note.refused) box.append(el("span", note.refused, {class: "refused", role: "alert"}));
+  if (note && note.written) box.append(el("span", note.note || t("form.written"), {class: "written", role: "status"}));
+  if (note && note.kept) box.append(el("span", t("start.kept"), {class: "written"}));
+  if (!drafting() && q.path in undos) {
+    const undo = el("button", t("form.undo"), {type: "button", class: "undo", id: `q-${q.path}-undo`, title: t("form.undo.title")});
+    undo.addEventListener("click", () => { const back = undos[q.path]; delete undos[q.path]; answer(q.path, back); });
+    box.append(undo);
+  }
   return box;
 }
 
-async function questionnaire(text, current = () => true, signal = undefined) {
-  const r = await call("questionnaire", {text}, signal);
-  if (!current()) return;
-  const form = $("questions");
+// The form is rebuilt from the server's answers; the control that had the focus has it again.
+function renderQuestions(r) {
+  if (!r) return;
+  lastQuestions = r;
+  const form = $("questions"), focused = document.activeElement && document.activeElement.id;
   form.replaceChildren(...r.questions.map(control));
-  if (r.problem) form.append(el("p", r.problem, {class: "note"}));
+  $("form-problem").textContent = r.problem || "";
+  if (!focused) return;
+  const again = $(focused);
+  if (again && form.contains(again)) again.focus();
+  else if (focused.endsWith("-undo") && $(focused.replace(/-undo$/, ""))) {
+    $(focused.replace(/-undo$/, "")).querySelector("input").focus();  // the undo is done
+  }
+}
+
+async function questionnaire(text, current = () => true, signal = undefined) {
+  const body = drafting() ? {base: $("start-base").value, lang: pageLang} : {text, lang: pageLang};
+  const r = await call("questionnaire", body, signal);
+  if (!current()) return;
+  if (r.questions.length === 0 && lastQuestions && lastQuestions.questions.length && !drafting()) {
+    $("form-problem").textContent = r.problem;  // a file that does not parse: the form stays
+    return;
+  }
+  renderQuestions(r);
+}
+
+function startRequest(answers) {
+  return {base: $("start-base").value, name: $("start-name").value, title: $("start-title").value,
+    description: $("start-description").value, sources: $("start-sources").value,
+    lang: $("start-lang").value || null, answers};
 }
 
 async function startFile() {
-  const answers = {};
-  for (const input of $("questions").querySelectorAll("[data-path]")) {
-    answers[input.dataset.path] = input.multiple ? [...input.selectedOptions].map((o) => o.value) : input.value;
-  }
+  const text = editor.getText();
+  if (text.trim() && !window.confirm(t("start.confirm"))) return;
   try {
-    const r = await call("start", {base: $("start-base").value, name: $("start-name").value,
-      title: $("start-title").value, description: $("start-description").value,
-      sources: $("start-sources").value, lang: $("start-lang").value, answers});
+    const r = await call("start", startRequest(draft));
     editor.setText(r.text);
+    latest = r.text;
+    status(t("start.done", {base: $("start-base").value}));
+    draft = {};
+    for (const k of Object.keys(notes)) delete notes[k];
+    for (const k of Object.keys(undos)) delete undos[k];
+    $("start").open = false;
+    refresh();
   } catch (e) { status(e.message, "draft"); }
+}
+
+function startToggled() {
+  draft = {};
+  for (const k of Object.keys(notes)) delete notes[k];
+  lastQuestions = null;
+  refresh();
 }
 
 function parseSeats(text, re) {
@@ -257,24 +452,47 @@ async function scoreDeal() {
   const box = $("score-result");
   box.replaceChildren();
   try {
-    const r = await call("score", {text: editor.getText(), deal: dealFromForm(), options: chosen()});
-    if (r.diagnostics) { box.append(el("p", "Fix the file's problems to score a deal.")); return; }
+    const r = await call("score", {text: editor.getText(), deal: dealFromForm(), options: chosen(), lang: pageLang});
+    if (r.diagnostics) { box.append(el("p", t("score.problems"))); return; }
     const res = r.result;
-    box.append(el("p", `${res.made ? "Made" : "Failed"} — NS ${res.scores.NS}, EW ${res.scores.EW}`, {id: "score-total"}));
+    box.append(el("p", t("score.total", {result: t(res.made ? "score.made" : "score.failed"), ns: res.scores.NS, ew: res.scores.EW}), {id: "score-total"}));
+    const shown = r.shown;
+    for (const fact of shown.facts) box.append(el("p", fact, {class: "fact"}));
+    for (const line of shown.worked) box.append(el("p", line, {class: "worked"}));
     const table = el("table");
-    table.append(el("tr")); table.lastChild.append(el("th", "team"), el("th", "points"), el("th", "term"), el("th", "rule"));
-    for (const line of res.lines) {
-      const tr = el("tr"); tr.append(el("td", line.team), el("td", line.points), el("td", line.label), el("td", line.rule)); table.append(tr);
+    const head = el("tr");
+    for (const h of shown.head) head.append(el("th", h, {scope: "col"}));
+    table.append(head);
+    for (const row of shown.rows) {
+      const tr = el("tr");
+      for (const cell of row) tr.append(el("td", cell));
+      table.append(tr);
     }
     box.append(table);
   } catch (e) { box.append(el("p", e.message, {class: "error", id: "score-error"})); }
 }
 
-function selectTab(name) {
+// The panels are a tab list: one tab in the Tab order, the arrow keys, Home and End move
+// between them (the WAI-ARIA tabs pattern, tabs activated as they get the focus).
+function selectTab(name, focus = false) {
   tab = name;
-  for (const b of document.querySelectorAll("nav [data-tab]")) b.setAttribute("aria-selected", String(b.dataset.tab === name));
-  for (const t of document.querySelectorAll(".tab")) t.hidden = t.id !== `tab-${name}`;
+  for (const b of document.querySelectorAll("[role=tab]")) {
+    const on = b.dataset.tab === name;
+    b.setAttribute("aria-selected", String(on));
+    b.tabIndex = on ? 0 : -1;
+    if (on && focus) b.focus();
+  }
+  for (const p of document.querySelectorAll(".tab")) p.hidden = p.id !== `tab-${name}`;
   refresh();
+}
+
+function tabKeys(e) {
+  const tabs = [...document.querySelectorAll("[role=tab]")];
+  const at = tabs.indexOf(document.activeElement);
+  const to = {ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: tabs.length - 1}[e.key];
+  if (at < 0 || to === undefined) return;
+  e.preventDefault();
+  selectTab(tabs[(to + tabs.length) % tabs.length].dataset.tab, true);
 }
 
 // `labels[i]` is what the list shows of `values[i]` (an option value's label); the value is sent.
@@ -284,26 +502,43 @@ function fill(select, values, chosen, labels = values) {
 
 async function main() {
   const s = await call("state", {});
+  words = s.messages;
+  pageLang = fileLang = s.language;
+  fileName = s.file;
   $("file").textContent = s.file;
-  fill($("lang"), s.languages, null);
-  $("lang").prepend(el("option", "the variant's own", {value: ""}));
-  $("lang").value = "";
-  fill($("start-lang"), s.languages, "fr");
+  fill($("page-lang"), s.languages, s.language);
+  fill($("lang"), ["", ...s.languages], "");
+  fill($("start-lang"), ["", ...s.languages], "");
   fill($("start-base"), s.variants, "ffb");
   fill($("other"), s.variants, "ffb");
-  latest = s.text;
-  editor = CoincheEditor.create($("editor"), {text: s.text, diagnose, complete, hover, save, changed, definition});
+  latest = savedText = s.text;
+  editor = CoincheEditor.create($("editor"), {text: s.text, diagnose, complete, hover, changed, definition, label: t("editor.name")});
+  applyWords();
+  keepLinksInside($("preview"));
+  keepLinksInside($("comparison"));
   $("goto-base").addEventListener("click", definition);
   $("print").addEventListener("click", printPdf);
   $("save").addEventListener("click", save);
   $("format").addEventListener("click", format);
   $("start-go").addEventListener("click", startFile);
+  $("start").addEventListener("toggle", startToggled);
+  $("start-base").addEventListener("change", startToggled);
+  $("start-title").addEventListener("input", () => { $("start-title").dataset.touched = "1"; });
   $("score-go").addEventListener("click", scoreDeal);
   $("lang").addEventListener("change", refresh);
   $("kind").addEventListener("change", refresh);
   $("other").addEventListener("change", refresh);
-  for (const b of document.querySelectorAll("nav [data-tab]")) b.addEventListener("click", () => selectTab(b.dataset.tab));
-  status("Ready");
+  $("page-lang").addEventListener("change", () => setPageLang($("page-lang").value));
+  for (const b of document.querySelectorAll("[role=tab]")) b.addEventListener("click", () => selectTab(b.dataset.tab));
+  $("tabs").addEventListener("keydown", tabKeys);
+  // Ctrl-S (Cmd-S) saves wherever the focus is; F12 shows the base's value from anywhere.
+  window.addEventListener("keydown", (e) => {
+    if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === "s") { e.preventDefault(); save(); }
+  }, true);
+  window.addEventListener("beforeunload", (e) => {
+    if (editor.getText() !== savedText) { e.preventDefault(); e.returnValue = ""; }
+  });
+  status(t("status.ready"));
   refresh();
 }
 window.addEventListener("DOMContentLoaded", main);
