@@ -1,5 +1,5 @@
-"""`coinche serve`: accounts, clubs, versions, public pages, on SQLite (the same tests run on
-PostgreSQL in test_server_postgres.py)."""
+"""`coinche serve`: accounts, clubs, versions, public pages, each test on SQLite and on a real
+PostgreSQL server the tests start themselves."""
 
 from __future__ import annotations
 
@@ -7,19 +7,25 @@ import io
 import re
 import zipfile
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
-from tests.server_support import Browser, club_with_variant, server
+from tests.server_support import (  # noqa: F401, F811 - fixtures
+    Browser,
+    club_with_variant,
+    database_url,
+    postgres,
+    server,
+)
 
 TEXT_1000 = ('variant "regles" extends "ffb" {\n  title "Règles du jeudi"\n'
              '  description "Partie en 1000."\n  language fr\n  game { target 1000 }\n}\n')
 
 
 @pytest.fixture
-def client(tmp_path: Path) -> Iterator[object]:
-    with server(f"sqlite:///{tmp_path / 'club.db'}") as c:
+def client(database_url: str) -> Iterator[object]:  # noqa: F811
+    """The server on SQLite, then on a real PostgreSQL server the tests start."""
+    with server(database_url) as c:
         yield c
 
 

@@ -36,7 +36,7 @@ from starlette.responses import (
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from ..limits import MAX_FILE_BYTES, MAX_OPTIONS
+from ..limits import MAX_OPTIONS
 from ..loader import BUILTINS
 from ..render.i18n import LANGUAGES
 from . import db as database
@@ -391,9 +391,10 @@ async def login(s: Server, ctx: Ctx) -> Response:
             return False
         return security.verify_password(found, password)
     if not await run_in_threadpool(verify):
-        await s.q(ctx, lambda db, _: (security.record_failure(db, username, ctx.address),
-                                      store.audit(db, None, None, "login.fail", username,
-                                                  ctx.address)))
+        def failed(db: Any, _: Any) -> None:
+            security.record_failure(db, username, ctx.address)
+            store.audit(db, None, None, "login.fail", username, ctx.address)
+        await s.q(ctx, failed)
         return s.page(ctx, "login.html.j2", 401, error="err.login", next=following)
     assert found is not None
 
@@ -569,7 +570,7 @@ def _starter(name: str, base: str, title: str, language: str) -> str:
 
 async def variant_new(s: Server, ctx: Ctx) -> Response:
     """A new variant of the club: its first version extends a built-in or a club variant."""
-    user = _signed_in(ctx)
+    _signed_in(ctx)
     name = ctx.form.get("name", "").strip().lower()
     base = ctx.form.get("base", "ffb")
     title = ctx.form.get("title", "").strip()

@@ -182,4 +182,4 @@ def _line(d: Diagnostic) -> str:
     return f"{where}{d.message}"
 
 
-JOBS = {"check": check, "sheet": sheet, "pdf": pdf, "compare": compare}
+JOBS: dict[str, Any] = {"check": check, "sheet": sheet, "pdf": pdf, "compare": compare}

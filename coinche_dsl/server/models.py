@@ -90,7 +90,7 @@ class Membership(Base):
                                          primary_key=True)
     role: Mapped[str] = mapped_column(String(10))
 
-    user: Mapped[User] = relationship(lazy="joined")
+    user: Mapped[User] = relationship(lazy="joined", innerjoin=True)
 
 
 class Invitation(Base):
@@ -121,7 +121,7 @@ class Variant(Base):
     """The number of its latest version (what an edit must start from to save)."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
-    club: Mapped[Club] = relationship(lazy="joined")
+    club: Mapped[Club] = relationship(lazy="joined", innerjoin=True)
 
 
 class Version(Base):

@@ -326,7 +326,7 @@ def save_version(db: DB, user: User, access: Access, text: str, message: str,
     need(db, user, access.club, "editor")
     check_text(text)
     variant = db.scalar(select(Variant).where(Variant.id == access.variant.id)
-                        .with_for_update())
+                        .with_for_update(of=Variant))
     assert variant is not None
     if base is not None and base != variant.head:
         raise Refused(409, "err.conflict", theirs=variant.head, yours=base)

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from alembic import context
-from sqlalchemy import create_engine, text
+from sqlalchemy import Connection, create_engine, text
 
 from coinche_dsl.server.models import Base
 
@@ -12,13 +12,13 @@ config = context.config
 connection = config.attributes.get("connection")
 
 
-def run(conn: object) -> None:
+def run(conn: Connection) -> None:
     context.configure(connection=conn, target_metadata=Base.metadata,
                       render_as_batch=True, compare_type=True)
     with context.begin_transaction():
-        if conn.dialect.name == "postgresql":  # type: ignore[attr-defined]
+        if conn.dialect.name == "postgresql":
             # several workers starting at once: one migrates, the others wait and find it done
-            conn.execute(text("SELECT pg_advisory_xact_lock(7277001)"))  # type: ignore[attr-defined]
+            conn.execute(text("SELECT pg_advisory_xact_lock(7277001)"))
         context.run_migrations()
 
 

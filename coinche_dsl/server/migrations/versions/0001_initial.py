@@ -1,7 +1,7 @@
 """people, clubs, variants and their versions
 
 Revision ID: 0001
-Revises: 
+Revises: (none)
 Create Date: 2026-12-01 22:38:51.467143
 """
 
@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 from alembic import op
-
 
 revision = '0001'
 down_revision = None
