@@ -628,7 +628,7 @@ async def variant_page(s: Server, ctx: Ctx) -> Response:
     def read(db: Any, user: User | None) -> Any:
         access = store.readable(db, user, _slug(ctx), _name(ctx))
         row = store.version(db, access.variant, number)
-        ids, texts = store.chain(db, access.club, row)
+        ids, texts = store.chain(db, access.club, row, access.variant.name)
         others = [(c.slug, v.name, ver.title) for c, v, ver in store.gallery(db, limit=200)
                   if v.id != access.variant.id]
         return access, row, ids, texts, others, len(store.history(db, access.variant))
@@ -646,7 +646,7 @@ async def _doc_inputs(s: Server, ctx: Ctx) -> Any:
     def read(db: Any, user: User | None) -> Any:
         access = store.readable(db, user, _slug(ctx), _name(ctx))
         row = store.version(db, access.variant, number)
-        return access, row, *store.chain(db, access.club, row)
+        return access, row, *store.chain(db, access.club, row, access.variant.name)
     return await s.q(ctx, read)
 
 
@@ -696,17 +696,17 @@ async def compare_view(s: Server, ctx: Ctx) -> Response:
     def read(db: Any, user: User | None) -> Any:
         access = store.readable(db, user, _slug(ctx), _name(ctx))
         left = store.version(db, access.variant, left_n)
-        ids, texts = store.chain(db, access.club, left)
+        ids, texts = store.chain(db, access.club, left, access.variant.name)
         if other in BUILTINS:
             return access, ids, texts, other, (other,), {}, other
         if other:
             club_slug, _, variant_name = other.partition("/")
             them = store.readable(db, user, club_slug, variant_name)
             row = store.version(db, them.variant)
-            oids, otexts = store.chain(db, them.club, row)
+            oids, otexts = store.chain(db, them.club, row, them.variant.name)
             return access, ids, texts, variant_name, oids, otexts, other
         right = store.version(db, access.variant, right_n)
-        oids, otexts = store.chain(db, access.club, right)
+        oids, otexts = store.chain(db, access.club, right, access.variant.name)
         return access, ids, texts, access.variant.name, oids, otexts, f"v{right.number}"
     access, ids, texts, right_name, oids, otexts, _ = await s.q(ctx, read)
     lang = _doc_lang(ctx, access.club.language)
@@ -720,7 +720,7 @@ async def edit_page(s: Server, ctx: Ctx) -> Response:
         access = store.readable(db, user, _slug(ctx), _name(ctx))
         store.need(db, user, access.club, "editor")
         row = store.version(db, access.variant)
-        return access, row, *store.chain(db, access.club, row)
+        return access, row, *store.chain(db, access.club, row, access.variant.name)
     access, row, ids, texts = await s.q(ctx, read)
     checked = await s.renderer.cached(("check", ids), "check", texts, access.variant.name)
     saved = _int(ctx.request.query_params.get("saved"))
@@ -780,7 +780,7 @@ async def restore(s: Server, ctx: Ctx) -> Response:
     def read(db: Any, u: User | None) -> Any:
         access = _editable(db, u, ctx)
         old = store.version(db, access.variant, number)
-        return access, old, *store.chain(db, access.club, old)
+        return access, old, *store.chain(db, access.club, old, access.variant.name)
     access, old, _, texts = await s.q(ctx, read)
     checked = await s.renderer.run("check", texts, access.variant.name)
     await s.q(ctx, lambda db, u: store.save_version(

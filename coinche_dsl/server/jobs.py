@@ -159,10 +159,14 @@ def compare(texts: Texts, left: str, right: str, lang: str, other_texts: Texts |
 
 def warm() -> None:
     """Load what every job needs once, when a worker starts (the parser's tables, ffb, the
-    templates), so the first visitor does not wait for it."""
+    templates, WeasyPrint and its fonts), so the first visitor does not wait for it."""
     from ..render import sheet as render_sheet
 
     render_sheet(validate(resolve("ffb")), "fr", "html")
+    try:
+        pdf(texts={}, name="ffb", lang="fr", choices={}, card=True)
+    except Exception:  # noqa: BLE001 - no WeasyPrint or Pango: a PDF request will say so
+        pass
 
 
 def run(job: str, *args: Any) -> Any:
