@@ -108,8 +108,9 @@ def stop(proc: subprocess.Popen[str]) -> None:
 
 
 async def signed_in(base: str) -> tuple[dict[str, str], str]:
-    """The cookie of a signed-in session and its CSRF token."""
-    async with httpx.AsyncClient(base_url=base) as c:
+    """The cookie of a signed-in session and its CSRF token (the first check also waits for
+    the render workers to have started)."""
+    async with httpx.AsyncClient(base_url=base, timeout=180) as c:
         page = await c.get("/login")
         csrf = re.search(r'name="csrf" value="([^"]+)"', page.text).group(1)  # type: ignore
         await c.post("/login", data={"csrf": csrf, "username": "bench",
@@ -184,7 +185,7 @@ def show(db: str, row: dict[str, Any]) -> None:
 async def measure(db: str, base: str, args: argparse.Namespace) -> None:
     load = Load(base, args.seconds, args.max_requests)
     load.cookies, load.csrf = await signed_in(base)
-    async with httpx.AsyncClient(base_url=base) as c:  # made once: the cached case
+    async with httpx.AsyncClient(base_url=base, timeout=180) as c:  # the cached case
         assert (await c.get("/c/bench/v/regles/sheet?lang=fr")).status_code == 200
     for scenario in ("cached sheet", "uncached sheet", "save", "PDF"):
         for clients in args.clients:
