@@ -176,23 +176,35 @@ class Load:
         return r.status_code
 
 
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time of the server's process (its render workers apart)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def show(db: str, row: dict[str, Any]) -> None:
     other = ", ".join(f"{k}: {v}" for k, v in sorted(row["other"].items())) or "-"
     print(f"| {db} | {row['scenario']} | {row['clients']} | {row['requests']} | "
-          f"{row['rate']:.1f} | {row['p50']:.1f} | {row['p99']:.1f} | {other} |", flush=True)
+          f"{row['rate']:.1f} | {row['p50']:.1f} | {row['p99']:.1f} | "
+          f"{row.get('cpu', float('nan')):.2f} | {other} |", flush=True)
 
 
-async def measure(db: str, base: str, args: argparse.Namespace) -> None:
+async def measure(db: str, base: str, pid: int, args: argparse.Namespace) -> None:
     load = Load(base, args.seconds, args.max_requests)
     load.cookies, load.csrf = await signed_in(base)
     async with httpx.AsyncClient(base_url=base, timeout=180) as c:  # the cached case
         assert (await c.get("/c/bench/v/regles/sheet?lang=fr")).status_code == 200
-    for scenario in ("cached sheet", "uncached sheet", "save", "PDF"):
+    for scenario in args.scenarios:
         for clients in args.clients:
             budget = args.pdf_requests if scenario == "PDF" else None
             if scenario == "uncached sheet":
                 budget = min(args.max_requests, 400)
-            show(db, await load.run(scenario, clients, budget))
+            before = cpu_seconds(pid)
+            row = await load.run(scenario, clients, budget)
+            row["cpu"] = (cpu_seconds(pid) - before) * 1000 / max(row["requests"], 1)
+            show(db, row)
+    if "PDF" not in args.scenarios:
+        return
     pdfs = asyncio.ensure_future(load.run("PDF", 10, args.pdf_requests))
     await asyncio.sleep(0.5)
     row = await load.run("cached sheet", 10)
@@ -212,10 +224,14 @@ def main() -> None:
     parser.add_argument("--clients", type=lambda s: [int(x) for x in s.split(",")],
                         default=[1, 10, 100])
     parser.add_argument("--workers", type=int, default=2, help="render processes")
+    parser.add_argument("--scenarios", type=lambda s: s.split(","),
+                        default=["cached sheet", "uncached sheet", "save", "PDF"],
+                        help="comma-separated, among the four (PDF adds the mixed case)")
     args = parser.parse_args()
     print(f"load average at start: {os.getloadavg()[0]:.2f}; {os.cpu_count()} cores")
-    print("| database | request | clients | requests | req/s | p50 ms | p99 ms | other |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("| database | request | clients | requests | req/s | p50 ms | p99 ms | "
+          "server CPU ms/request | other |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for db in (["sqlite", "postgresql"] if args.db == "both" else [args.db]):
         with tempfile.TemporaryDirectory(prefix="coinche-bench-") as folder:
             pg = None
@@ -233,7 +249,7 @@ def main() -> None:
                 seed(url)
                 proc, base = start_server(url, args.workers)
                 try:
-                    asyncio.run(measure(db, base, args))
+                    asyncio.run(measure(db, base, proc.pid, args))
                 finally:
                     stop(proc)
             finally:

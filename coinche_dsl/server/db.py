@@ -35,7 +35,9 @@ def make_engine(url: str = DEFAULT_DB) -> Engine:
             cur.execute("PRAGMA synchronous=NORMAL")
             cur.close()
         return engine
-    return create_engine(url, pool_size=20, max_overflow=20, pool_pre_ping=True)
+    # no ping before each checkout (a round trip per request): a connection the server
+    # dropped fails once, and is replaced; none is kept past half an hour
+    return create_engine(url, pool_size=20, max_overflow=20, pool_recycle=1800)
 
 
 def sessions(engine: Engine) -> sessionmaker:  # type: ignore[type-arg]
