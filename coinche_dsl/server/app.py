@@ -640,39 +640,35 @@ async def variant_page(s: Server, ctx: Ctx) -> Response:
                   chosen=_choices(ctx), vq=f"&v={row.number}" if number else "")
 
 
-async def _doc_inputs(s: Server, ctx: Ctx) -> Any:
+async def _doc_inputs(s: Server, ctx: Ctx) -> store.DocumentInputs:
     number = _int(ctx.request.query_params.get("v"))
-
-    def read(db: Any, user: User | None) -> Any:
-        access = store.readable(db, user, _slug(ctx), _name(ctx))
-        row = store.version(db, access.variant, number)
-        return access, row, *store.chain(db, access.club, row, access.variant.name)
-    return await s.q(ctx, read)
+    return await s.q(ctx, lambda db, user: store.document_inputs(
+        db, user, _slug(ctx), _name(ctx), number))
 
 
 def _document_view(card: bool, pdf: bool) -> Handler:
     async def view(s: Server, ctx: Ctx) -> Response:
-        access, row, ids, texts = await _doc_inputs(s, ctx)
+        found = await _doc_inputs(s, ctx)
         lang = _doc_lang(ctx, ctx.lang if ctx.chosen_lang
-                         else row.language or access.club.language)
+                         else found.language or found.club_language)
         chosen = _choices(ctx)
-        key = ("pdf" if pdf else "html", card, ids, lang, tuple(sorted(chosen.items())),
-               access.variant.published)
+        key = ("pdf" if pdf else "html", card, found.ids, lang, tuple(sorted(chosen.items())),
+               found.published)
         kind = "card" if card else "sheet"
         if pdf:
             return await s.document(
-                ctx, key, "pdf", texts, access.variant.name, lang, chosen, card,
+                ctx, key, "pdf", found.texts, found.variant_name, lang, chosen, card,
                 media="application/pdf",
-                filename=f"{access.variant.name}-{kind}-{lang}-v{row.number}.pdf")
-        return await s.document(ctx, key, "sheet", texts, access.variant.name, lang, chosen,
-                                card)
+                filename=f"{found.variant_name}-{kind}-{lang}-v{found.number}.pdf")
+        return await s.document(ctx, key, "sheet", found.texts, found.variant_name, lang,
+                                chosen, card)
     return view
 
 
 async def file_view(s: Server, ctx: Ctx) -> Response:
-    access, row, _, _ = await _doc_inputs(s, ctx)
-    return s.finish(ctx, PlainTextResponse(row.text, headers={
-        "Content-Disposition": f'inline; filename="{access.variant.name}.coinche"',
+    found = await _doc_inputs(s, ctx)
+    return s.finish(ctx, PlainTextResponse(found.text, headers={
+        "Content-Disposition": f'inline; filename="{found.variant_name}.coinche"',
         "Content-Security-Policy": "default-src 'none'", "Cache-Control": "no-store"}))
 
 

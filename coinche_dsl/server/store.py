@@ -14,7 +14,7 @@ import zipfile
 from dataclasses import dataclass
 from datetime import timedelta
 
-from sqlalchemy import func, or_, select
+from sqlalchemy import bindparam, func, or_, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session as DB
 
@@ -466,3 +466,64 @@ def import_files(raw: bytes) -> dict[str, str]:
     if not files:
         raise Refused(422, "err.empty_import")
     return files
+
+
+# --- the hot path: a document's inputs in one query ------------------------------------------
+
+@dataclass
+class DocumentInputs:
+    """What a sheet, card or PDF is made from, for one visitor allowed to read it."""
+
+    club_slug: str
+    club_language: str
+    variant_name: str
+    published: bool
+    number: int
+    language: str
+    text: str
+    ids: tuple[int, ...]
+    texts: dict[str, str]
+
+
+_DOCUMENT = (
+    select(Club.id, Club.slug, Club.language, Variant.id, Variant.name, Variant.published,
+           Version.id, Version.number, Version.language, Version.text, Version.extends)
+    .join(Variant, Variant.club_id == Club.id)
+    .join(Version, Version.variant_id == Variant.id)
+    .where(Club.slug == bindparam("slug"), Variant.name == bindparam("name"),
+           Version.number == func.coalesce(bindparam("number"), Variant.head)))
+"""Built once: a public sheet is asked for far more often than anything else, and building a
+statement costs more than running it."""
+_ROLE = select(Membership.role).where(Membership.club_id == bindparam("club"),
+                                      Membership.user_id == bindparam("user"))
+
+
+def document_inputs(db: DB, user: User | None, slug: str, name: str,
+                    number: int | None) -> DocumentInputs:
+    """The version of the variant a document is made from (`number`, or its latest), when the
+    visitor may read it (`readable`'s rule: published, or a member), with its chain."""
+    if len(slug) > 40 or len(name) > 60:
+        raise Refused(404, "err.no_variant")
+    row = db.execute(_DOCUMENT, {"slug": slug, "name": name, "number": number}).first()
+    if row is None:
+        exists = db.scalar(select(Variant.published).join(Club).where(
+            Club.slug == slug, Variant.name == name))
+        member = exists is not None and user is not None and db.scalar(
+            select(Membership.role).join(Club).where(Club.slug == slug,
+                                                     Membership.user_id == user.id))
+        if exists or member:
+            raise Refused(404, "err.no_version")
+        raise Refused(404, "err.no_variant")
+    club_id, club_slug, club_lang, _, variant_name, published, version_id, vnumber, \
+        vlang, text, extends = row
+    if not published and (user is None or db.execute(
+            _ROLE, {"club": club_id, "user": user.id}).first() is None):
+        raise Refused(404, "err.no_variant")
+    ids: tuple[int, ...] = (version_id,)
+    texts = {variant_name: text}
+    if extends and extends not in BUILTINS:
+        club_row, version_row = db.get(Club, club_id), db.get(Version, version_id)
+        assert club_row is not None and version_row is not None
+        ids, texts = chain(db, club_row, version_row, variant_name)
+    return DocumentInputs(club_slug, club_lang, variant_name, bool(published), vnumber,
+                          vlang or "", text, ids, texts)
