@@ -181,3 +181,16 @@ def test_the_migrations_build_exactly_the_models_and_run_once(url: str) -> None:
     with engine.connect() as conn:
         assert compare_metadata(MigrationContext.configure(conn), Base.metadata) == []
     engine.dispose()
+
+
+def test_reading_the_public_pages_opens_no_session(client: Any) -> None:
+    owner = Browser(client).signup("marie")
+    club_with_variant(owner, "jeudi")
+    owner.post("/c/jeudi/v/regles/publish")
+    before = len(rows(client, Session))
+    reader = TestClient(client.app, base_url=BASE)
+    for page in ("/", "/gallery", "/c/jeudi", "/c/jeudi/v/regles", "/c/jeudi/v/regles/sheet",
+                 "/c/jeudi/v/regles/history"):
+        reply = reader.get(page)
+        assert reply.status_code == 200 and "set-cookie" not in reply.headers, page
+    assert len(rows(client, Session)) == before

@@ -4,9 +4,10 @@
   a hash made under older parameters is replaced at the next login.
 - A session is a random token in an HttpOnly, SameSite=Lax cookie; the database keeps only its
   SHA-256 digest (a stolen table opens no session), with the session's CSRF token and its expiry.
-  A visitor who opens a form gets an anonymous session first, so that every form, the login
-  form included, carries a token tied to the session; signing in replaces the session (no
-  fixation).
+  A visitor who opens a form (signing up, signing in, an invitation) gets an anonymous session
+  first, so that every form, the login form included, carries a token tied to the session;
+  reading the public pages opens none. Signing in replaces the session (no fixation); expired
+  sessions are deleted whenever one is opened.
 - Failed logins are rows: five per account or thirty per address in fifteen minutes, and the
   next attempt is refused until the window passes, whichever process answers.
 """
@@ -70,6 +71,7 @@ def aware(moment: datetime) -> datetime:
 
 def open_session(db: DB, user: User | None) -> tuple[str, Session]:
     """A new session (anonymous when `user` is None): its cookie token and row."""
+    db.execute(delete(Session).where(Session.expires_at < now()))  # the expired ones go
     token = new_token()
     life = timedelta(days=SESSION_DAYS) if user else timedelta(hours=ANONYMOUS_HOURS)
     row = Session(token_hash=digest(token), user_id=user.id if user else None,
