@@ -7,6 +7,7 @@ Every problem of a file (and of its bases) is reported at once, each at `file:li
 from __future__ import annotations
 
 import difflib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -130,27 +131,41 @@ def _parsed(raw: bytes, file: str) -> ParsedVariant:
     return parse_text(decode(raw, file), file)
 
 
-def resolve(name_or_path: str | Path, own: ParsedVariant | None = None) -> Resolved:
+BaseReader = Callable[[ParsedVariant], ParsedVariant]
+"""Where `extends` points, for a caller whose files are not on disk (a server's database): the
+parsed base of a variant, or VariantError at its `extends`. Without one, a base is a built-in
+or a file in the variant's own folder (`_base_path`)."""
+
+
+def resolve(name_or_path: str | Path, own: ParsedVariant | None = None,
+            bases: BaseReader | None = None) -> Resolved:
     """Parse a variant and its bases and merge them, base first. With `own` (an editor's
     unsaved text, parsed), that is the variant's file and `name_or_path` only says where it
-    lives: its bases are found next to it."""
+    lives: its bases are found next to it, or by `bases` when given (then each file is known
+    by its `file` name, and no folder is read)."""
     path = Path(name_or_path) if own is not None else locate(name_or_path)
+    step: Path | ParsedVariant = own if own is not None and bases is not None else path
     chain: list[ParsedVariant] = []
-    seen: list[Path] = []
+    seen: list[Path | str] = []
     while True:
-        real = path.resolve()
+        real = step.file if isinstance(step, ParsedVariant) else step.resolve()
         if real in seen:
-            cycle = " -> ".join(p.name for p in [*seen, real])
+            cycle = " -> ".join(Path(p).name for p in [*seen, real])
             last = chain[-1]
             raise VariantError([Diagnostic(last.extends_at, f"extends makes a cycle: {cycle}")])
         if len(seen) >= MAX_EXTENDS_DEPTH:
             raise VariantError([Diagnostic(chain[-1].extends_at, "extends goes too deep")])
         seen.append(real)
-        parsed = own if own is not None and not chain else read_variant(path)
+        if own is not None and not chain:
+            parsed = own
+        elif isinstance(step, ParsedVariant):
+            parsed = step
+        else:
+            parsed = read_variant(step)
         chain.append(parsed)
         if parsed.extends is None:
             break
-        path = _base_path(parsed)
+        step = bases(parsed) if bases is not None else _base_path(parsed)
     data: dict[str, Any] = {}
     positions: dict[DataPath, Position] = {}
     clashes: list[Diagnostic] = []

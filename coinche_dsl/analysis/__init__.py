@@ -16,6 +16,7 @@ from typing import Any
 from ..errors import CoincheError, Diagnostic, Position, VariantError
 from ..loader import (
     BUILTINS,
+    BaseReader,
     Resolved,
     _base_path,
     example_problem,
@@ -85,11 +86,12 @@ class Symbol:
 
 # --- resolving an unsaved text -------------------------------------------------------------
 
-def resolve_text(text: str, file: str = "<string>") -> tuple[Resolved, ParsedVariant]:
-    """The text parsed and merged over its bases (read from disk, as `check` would): the
-    loader's own `resolve`, with the unsaved text as the variant's file."""
+def resolve_text(text: str, file: str = "<string>", bases: BaseReader | None = None
+                 ) -> tuple[Resolved, ParsedVariant]:
+    """The text parsed and merged over its bases (read from disk, as `check` would, or found
+    by `bases`): the loader's own `resolve`, with the unsaved text as the variant's file."""
     parsed = parse_text(text, file)
-    return resolve(file, own=parsed), parsed
+    return resolve(file, own=parsed, bases=bases), parsed
 
 
 def base_of(parsed: ParsedVariant) -> Resolved | None:
@@ -194,11 +196,13 @@ def option_plan(ruleset: Ruleset) -> str:
 _DID_YOU_MEAN = re.compile(r"did you mean '([^']+)'")
 
 
-def diagnose(text: str, file: str = "<string>") -> list[Finding]:
+def diagnose(text: str, file: str = "<string>", bases: BaseReader | None = None
+             ) -> list[Finding]:
     """Every located problem of the text, as `coinche check` reports it; a problem found in a
-    base file is shown at the `extends` that brings it in."""
+    base file is shown at the `extends` that brings it in. `bases` finds what it extends
+    (`loader.BaseReader`; by default, built-ins and files beside `file`)."""
     try:
-        resolved, parsed = resolve_text(text, file)
+        resolved, parsed = resolve_text(text, file, bases)
     except VariantError as e:
         return [_finding(text, file, "error", d, None) for d in e.diagnostics]
     except CoincheError as e:

@@ -38,7 +38,7 @@ COMMANDS = {
     "show": "lang_cmds", "schema": "lang_cmds", "sheet": "render_cmds",
     "compare": "render_cmds", "replay": "replay_cmds", "score": "score_cmds",
     "simulate": "sim_cmds", "play": "sim_cmds", "studio": "studio_cmds",
-    "marque": "pad_cmds", "classement": "pad_cmds",
+    "marque": "pad_cmds", "classement": "pad_cmds", "serve": "serve_cmds",
 }
 """The module that declares each command: an explicit list, no import-time registry (a test
 checks it against what the modules declare)."""

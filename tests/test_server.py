@@ -1,0 +1,122 @@
+"""`coinche serve`: accounts, clubs, versions, public pages, each test on SQLite and on a real
+PostgreSQL server the tests start themselves."""
+
+from __future__ import annotations
+
+import io
+import re
+import zipfile
+from collections.abc import Iterator
+
+import pytest
+
+from tests.server_support import (  # noqa: F401, F811 - fixtures
+    Browser,
+    club_with_variant,
+    database_url,
+    postgres,
+    server,
+)
+
+TEXT_1000 = ('variant "regles" extends "ffb" {\n  title "Règles du jeudi"\n'
+             '  description "Partie en 1000."\n  language fr\n  game { target 1000 }\n}\n')
+
+
+@pytest.fixture
+def client(database_url: str) -> Iterator[object]:  # noqa: F811
+    """The server on SQLite, then on a real PostgreSQL server the tests start."""
+    with server(database_url) as c:
+        yield c
+
+
+def edit(owner: Browser, slug: str, text: str, message: str, variant: str = "regles"):
+    page = owner.get(f"/c/{slug}/v/{variant}/edit")
+    base = re.search(r'name="base" value="(\d+)"', page.text).group(1)
+    return owner.post(f"/c/{slug}/v/{variant}/edit", {"text": text, "message": message,
+                                                      "base": base})
+
+
+def test_a_club_saves_versions_publishes_and_a_visitor_reads_the_sheet(client) -> None:
+    owner = Browser(client).signup("marie")
+    club_with_variant(owner, "jeudi")
+    assert edit(owner, "jeudi", TEXT_1000, "partie en 1000").status_code == 303
+    visitor = Browser(client)
+    assert visitor.get("/c/jeudi/v/regles").status_code == 404  # a draft: not even confirmed
+    assert owner.post("/c/jeudi/v/regles/publish").status_code == 303
+    page = visitor.get("/c/jeudi/v/regles")
+    assert page.status_code == 200 and "Règles du jeudi" in page.text
+    sheet = visitor.get("/c/jeudi/v/regles/sheet?lang=es")
+    assert sheet.status_code == 200 and 'lang="es"' in sheet.text
+    assert "1.000" in sheet.text  # the target, in Spanish number format
+    assert "script-src" not in sheet.headers["content-security-policy"]  # no script at all
+    history = visitor.get("/c/jeudi/v/regles/history")
+    assert "partie en 1000" in history.text
+    compare = visitor.get("/c/jeudi/v/regles/compare?a=1&b=2")
+    assert compare.status_code == 200
+    assert "1 000" in compare.text.replace("\u202f", " ") and "2 000" in compare.text.replace(
+        "\u202f", " ")  # the two targets side by side, in the club's language
+    gallery = visitor.get("/gallery?q=jeudi")
+    assert "Règles du jeudi" in gallery.text
+
+
+def test_two_editors_saving_the_same_version_are_told_of_the_conflict(client) -> None:
+    owner = Browser(client).signup("marie")
+    club_with_variant(owner, "jeudi")
+    first = owner.get("/c/jeudi/v/regles/edit")
+    base = re.search(r'name="base" value="(\d+)"', first.text).group(1)
+    assert owner.post("/c/jeudi/v/regles/edit", {"text": TEXT_1000, "message": "a",
+                                                 "base": base}).status_code == 303
+    late = owner.post("/c/jeudi/v/regles/edit", {"text": TEXT_1000.replace("1000", "1500"),
+                                                 "message": "b", "base": base})
+    assert late.status_code == 409
+    assert "1500" in late.text  # the late editor's text is kept on the page, not lost
+    history = owner.get("/c/jeudi/v/regles/history")
+    assert len(re.findall(r"data-version=", history.text)) == 2
+
+
+def test_a_version_is_restored_as_a_new_version(client) -> None:
+    owner = Browser(client).signup("marie")
+    club_with_variant(owner, "jeudi")
+    edit(owner, "jeudi", TEXT_1000, "1000")
+    edit(owner, "jeudi", TEXT_1000.replace("1000", "1500"), "1500")
+    owner.get("/c/jeudi/v/regles/history")
+    assert owner.post("/c/jeudi/v/regles/restore", {"version": "2"}).status_code == 303
+    text = owner.get("/c/jeudi/v/regles/file").text
+    assert "target 1000" in text
+    assert len(re.findall(r"data-version=", owner.get("/c/jeudi/v/regles/history").text)) == 4
+
+
+def test_extends_resolves_against_the_same_club_only(client) -> None:
+    marie = Browser(client).signup("marie")
+    club_with_variant(marie, "jeudi")
+    edit(marie, "jeudi", TEXT_1000, "1000")
+    marie.post("/c/jeudi/v/regles/publish")
+    # another club's variant naming the first club's: not found there
+    paul = Browser(client).signup("paul")
+    club_with_variant(paul, "vendredi", "maison")
+    paul.post("/c/vendredi/variants", {"name": "fille", "base": "maison"})
+    reply = edit(paul, "vendredi", 'variant "fille" extends "regles" {\n  language fr\n}\n',
+                 "from another club", "fille")
+    assert reply.status_code == 303
+    page = paul.get("/c/vendredi/v/fille/edit")
+    assert "no built-in variant or variant of this club" in page.text
+    # within the club, extends finds the club's own variant, and its sheet follows the base
+    marie.post("/c/jeudi/variants", {"name": "fille", "base": "regles"})
+    sheet = marie.get("/c/jeudi/v/fille/sheet?lang=en")
+    assert sheet.status_code == 200 and "1,000" in sheet.text
+
+
+def test_export_and_import_keep_the_files_exactly(client) -> None:
+    owner = Browser(client).signup("marie")
+    club_with_variant(owner, "jeudi")
+    edit(owner, "jeudi", TEXT_1000, "1000")
+    raw = owner.get("/c/jeudi/export.zip").content
+    files = zipfile.ZipFile(io.BytesIO(raw)).namelist()
+    assert "jeudi/regles.coinche" in files and "jeudi/history/regles/0002.coinche" in files
+    assert zipfile.ZipFile(io.BytesIO(raw)).read("jeudi/regles.coinche").decode() == TEXT_1000
+    club_with_variant(owner, "samedi", "autre")
+    owner.get("/c/samedi")
+    reply = owner.client.post("/c/samedi/import", data={"csrf": owner.csrf},
+                              files={"folder": ("jeudi.zip", raw, "application/zip")})
+    assert reply.status_code == 303, reply.text
+    assert owner.get("/c/samedi/v/regles/file").text == TEXT_1000

@@ -1,0 +1,112 @@
+"""`coinche serve` in a real headless Chromium (Debian's, through Playwright; no browser
+download): a secretary signs up, creates her club, starts a variant from ffb, saves three
+versions in the editor, publishes; a member in another browser context, not signed in, opens the
+public page, reads the sheet in Spanish, downloads the card, compares two versions; the secretary
+restores one."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("sqlalchemy")
+playwright = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+CHROMIUM = next((p for p in ("/usr/bin/chromium", shutil.which("chromium") or "")
+                 if p and Path(p).is_file()), None)
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium not installed "
+                                "(apt-get install chromium); the server's browser test is skipped")
+
+from studio_support import serving  # noqa: E402
+
+from coinche_dsl.server.app import create_app  # noqa: E402
+from coinche_dsl.server.renders import Renderer  # noqa: E402
+
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+
+
+def rules(target: int) -> str:
+    return (f'variant "jeudi" extends "ffb" {{\n  title "Coinche du jeudi"\n'
+            f'  description "Partie en {target}."\n  sources "Bureau du club"\n'
+            f'  language fr\n\n  game {{ target {target} }}\n}}\n')
+
+
+@pytest.fixture
+def site(tmp_path: Path) -> Iterator[str]:
+    app = create_app(f"sqlite:///{tmp_path / 'club.db'}", Renderer(0))
+    with serving(app) as port:
+        yield f"http://127.0.0.1:{port}"
+
+
+def replace_text(page: object, text: str) -> None:
+    page.click(".cm-content")
+    page.keyboard.press("Control+a")
+    page.keyboard.insert_text(text)
+
+
+def test_a_club_online_from_sign_up_to_a_restored_version(site: str, tmp_path: Path) -> None:
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        secretary = browser.new_context(locale="fr-FR").new_page()
+        problems: list[str] = []
+        secretary.on("pageerror", lambda e: problems.append(str(e)))
+        secretary.goto(site + "/signup")
+        secretary.fill("input[name=username]", "marie")
+        secretary.fill("input[name=display_name]", "Marie")
+        secretary.fill("input[name=password]", "un mot de passe assez long")
+        secretary.click("form.stack button")
+        secretary.click("text=Créer un club")
+        secretary.fill("input[name=name]", "Club du jeudi")
+        secretary.fill("input[name=slug]", "jeudi")
+        secretary.fill("input[name=region]", "Bretagne")
+        secretary.click("form.stack button")
+        assert secretary.url.endswith("/c/jeudi")
+        secretary.fill("#new-variant input[name=name]", "jeudi")
+        secretary.select_option("#new-variant select[name=base]", "ffb")
+        secretary.click("#new-variant button")
+        secretary.wait_for_selector(".cm-content")  # the studio's editor
+        for n, target in enumerate((1000, 1500, 701), start=2):
+            replace_text(secretary, rules(target))
+            secretary.fill("#message", f"partie en {target}")
+            secretary.click("#save")
+            secretary.wait_for_selector("#saved")
+            assert f"Version {n} enregistrée" in secretary.inner_text("#saved")
+            secretary.wait_for_selector(".cm-content")
+        secretary.goto(site + "/c/jeudi/v/jeudi")
+        secretary.click("#publish")
+        assert "Rendre privé" in secretary.inner_text("#publish")
+
+        member = browser.new_context(locale="es-ES", accept_downloads=True).new_page()
+        member.goto(site + "/gallery")
+        member.click("text=Coinche du jeudi")
+        assert "Coinche du jeudi" in member.inner_text("h1")
+        assert "Entrar" in member.inner_text("header")  # not signed in, pages in Spanish
+        member.click("[data-doc=sheet-es]")
+        assert member.evaluate("document.documentElement.lang") == "es"
+        sheet = member.inner_text("body")
+        assert "701" in sheet and "Subasta" in sheet
+        member.go_back()
+        card = member.request.get(site + member.get_attribute("[data-doc=card-pdf-es]", "href"))
+        assert card.status == 200 and card.body().startswith(b"%PDF")
+        import pypdf
+
+        (tmp_path / "card.pdf").write_bytes(card.body())
+        pages = pypdf.PdfReader(str(tmp_path / "card.pdf")).pages
+        text = " ".join(pg.extract_text() for pg in pages)
+        assert "701" in text
+        member.goto(site + "/c/jeudi/v/jeudi/history")
+        member.check("tr[data-version='2'] input[name=a]")
+        member.check("tr[data-version='4'] input[name=b]")
+        member.click("#compare-versions > button")
+        compared = member.inner_text("body").replace("\u202f", " ").replace("\xa0", " ")
+        assert "1 000" in compared and "701" in compared  # the club's language: French
+
+        secretary.goto(site + "/c/jeudi/v/jeudi/history")
+        secretary.click("tr[data-version='2'] button")
+        assert len(secretary.query_selector_all("tr[data-version]")) == 5
+        assert "target 1000" in secretary.request.get(site + "/c/jeudi/v/jeudi/file").text()
+        assert not problems
+        browser.close()
