@@ -32,12 +32,15 @@ ALLOWED = {
     "studio": {"syntax", "model", "loader", "inherit", "options", "engine", "render",
                "analysis"},
     "cli": {"syntax", "model", "loader", "inherit", "options", "engine", "render", "sim",
-            "analysis", "lsp", "studio", "deal_text", "pad"},
+            "analysis", "lsp", "studio", "deal_text", "pad", "server"},
     "docgen": {"syntax", "model", "loader"},  # writes docs/language.md from the model
     # a deal written as an example's lines (`score`, the score pad)
     "deal_text": {"syntax", "model"},
     # the score pad: deals told by a table, scored by the engine, in the sheets' words
     "pad": {"model", "loader", "engine", "render", "deal_text"},
+    # `coinche serve`: clubs' variant files on a database, the studio's analysis and editor,
+    # the sheets and comparisons
+    "server": {"syntax", "model", "loader", "render", "analysis", "studio"},
 }
 LEAVES = {"errors", "cards", "limits", "text_safety", "formula_print", "native_words"}
 """Modules every layer may use: notation, the error hierarchy, the bounds, text escaping, the
