@@ -51,10 +51,10 @@ def test_the_card_says_what_a_table_needs() -> None:
     # FFB 2015 § 4.1: multiples of 10 from 80, no highest number; "à tout moment ... un capot"
     assert "Bids: 80, 90, 100 … (steps of 10, no highest number), then capot (250)." in text
     assert "Coinche: × 2." in text and "Surcoinche: × 4." in text
-    assert ("What is multiplied: (if the declarers took all eight tricks then 250, otherwise "
-            "160) + announcements of both sides + belote of the declarers + contract (contract "
-            "made); 160 + announcements of both sides + belote of the defenders + contract "
-            "(contract failed).") in text
+    assert ("What is multiplied: 160 (250 if the declarers take all eight tricks) plus both "
+            "sides’ announcements, the declarers’ belote, and the contract (contract made); 160 "
+            "plus both sides’ announcements, the defenders’ belote, and the contract (contract "
+            "failed).") in text
     # trump, plain, no-trump, all-trump (§ 11.3: "Valet 13, Neuf 9, As 6, ...")
     assert "| J 20 | A 11 | A 19 | J 13 |" in text
     assert "Belote (king and queen of trumps): 20." in text

@@ -44,16 +44,20 @@ def test_english_sheet_of_ffb(ffb) -> None:
     assert "- The game is played to 2,000 points." in text
     assert "| 1 | J | 20 | A | 11 | A | 19 | J | 13 |" in text  # card tables per mode
     assert "| four jacks | 200 | 100 |" in text  # carrés, with the no-trump column
-    assert ("- If the contract is coinched or surcoinched: ((if the declarers took all eight "
-            "tricks then 250, otherwise 160) + announcements of both sides + belote of the "
-            "declarers + contract) × multiplier") in text
-    assert ("(160 + announcements of both sides + belote of the defenders + contract) × "
-            "multiplier") in text
+    # FFB 2015 § 10.1.1, coinched: "(160 points (ou 250 points si capot réalisé ...) + Leurs
+    # annonces + Leur belote + Les annonces des défenseurs ... + Le montant du contrat) × 2"
+    assert ("If the contract is coinched or surcoinched, the declarers score 160 (250 if they "
+            "take all eight tricks) plus both sides’ announcements, their belote, and the "
+            "contract, the whole doubled (quadrupled if surcoinched).") in text
+    # § 10.1.2: "160 points de chute + Leurs annonces + ... + Le montant du contrat demandé"
+    assert ("The defenders score 160 plus both sides’ announcements, their belote, and the "
+            "contract, the whole doubled if the contract is coinched, quadrupled if "
+            "surcoinched.") in text
     # FFB 2015, § 4.1 "Il est impossible de surenchérir sur soi-même": never the opposite.
     assert "- A player may raise their own bid.\n" not in text
     assert "raise their own bid only after another player has bid in between" in text
     # a worked line: numbers in the formula, the engine's rounded score beside it
-    assert "102 + 80 + 0 = 182, written 180" in text
+    assert "North–South 102 + 80 = 182, written 180" in text
     assert "**Belote and rebelote** —" in text
     # `total(...)` in the formulas: the glossary says what a total adds up.
     assert "**Total** — A side's card points, its dix de der, its announcements" in text

@@ -14,8 +14,7 @@ from typing import Any
 from ..engine.compiled import bid_values
 from ..model import CardValue, Expr, Ruleset, Scale
 from ..model.enums import Denomination, FirstLead, Rounding
-from .fields import Path, constants, prune, value_at
-from .formula import words
+from .fields import Path, value_at
 from .i18n import Translator
 
 
@@ -35,12 +34,22 @@ def describe(rs: Ruleset, path: Path, tr: Translator) -> str:
     if isinstance(value, int):
         return tr(key, n=value)
     if isinstance(value, Expr):
-        return tr(key, formula=words(prune(value, constants(rs)), tr))
+        return tr(key, formula=" ".join(_formula_sentences(rs, path, value, tr)))
     if isinstance(value, Scale):
         return tr(f"{key}.{value.kind.value}", n=value.to)
     if isinstance(value, list) and value and isinstance(value[0], CardValue):
         return tr(key, cards=card_list(value, tr))
     raise TypeError(f"no sentence for {'.'.join(path)} ({type(value).__name__})")
+
+
+def _formula_sentences(rs: Ruleset, path: Path, value: Expr, tr: Translator) -> list[str]:
+    """A scoring formula as the sheet's sentences (`prose`): the success test, or what a side
+    scores."""
+    from .prose import Prose
+
+    if path[-1] in ("declarers", "defenders"):
+        return Prose(rs, tr).score(value, path[-1])
+    return Prose(rs, tr).success(value)
 
 
 def rank(r: str, tr: Translator) -> str:

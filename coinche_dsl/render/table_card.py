@@ -15,8 +15,8 @@ from .describe import carres, describe, ladder, sequences
 from .document import Document, Formula, Rules, Section, Table
 from .fields import Path, constants, is_relevant, prune, rule_paths
 from .fingerprint import fingerprint
-from .formula import cases, words
 from .i18n import Translator, translator
+from .prose import Prose
 from .rulesheet import MODES, is_in_play, labels, option_title, value_text
 from .worked import contract, team_of, title
 
@@ -90,7 +90,9 @@ def _multipliers(rs: Ruleset, tr: Translator) -> list[str]:
     found = _multiplied(rs)
     if len(found) == 2 and found[0][1] == found[1][1]:  # the same term, made or failed
         found = [("both", found[0][1])]
-    on = [tr(f"card.on.{outcome}", what=words(term, tr)) for outcome, term in found]
+    prose = Prose(rs, tr)
+    on = [tr(f"card.on.{outcome}", what=prose.elide(prose.amount(term, None, True)))
+          for outcome, term in found]
     return [*out, *([tr("card.multiplies", what="; ".join(on))] if on else [])]
 
 
@@ -145,9 +147,7 @@ def _announcements(rs: Ruleset, tr: Translator) -> Rules:
 def _scoring(rs: Ruleset, tr: Translator) -> list:
     from .examples import generated_examples
 
-    fixed = constants(rs)
-    success = prune(rs.scoring.success, fixed)
-    blocks: list = [Formula(tr("scoring.made_when"), cases(success, tr))]
+    blocks: list = [Formula(tr("scoring.made_when"), Prose(rs, tr).success(rs.scoring.success))]
     done = {w.key: w for w in generated_examples(rs) if w.score is not None}
     chosen = [done[k] for k in WORKED if k in done][:3]
     lines = []
