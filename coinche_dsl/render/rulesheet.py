@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from ..model import Ruleset
 from ..model.choices import option_of, option_paths, with_value
+from ..model.enums import WhoScores
 from ..model.option import Option
 from ..model.relevance import has_all_trump, has_coinche, has_no_trump, has_surcoinche
 from .describe import carres_rows, describe, sequence_rows
 from .document import Document, Para, Rules, Section, Table, Terms
-from .fields import PHASES, Path, is_relevant, leaf_paths, rule_paths
+from .fields import PHASES, Path, constants, is_relevant, leaf_paths, prune, rule_paths
 from .fingerprint import fingerprint
 from .i18n import Translator, translator
 from .worked import example_blocks, formula_blocks
@@ -33,7 +34,8 @@ def build_sheet(rs: Ruleset, lang: str | None = None) -> Document:
                    subtitle=tr("sheet.variant", name=rs.name), fingerprint=fingerprint(rs),
                    header=f"{rs.name} — {rs.title}" if rs.title else rs.name,
                    intro=_intro(rs, tr), labels=labels(tr))
-    builders = {"cards": _cards, "announcements": _announcements, "scoring": _scoring}
+    builders = {"cards": _cards, "announcements": _announcements, "belote": _belote,
+                "scoring": _scoring}
     for phase in PHASES:
         blocks = builders.get(phase, _plain_phase)(rs, phase, tr)
         doc.sections.append(Section(phase, tr(f"h.{phase}"), blocks))
@@ -172,8 +174,24 @@ def _announcements(rs: Ruleset, phase: str, tr: Translator) -> list:
     rest = _phase_paths(phase, TABLE_FIELDS | {("announcements", "enabled")})
     no_trump_same = [] if rs.announcements.no_trump_carres or not with_nt else [
         ("announcements", "no_trump_carres")]
+    compared = [Para(tr("ann.compare." + ("trump" if rs.announcements.trump_sequence_wins
+                                          else "plain")))] if (
+        rs.announcements.who_scores == WhoScores.BEST_SIDE) else []
     return [*first, Table(head, rows, tr("ann.nothing"), numeric=list(range(1, len(head)))),
-            Table(seq_head, seq_rows, numeric=[1]), sentences(rs, no_trump_same + rest, tr)]
+            Table(seq_head, seq_rows, numeric=[1]), *compared,
+            sentences(rs, no_trump_same + rest, tr)]
+
+
+def _belote(rs: Ruleset, phase: str, tr: Translator) -> list:
+    """The belote's rules, and whether a fall takes it away, as the scoring formulas say: the
+    declarers' score on a failed contract counts their belote (« imprenable ») or not."""
+    blocks = _plain_phase(rs, phase, tr)
+    if rs.belote.enabled:
+        kept = "belote" in prune(rs.scoring.failed["declarers"], constants(rs)).quantities()
+        rules = blocks[-1]
+        rules.items.append(tr("belote.kept" if kept else "belote.lost"))
+        rules.where.append(rs.where("scoring", "failed", "declarers"))
+    return blocks
 
 
 def _scoring(rs: Ruleset, phase: str, tr: Translator) -> list:
