@@ -14,7 +14,7 @@ from ..model.option import Option
 from ..model.relevance import has_all_trump, has_coinche, has_no_trump, has_surcoinche
 from .describe import carres_rows, describe, sequence_rows
 from .document import Document, Para, Rules, Section, Table, Terms
-from .fields import PHASES, Path, constants, is_relevant, leaf_paths, prune, rule_paths
+from .fields import PHASES, Path, constants, is_relevant, prune, rule_paths
 from .fingerprint import fingerprint
 from .i18n import Translator, translator
 from .worked import example_blocks, formula_blocks
@@ -61,7 +61,7 @@ def labels(tr: Translator) -> dict[str, str]:
 def _intro(rs: Ruleset, tr: Translator) -> list[str]:
     base = tr("sheet.based_on", base=rs.extends) if rs.extends else tr("sheet.standalone")
     lines = [tr.typeset(rs.description)] if rs.description else []
-    return [*lines, base, describe(rs, ("language",), tr)]
+    return [*lines, base]
 
 
 def sentences(rs: Ruleset, paths: list[Path], tr: Translator) -> Rules:
@@ -219,8 +219,6 @@ def glossary(rs: Ruleset, tr: Translator) -> list[tuple[str, str]]:
 
 
 def _sources(rs: Ruleset, tr: Translator) -> list:
-    found = Rules([tr.typeset(s) for s in rs.sources]) if rs.sources else Para(tr("src.none"))
-    files = list(dict.fromkeys(
-        rs.where(*p).rsplit(":", 1)[0] for p in leaf_paths() if rs.where(*p)))
-    written = [Para(tr("src.files", files=tr.join(files)))] if files else []
-    return [found, *written, Para(tr("src.where"))]
+    """The texts the rules follow, as the variant file cites them (which file wrote which
+    rule is for the editor and the HTML's hover, not for the printed page)."""
+    return [Rules([tr.typeset(s) for s in rs.sources]) if rs.sources else Para(tr("src.none"))]
