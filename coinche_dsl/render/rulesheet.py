@@ -34,6 +34,9 @@ def build_sheet(rs: Ruleset, lang: str | None = None) -> Document:
                    subtitle=tr("sheet.variant", name=rs.name), fingerprint=fingerprint(rs),
                    header=f"{rs.name} — {rs.title}" if rs.title else rs.name,
                    intro=_intro(rs, tr), labels=labels(tr))
+    ours = _ours(rs, tr)
+    if ours:
+        doc.sections.append(Section("ours", tr("h.ours"), ours))
     builders = {"cards": _cards, "announcements": _announcements, "belote": _belote,
                 "scoring": _scoring}
     for phase in PHASES:
@@ -64,12 +67,43 @@ def _intro(rs: Ruleset, tr: Translator) -> list[str]:
     return [*lines, base]
 
 
+def own_file(rs: Ruleset) -> str:
+    """The file that wrote these rules (`club.coinche`), where the variant extends another:
+    the rules it did not write are its base's."""
+    return rs.where("name").rsplit(":", 1)[0] if rs.extends else ""
+
+
+def _file(rs: Ruleset, path: Path) -> str:
+    return rs.where(*path).rsplit(":", 1)[0]
+
+
+def _ours(rs: Ruleset, tr: Translator) -> list:
+    """What the file of a variant that extends another decides itself, in the sheet's
+    sentences, first; then where the rest comes from."""
+    own = own_file(rs)
+    if not own:
+        return []
+    decided = [p for p in rule_paths() if is_relevant(rs, p) and _file(rs, p) == own]
+    said = [describe(rs, p, tr) for p in decided]
+    intro = [Para(tr("ours.intro"))] if said else []
+    return [*intro, Rules(said, [rs.where(*p) for p in decided]),
+            Para(tr("ours.rest", base=rs.extends))]
+
+
 def sentences(rs: Ruleset, paths: list[Path], tr: Translator) -> Rules:
     """The relevant rules among `paths`, one sentence each, with where each was written; a
-    rule an option sets says so."""
+    rule an option sets says so, and a rule the base wrote (for a variant that extends
+    another) says whose it is."""
     shown = [p for p in paths if is_relevant(rs, p)]
-    return Rules([_marked(rs, p, describe(rs, p, tr), tr) for p in shown],
-                 [rs.where(*p) for p in shown])
+    own = own_file(rs)
+    return Rules([_based(rs, p, own, _marked(rs, p, describe(rs, p, tr), tr), tr)
+                  for p in shown], [rs.where(*p) for p in shown])
+
+
+def _based(rs: Ruleset, path: Path, own: str, sentence: str, tr: Translator) -> str:
+    if not own or not rs.where(*path) or _file(rs, path) == own:
+        return sentence
+    return f"{sentence} {tr('ours.base_mark', base=rs.extends)}"
 
 
 def _marked(rs: Ruleset, path: Path, sentence: str, tr: Translator) -> str:

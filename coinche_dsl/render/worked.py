@@ -46,7 +46,8 @@ def formula_blocks(rs: Ruleset, tr: Translator) -> list[Formula]:
     return out
 
 
-def _worked_line(rs: Ruleset, outcome: str, w: Worked, tr: Translator) -> str:
+def _worked_line(rs: Ruleset, outcome: str, w: Worked, tr: Translator,
+                 titled: bool = True) -> str:
     """Both sides' scores on `w`'s deal: the arithmetic of each side's formula with the
     quantities the engine scored it with, and the score the engine wrote when rounding or
     scale changed it."""
@@ -60,7 +61,8 @@ def _worked_line(rs: Ruleset, outcome: str, w: Worked, tr: Translator) -> str:
         if final != evaluate(expr, w.score.values):
             line = tr("worked.rounded", line=line, score=final)
         parts.append(tr("worked.team", team=tr(f"team.{team}"), line=line))
-    return tr("worked", example=title(w, tr), line=tr("worked.sides", a=parts[0], b=parts[1]))
+    line = tr("worked.sides", a=parts[0], b=parts[1])
+    return tr("worked", example=title(w, tr), line=line) if titled else line
 
 
 def example_blocks(rs: Ruleset, tr: Translator) -> list[Para | Example]:
