@@ -64,7 +64,7 @@ def labels(tr: Translator) -> dict[str, str]:
 def _intro(rs: Ruleset, tr: Translator) -> list[str]:
     base = tr("sheet.based_on", base=rs.extends) if rs.extends else tr("sheet.standalone")
     lines = [tr.typeset(rs.description)] if rs.description else []
-    return [*lines, base]
+    return [*lines, base, describe(rs, ("language",), tr)]
 
 
 def own_file(rs: Ruleset) -> str:
