@@ -5,6 +5,7 @@ and the engine."""
 from __future__ import annotations
 
 import io
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -50,28 +51,36 @@ def test_the_card_says_what_a_table_needs() -> None:
     # montant du contrat", doubled)
     # FFB 2015 § 4.1: multiples of 10 from 80, no highest number; "à tout moment ... un capot"
     assert "Bids: 80, 90, 100 … (steps of 10, no highest number), then capot (250)." in text
-    assert "Coinche: × 2." in text and "Surcoinche: × 4." in text
-    assert ("What is multiplied: (if the declarers took all eight tricks then 250, otherwise "
-            "160) + announcements of both sides + belote of the declarers + contract (contract "
-            "made); 160 + announcements of both sides + belote of the defenders + contract "
-            "(contract failed).") in text
-    # trump, plain, no-trump, all-trump (§ 11.3: "Valet 13, Neuf 9, As 6, ...")
-    assert "| J 20 | A 11 | A 19 | J 13 |" in text
+    assert "Coinche: × 2. Surcoinche: × 4." in text
+    # what a made and a failed contract score, in words
+    assert ("If the contract is coinched or surcoinched, the declarers score 160 (250 if they "
+            "take all eight tricks) plus both sides’ announcements, their belote, and the "
+            "contract, the whole doubled (quadrupled if surcoinched).") in text
+    assert "The declarers keep only their belote." in text  # § 10.1.2, "imprenables"
+    # rank and points in their own columns: trump, plain, no-trump, all-trump (§ 11.3)
+    assert "| J | 20 | A | 11 | A | 19 | J | 13 |" in text
     assert "Belote (king and queen of trumps): 20." in text
     assert "The game is played to 2,000 points." in text
     assert fingerprint(rs) in text and "Contents" not in text
 
 
-def test_three_worked_lines_scored_by_the_engine() -> None:
-    # ffb, 80 hearts by N: made with 92 card points + last trick = 102 -> 102 + 80 = 182, written
-    # 180 (nearest ten), defenders 152 - 92 = 60; failed 6 short: 74 card points, EW get
-    # 160 + 80 = 240; the same coinched: (160 + 80) x 2 = 480.
+def test_the_fall_table_is_the_engines() -> None:
+    # § 10.1.2: the defence scores "160 points de chute + ... + Le montant du contrat", × 2
+    # coinched, × 4 surcoinched; rounded to ten (already round). Capot: 160 + 250.
     text = str(card(load_variant("ffb"), "en", "md"))
-    lines = [line for line in text.splitlines() if " — 80 ♥ hearts by North" in line]
-    assert len(lines) == 3
-    assert lines[0].endswith("made; North–South 180, East–West 60.")
-    assert lines[1].endswith("failed; North–South 0, East–West 240.")
-    assert lines[2].endswith("coinched: failed; North–South 0, East–West 480.")
+    assert "| Contract | Plain | Coinched | Surcoinched |" in text
+    assert "| 80 | 240 | 480 | 960 |" in text
+    assert "| 160 | 320 | 640 | 1,280 |" in text
+    assert "| capot | 410 | 820 | 1,640 |" in text
+    without = str(card(load_variant("fr-bga"), "fr", "md"))  # no surcoinche there
+    assert "Surcoinché" not in without
+
+
+def test_one_worked_example_scored_by_the_engine() -> None:
+    # ffb, 80 hearts by N coinched, 6 short: EW (160 + 80) x 2 = 480.
+    text = str(card(load_variant("ffb"), "en", "md"))
+    assert "- 80 ♥ hearts by North, coinched — failed" in text
+    assert "- North–South 0; East–West (160 + 80) × 2 = 480" in text
 
 
 def test_a_club_card_says_only_what_the_club_plays() -> None:
@@ -87,9 +96,29 @@ pdf = pytest.importorskip("weasyprint", reason="WeasyPrint not installed; PDF ch
 pypdf = pytest.importorskip("pypdf", reason="pypdf not installed; PDF checks skipped")
 
 
+RULEBOOKS = sorted(str(p) for p in (Path(__file__).resolve().parent.parent / "examples"
+                                    / "rulebooks").glob("*.coinche"))
+BODY_PT = 11
+"""The card is read from a metre away: no text under 11 pt but the small version line."""
+
+
+def text_sizes(page: Any) -> dict[float, str]:
+    """The page's text by the size it is set in (points, the font size times the text and
+    graphics matrices' vertical scale)."""
+    found: dict[float, list[str]] = {}
+
+    def visit(text: str, cm: Any, tm: Any, font: Any, size: float) -> None:
+        if text.strip():
+            scale = abs((tm[3] or 1) * (cm[3] or 1))
+            found.setdefault(round(size * scale, 1), []).append(text)
+
+    page.extract_text(visitor_text=visit)
+    return {size: "".join(parts) for size, parts in found.items()}
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_one_a4_page_for_every_builtin_and_every_feature(lang: str) -> None:
-    variants = [load_variant(name) for name in BUILTINS] + [every_feature_on()]
+    variants = [load_variant(name) for name in (*BUILTINS, *RULEBOOKS)] + [every_feature_on()]
     for rs in variants:
         reader = pypdf.PdfReader(io.BytesIO(card(rs, lang, "pdf")))
         assert len(reader.pages) == 1, f"{rs.name} in {lang}: {len(reader.pages)} pages"
@@ -97,6 +126,10 @@ def test_one_a4_page_for_every_builtin_and_every_feature(lang: str) -> None:
         assert (round(float(box.width)), round(float(box.height))) == (595, 842)  # A4
         text = reader.pages[0].extract_text()
         assert fingerprint(rs) in text
+        small = {size: t for size, t in text_sizes(reader.pages[0]).items() if size < BODY_PT}
+        # only the version line at the foot of the page is smaller
+        assert all(fingerprint(rs) in t and len(t) < 80 for t in small.values()), (
+            rs.name, lang, small)
 
 
 def test_cli_card_writes_html_without_booklet_parts(tmp_path: Any) -> None:

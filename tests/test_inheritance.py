@@ -86,13 +86,13 @@ def test_keeping_the_case_or_removing_the_situation_is_quiet(tmp_path: Path) -> 
 
 
 def test_an_inherited_example_that_fails_names_the_club(tmp_path: Path) -> None:
-    # ffb's "a made 90": NS 200 EW 50 at 2000; with a 100 card-point floor the 90 fails
+    # ffb's "90 à cœur rempli": NS 200 EW 50 at 2000; with a 100 card-point floor the 90 fails
     club = _with_text(CLUB).replace("  game {", "  scoring { success = if bid_capot then "
                                     "capot(declarers) else points(declarers) >= 120 }\n  game {")
     path = _write(tmp_path, "club", club)
     result = runner.invoke(app, ["check", str(path)])
     assert result.exit_code == 1
-    line = next(x for x in result.output.splitlines() if "a made 90" in x)
+    line = next(x for x in result.output.splitlines() if "90 à cœur rempli" in x)
     assert "ffb.coinche:" in line and "under the rules of club.coinche" in line
     assert "examples none" in line
     dropped = club.replace("  game {", "  examples none\n  game {")

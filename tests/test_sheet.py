@@ -44,16 +44,20 @@ def test_english_sheet_of_ffb(ffb) -> None:
     assert "- The game is played to 2,000 points." in text
     assert "| 1 | J | 20 | A | 11 | A | 19 | J | 13 |" in text  # card tables per mode
     assert "| four jacks | 200 | 100 |" in text  # carrés, with the no-trump column
-    assert ("- If the contract is coinched or surcoinched: ((if the declarers took all eight "
-            "tricks then 250, otherwise 160) + announcements of both sides + belote of the "
-            "declarers + contract) × multiplier") in text
-    assert ("(160 + announcements of both sides + belote of the defenders + contract) × "
-            "multiplier") in text
+    # FFB 2015 § 10.1.1, coinched: "(160 points (ou 250 points si capot réalisé ...) + Leurs
+    # annonces + Leur belote + Les annonces des défenseurs ... + Le montant du contrat) × 2"
+    assert ("If the contract is coinched or surcoinched, the declarers score 160 (250 if they "
+            "take all eight tricks) plus both sides’ announcements, their belote, and the "
+            "contract, the whole doubled (quadrupled if surcoinched).") in text
+    # § 10.1.2: "160 points de chute + Leurs annonces + ... + Le montant du contrat demandé"
+    assert ("The defenders score 160 plus both sides’ announcements, their belote, and the "
+            "contract, the whole doubled if the contract is coinched, quadrupled if "
+            "surcoinched.") in text
     # FFB 2015, § 4.1 "Il est impossible de surenchérir sur soi-même": never the opposite.
     assert "- A player may raise their own bid.\n" not in text
     assert "raise their own bid only after another player has bid in between" in text
     # a worked line: numbers in the formula, the engine's rounded score beside it
-    assert "102 + 80 + 0 = 182, written 180" in text
+    assert "North–South 102 + 80 = 182, written 180" in text
     assert "**Belote and rebelote** —" in text
     # `total(...)` in the formulas: the glossary says what a total adds up.
     assert "**Total** — A side's card points, its dix de der, its announcements" in text
@@ -64,7 +68,7 @@ def test_english_sheet_of_ffb(ffb) -> None:
 def test_default_language_is_the_variants_own(ffb) -> None:
     text = sheet(ffb, None, "md")
     assert "## 2. Enchères" in text
-    assert f"Empreinte des règles{NNBSP}:" in text  # French spacing before the colon
+    assert f"Version des règles{NNBSP}:" in text  # French spacing before the colon
     assert "- La partie se joue en 2\u202f000 points." in text
 
 
@@ -81,7 +85,7 @@ def test_generated_examples_show_the_engines_scores(name: str) -> None:
 
 def test_own_examples_are_printed_with_the_engines_verdict(ffb) -> None:
     text = sheet(ffb, "en", "md")
-    block = text.split("### a made 90", 1)[1].split("###", 1)[0]
+    block = text.split("### 90 à cœur rempli", 1)[1].split("###", 1)[0]
     assert "90 ♥ hearts by North" in block
     assert "**Contract made.**" in block
     assert "| North–South | 200 | Total |" in block and "| East–West | 50 | Total |" in block
@@ -114,7 +118,7 @@ def test_html_is_escaped_and_standalone(ffb, tmp_path: Path) -> None:
                                       update={"values": hostile})]})
     html = sheet(evil, "en", "html")
     assert "<script>alert" not in html and "&lt;script&gt;" in html
-    assert "“&lt;script&gt;alert(2)&lt;/script&gt; *x*” (--option litige=chute)" in html
+    assert "“&lt;script&gt;alert(2)&lt;/script&gt; *x*”: " in html
     assert '<meta name="viewport"' in html
     assert not re.search(r"""(src|href)=["']?https?:""", html)
     assert "@media print" in html and "size: A4" in html
@@ -159,8 +163,9 @@ def test_sheet_of_a_club_file(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     text = result.output
     assert "- The game is played to 1,000 points." in text
-    assert "Written as changes to the variant “ffb”." in text
-    assert "Rules written in: club.coinche and ffb.coinche." in text
+    assert "“ffb”" in text  # the base it changes is named
+    # a file name is for the editor (and the warnings), not the paper
+    assert "club.coinche" not in result.stdout
     assert "A contract at the lowest bid, 6 points short" in text
 
 

@@ -13,9 +13,8 @@ from typing import Any
 
 from ..engine.compiled import bid_values
 from ..model import CardValue, Expr, Ruleset, Scale
-from ..model.enums import Denomination, FirstLead, Rounding
-from .fields import Path, constants, prune, value_at
-from .formula import words
+from ..model.enums import AfterCoinche, Denomination, FirstLead, Rounding
+from .fields import Path, value_at
 from .i18n import Translator
 
 
@@ -35,12 +34,22 @@ def describe(rs: Ruleset, path: Path, tr: Translator) -> str:
     if isinstance(value, int):
         return tr(key, n=value)
     if isinstance(value, Expr):
-        return tr(key, formula=words(prune(value, constants(rs)), tr))
+        return tr(key, formula=" ".join(_formula_sentences(rs, path, value, tr)))
     if isinstance(value, Scale):
         return tr(f"{key}.{value.kind.value}", n=value.to)
     if isinstance(value, list) and value and isinstance(value[0], CardValue):
         return tr(key, cards=card_list(value, tr))
     raise TypeError(f"no sentence for {'.'.join(path)} ({type(value).__name__})")
+
+
+def _formula_sentences(rs: Ruleset, path: Path, value: Expr, tr: Translator) -> list[str]:
+    """A scoring formula as the sheet's sentences (`prose`): the success test, or what a side
+    scores."""
+    from .prose import Prose
+
+    if path[-1] in ("declarers", "defenders"):
+        return Prose(rs, tr).score(value, path[-1])
+    return Prose(rs, tr).success(value)
 
 
 def rank(r: str, tr: Translator) -> str:
@@ -171,6 +180,49 @@ def _text(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
     return "" if value is None else str(value)
 
 
+def _after_coinche(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
+    """What a coinche leaves of the auction, said with what may follow it: whether the
+    coinched side may surcoinche and how many passes end the auction."""
+    from ..model.relevance import has_surcoinche
+
+    if value == AfterCoinche.PASSES:
+        sur = "sur" if has_surcoinche(rs) else "nosur"
+        return tr(f"{key}.passes.{sur}", n=rs.auction.end_passes)
+    return tr(f"{key}.{value.value}")
+
+
+def tie_at_half(rs: Ruleset) -> tuple[int, int, bool] | None:
+    """(half the deal's points, the bid, whether the engine makes the contract) for a deal
+    at the lowest bid whose two sides' totals are equal, when such a deal can be played."""
+    from .examples import Worked, _deal, contract_mode, deck_points, scored
+
+    mode = contract_mode(rs)
+    last = rs.cards.last_trick_at(mode)
+    whole = deck_points(rs, mode) + last
+    if whole % 2 or whole // 2 < last:
+        return None
+    deal = _deal(rs, whole // 2 - last, {"N": 2, "E": 2, "S": 2, "W": 2}, "N")
+    w = scored(rs, Worked("tie", "", deal, None))
+    if w.score is None:
+        return None
+    return whole // 2, rs.auction.minimum_bid, bool(w.score.made)
+
+
+def _litige(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
+    """Without the litige rule, what an exact tie at half the points does under this
+    success test, as the engine scores it (made or failed: never left to the reader)."""
+    tie = None if str(value) == "held" else tie_at_half(rs)
+    if tie is None:
+        return tr(f"{key}.{value.value}")
+    half, bid, made = tie
+    return tr(f"{key}.fails.{'made' if made else 'failed'}", half=tr.num(half), bid=tr.num(bid))
+
+
+def _both_over(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
+    """Both sides over the target: « atteignent » where reaching it is enough."""
+    return tr(f"{key}.{value.value}", over=tr(f"game.over.{rs.game.reach.value}"))
+
+
 _SPECIAL: dict[Path, Callable[[Ruleset, Any, str, Translator], str]] = {
     ("table", "packets"): _packets,
     ("table", "first_lead"): _first_lead,
@@ -187,6 +239,9 @@ _SPECIAL: dict[Path, Callable[[Ruleset, Any, str, Translator], str]] = {
     ("announcements", "sequences"): _sequences,
     ("announcements", "sequence_order"): _order,
     ("scoring", "rounding"): _rounding,
+    ("scoring", "litige"): _litige,
+    ("auction", "after_coinche"): _after_coinche,
+    ("game", "both_over"): _both_over,
     ("examples",): _examples,
     ("language",): _language,
     **{(name,): _text for name in ("name", "title", "description", "sources", "extends")},
@@ -210,5 +265,15 @@ def carres_rows(rs: Ruleset, tr: Translator,
 def sequence_rows(rs: Ruleset, tr: Translator) -> tuple[list[str], list[list[str]]]:
     """The sequences as a table: length, points."""
     head = [tr("ann.col.sequence"), tr("ann.col.points")]
-    return head, [[tr("ann.length", n=k), tr.num(v)]
+    return head, [[run_name(k, v, tr), tr.num(v)]
                   for k, v in sorted(rs.announcements.sequences.items())]
+
+
+def run_name(length: int, points: int, tr: Translator) -> str:
+    """A run as players name it, where the name fits its length and worth: « tierce (3
+    cartes) », « cinquante (4 cartes) » only where four cards are worth 50."""
+    cards = tr("ann.length", n=length)
+    for key in (f"ann.run.{length}.{points}", f"ann.run.{length}"):
+        if key in tr.messages:
+            return tr("ann.run", name=tr(key), cards=cards)
+    return cards

@@ -37,10 +37,11 @@ class Table:
 
 @dataclass
 class Formula:
-    """A formula: its heading, its cases in words, and worked lines with numbers."""
+    """A scoring rule: its heading, the sentences a rulebook writes for it, and worked lines
+    with numbers."""
 
     heading: str
-    cases: list[tuple[str | None, str]]
+    sentences: list[str]
     worked: list[str] = field(default_factory=list)
     kind: str = "formula"
 

@@ -112,13 +112,35 @@ def cases(e: Expr, tr: Translator) -> list[tuple[str | None, str]]:
 
 
 def worked(e: Expr, values: Values, tr: Translator) -> str:
-    """A worked line: the branch taken, with numbers, and its value (the engine's)."""
+    """A worked line: the branch taken, with numbers, and its value (the engine's); only the
+    arithmetic that matters (no `+ 0`, no `× 1`, and a lone number is not "60 = 60")."""
     value = evaluate(e, values)
     if isinstance(value, bool):
         taken = chain_taken(e, values)
         text = words(taken, tr) if taken.op == "qty" else numbers(taken, values, tr)
         return tr("worked.bool", line=text, value=tr(f"bool.{str(value).lower()}"))
-    return f"{numbers(e, values, tr)} = {tr.num(value)}"
+    reduced = reduce_numbers(e, values)
+    if reduced.op == "num":
+        return tr.num(value)
+    return f"{print_formula(reduced, WordsSpelling(tr))} = {tr.num(value)}"
+
+
+def reduce_numbers(e: Expr, values: Values) -> Expr:
+    """`e` on one deal with every quantity replaced by its number and every `if` by the
+    branch taken (the engine decides), then without the terms that add nothing: a zero term
+    of a sum, a factor of 1."""
+    from .prose import simplify
+
+    def put(node: Expr) -> Expr:
+        node = chain_taken(node, values)
+        if node.op == "qty":
+            number = int(values[slot(node.name or "", node.side)])
+            return Expr.model_construct(op="num", value=number, name=None, side=None, args=[])
+        if not node.args:
+            return node
+        return node.model_copy(update={"args": [put(a) for a in node.args]})
+
+    return simplify(put(e))
 
 
 def chain_taken(e: Expr, values: Values) -> Expr:

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from ..model import Ruleset
 from ..model.choices import option_of, option_paths, with_value
+from ..model.enums import WhoScores
 from ..model.option import Option
 from ..model.relevance import has_all_trump, has_coinche, has_no_trump, has_surcoinche
 from .describe import carres_rows, describe, sequence_rows
 from .document import Document, Para, Rules, Section, Table, Terms
-from .fields import PHASES, Path, is_relevant, leaf_paths, rule_paths
+from .fields import PHASES, Path, constants, is_relevant, prune, rule_paths
 from .fingerprint import fingerprint
 from .i18n import Translator, translator
 from .worked import example_blocks, formula_blocks
@@ -33,7 +34,11 @@ def build_sheet(rs: Ruleset, lang: str | None = None) -> Document:
                    subtitle=tr("sheet.variant", name=rs.name), fingerprint=fingerprint(rs),
                    header=f"{rs.name} — {rs.title}" if rs.title else rs.name,
                    intro=_intro(rs, tr), labels=labels(tr))
-    builders = {"cards": _cards, "announcements": _announcements, "scoring": _scoring}
+    ours = _ours(rs, tr)
+    if ours:
+        doc.sections.append(Section("ours", tr("h.ours"), ours))
+    builders = {"cards": _cards, "announcements": _announcements, "belote": _belote,
+                "scoring": _scoring}
     for phase in PHASES:
         blocks = builders.get(phase, _plain_phase)(rs, phase, tr)
         doc.sections.append(Section(phase, tr(f"h.{phase}"), blocks))
@@ -62,12 +67,43 @@ def _intro(rs: Ruleset, tr: Translator) -> list[str]:
     return [*lines, base, describe(rs, ("language",), tr)]
 
 
+def own_file(rs: Ruleset) -> str:
+    """The file that wrote these rules (`club.coinche`), where the variant extends another:
+    the rules it did not write are its base's."""
+    return rs.where("name").rsplit(":", 1)[0] if rs.extends else ""
+
+
+def _file(rs: Ruleset, path: Path) -> str:
+    return rs.where(*path).rsplit(":", 1)[0]
+
+
+def _ours(rs: Ruleset, tr: Translator) -> list:
+    """What the file of a variant that extends another decides itself, in the sheet's
+    sentences, first; then where the rest comes from."""
+    own = own_file(rs)
+    if not own:
+        return []
+    decided = [p for p in rule_paths() if is_relevant(rs, p) and _file(rs, p) == own]
+    said = [describe(rs, p, tr) for p in decided]
+    intro = [Para(tr("ours.intro"))] if said else []
+    return [*intro, Rules(said, [rs.where(*p) for p in decided]),
+            Para(tr("ours.rest", base=rs.extends))]
+
+
 def sentences(rs: Ruleset, paths: list[Path], tr: Translator) -> Rules:
     """The relevant rules among `paths`, one sentence each, with where each was written; a
-    rule an option sets says so."""
+    rule an option sets says so, and a rule the base wrote (for a variant that extends
+    another) says whose it is."""
     shown = [p for p in paths if is_relevant(rs, p)]
-    return Rules([_marked(rs, p, describe(rs, p, tr), tr) for p in shown],
-                 [rs.where(*p) for p in shown])
+    own = own_file(rs)
+    return Rules([_based(rs, p, own, _marked(rs, p, describe(rs, p, tr), tr), tr)
+                  for p in shown], [rs.where(*p) for p in shown])
+
+
+def _based(rs: Ruleset, path: Path, own: str, sentence: str, tr: Translator) -> str:
+    if not own or not rs.where(*path) or _file(rs, path) == own:
+        return sentence
+    return f"{sentence} {tr('ours.base_mark', base=rs.extends)}"
 
 
 def _marked(rs: Ruleset, path: Path, sentence: str, tr: Translator) -> str:
@@ -172,8 +208,24 @@ def _announcements(rs: Ruleset, phase: str, tr: Translator) -> list:
     rest = _phase_paths(phase, TABLE_FIELDS | {("announcements", "enabled")})
     no_trump_same = [] if rs.announcements.no_trump_carres or not with_nt else [
         ("announcements", "no_trump_carres")]
+    compared = [Para(tr("ann.compare." + ("trump" if rs.announcements.trump_sequence_wins
+                                          else "plain")))] if (
+        rs.announcements.who_scores == WhoScores.BEST_SIDE) else []
     return [*first, Table(head, rows, tr("ann.nothing"), numeric=list(range(1, len(head)))),
-            Table(seq_head, seq_rows, numeric=[1]), sentences(rs, no_trump_same + rest, tr)]
+            Table(seq_head, seq_rows, numeric=[1]), *compared,
+            sentences(rs, no_trump_same + rest, tr)]
+
+
+def _belote(rs: Ruleset, phase: str, tr: Translator) -> list:
+    """The belote's rules, and whether a fall takes it away, as the scoring formulas say: the
+    declarers' score on a failed contract counts their belote (« imprenable ») or not."""
+    blocks = _plain_phase(rs, phase, tr)
+    if rs.belote.enabled:
+        kept = "belote" in prune(rs.scoring.failed["declarers"], constants(rs)).quantities()
+        rules = blocks[-1]
+        rules.items.append(tr("belote.kept" if kept else "belote.lost"))
+        rules.where.append(rs.where("scoring", "failed", "declarers"))
+    return blocks
 
 
 def _scoring(rs: Ruleset, phase: str, tr: Translator) -> list:
@@ -201,8 +253,6 @@ def glossary(rs: Ruleset, tr: Translator) -> list[tuple[str, str]]:
 
 
 def _sources(rs: Ruleset, tr: Translator) -> list:
-    found = Rules([tr.typeset(s) for s in rs.sources]) if rs.sources else Para(tr("src.none"))
-    files = list(dict.fromkeys(
-        rs.where(*p).rsplit(":", 1)[0] for p in leaf_paths() if rs.where(*p)))
-    written = [Para(tr("src.files", files=tr.join(files)))] if files else []
-    return [found, *written, Para(tr("src.where"))]
+    """The texts the rules follow, as the variant file cites them (which file wrote which
+    rule is for the editor and the HTML's hover, not for the printed page)."""
+    return [Rules([tr.typeset(s) for s in rs.sources]) if rs.sources else Para(tr("src.none"))]

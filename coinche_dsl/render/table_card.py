@@ -1,54 +1,130 @@
 """The one-page card: what a table needs during play, on one A4 page or one screen.
 
-The booklet (`rulesheet`) is for the club's secretary; the card is pinned up in the club room:
-the bidding ladder, what coinche and surcoinche multiply, the play obligations, the card values,
-the announcements, the scoring in three worked lines scored by the engine, the target, and the
-value of each option the card is printed for. Every
-line comes from the same sentences and relevance rules as the booklet: a rule that cannot come
-up is not on the card either.
+The booklet (`rulesheet`) is for the club's secretary; the card is pinned up in the club room
+and settles the arguments of the table: the bidding ladder, what coinche and surcoinche do and
+multiply, what a made and a failed contract score in words, what the defence scores when each
+contract falls (plain, coinched, surcoinched: scored by the engine), the litige, rounding, one
+worked example, the card values, the announcements, the target, and the value of each option
+the card is printed for. Every line comes from the same sentences and relevance rules as the
+booklet: a rule that cannot come up is not on the card either.
 """
 
 from __future__ import annotations
 
-from ..model import Expr, Ruleset
+from ..engine.compiled import bid_values
+from ..model import Ruleset
+from ..model.relevance import has_coinche, has_surcoinche
 from .describe import carres, describe, ladder, sequences
-from .document import Document, Formula, Rules, Section, Table
-from .fields import Path, constants, is_relevant, prune, rule_paths
+from .document import Document, Rules, Section, Table
+from .fields import Path, is_relevant
 from .fingerprint import fingerprint
-from .formula import cases, words
 from .i18n import Translator, translator
+from .prose import Prose
 from .rulesheet import MODES, is_in_play, labels, option_title, value_text
-from .worked import contract, team_of, title
+from .worked import contract
 
-AUCTION: tuple[Path, ...] = (
-    ("auction", "denominations"), ("auction", "jumps"), ("auction", "reentry"),
-    ("auction", "raise_own"), ("auction", "end_passes"), ("auction", "coinche"),
-    ("auction", "coinche_capot"), ("auction", "after_coinche"), ("auction", "surcoinche"),
-    ("auction", "surcoinche_ends_auction"))
-"""The auction rules a table argues about (the ladder and the multipliers are said apart)."""
-WORKED = ("made", "failed", "coinched", "capot_unbid", "capot")
-"""The generated cases the card works, in order of preference (the first three that exist)."""
+WORKED = ("coinched", "failed", "made", "capot_unbid", "capot")
+"""The generated cases the card may work, in order of preference (the first that exists)."""
 
 
 def build_card(rs: Ruleset, lang: str | None = None) -> Document:
-    """The one-page card of `rs` in `lang` (default: the variant's own language)."""
+    """The one-page card of `rs` in `lang` (default: the variant's own language): what settles
+    an argument at the table, read from a metre away."""
     tr = translator(lang or rs.language)
     doc = Document(lang=tr.lang, title=tr.typeset(rs.title or rs.name),
                    subtitle=tr("card.kind"), fingerprint=fingerprint(rs),
                    header=rs.name, card=True, labels=labels(tr))
+    prose = Prose(rs, tr)
     doc.sections = [
-        Section("auction", tr("h.auction"), [Rules([_ladder(rs, tr), *_multipliers(rs, tr)]),
-                                             _rules(rs, AUCTION, tr)]),
-        Section("play", tr("h.play"), [_rules(rs, _phase(rs, "play"), tr)]),
+        Section("auction", tr("h.auction"), [Rules([_ladder(rs, tr), *_multipliers(rs, tr),
+                                                    *_said(rs, COINCHE, tr)])]),
+        Section("made", tr("scoring.outcome.made"), [Rules(
+            prose.success(rs.scoring.success) + _outcome(rs, prose, "made"))]),
+        Section("failed", tr("scoring.outcome.failed"), [
+            Rules(_outcome(rs, prose, "failed")), *_fall_table(rs, tr)]),
+        Section("scoring", tr("h.scoring"), [Rules(_said(rs, SCORING, tr))]),
+        Section("example", tr("card.h.example"), _example(rs, tr)),
         Section("cards", tr("card.h.cards"), [_card_table(rs, tr)]),
         Section("announcements", tr("h.announcements"), [_announcements(rs, tr)]),
-        Section("scoring", tr("h.scoring"), _scoring(rs, tr)),
-        Section("game", tr("h.game"), [_rules(rs, _phase(rs, "game"), tr)]),
+        Section("game", tr("h.game"), [Rules(_said(rs, GAME, tr))]),
     ]
     chosen = _options(rs, tr)
     if chosen.items:
         doc.sections.append(Section("options", tr("card.h.options"), [chosen]))
     return doc
+
+
+COINCHE: tuple[Path, ...] = (("auction", "after_coinche"),
+                             ("auction", "surcoinche_ends_auction"))
+"""The coinche rules a table argues about (the ladder and the factors are said apart)."""
+SCORING: tuple[Path, ...] = (("scoring", "litige"), ("scoring", "rounding"),
+                             ("scoring", "scale"))
+GAME: tuple[Path, ...] = (("game", "target"), ("game", "reach"))
+
+
+def _said(rs: Ruleset, paths: tuple[Path, ...], tr: Translator) -> list[str]:
+    return [describe(rs, p, tr) for p in paths if is_relevant(rs, p)]
+
+
+def _outcome(rs: Ruleset, prose: Prose, outcome: str) -> list[str]:
+    """What each side scores when the contract is made (or fails), in sentences."""
+    return [s for side in ("declarers", "defenders")
+            for s in prose.score(getattr(rs.scoring, outcome)[side], side)]
+
+
+def _fall_table(rs: Ruleset, tr: Translator) -> list:
+    """What the defence scores when each contract falls, plain, coinched and surcoinched,
+    as the engine scores a fall without announcements or belote."""
+    from ..errors import CoincheError
+    from ..model import DealSummary
+    from .examples import contract_mode, deck_points
+    from .examples import score as score_deal  # the engine's scorer
+
+    a = rs.auction
+    doubles = [("none", "card.fall.plain")]
+    if has_coinche(rs):
+        doubles.append(("coinche", "card.fall.coinche"))
+    if has_surcoinche(rs):
+        doubles.append(("surcoinche", "card.fall.surcoinche"))
+    mode = contract_mode(rs)
+    whole = deck_points(rs, mode)
+    levels = list(dict.fromkeys(bid_values(a.minimum_bid, a.step, a.bid_levels,
+                                           a.maximum_bid if a.maximum_bid is not None
+                                           else 160)))[:10]
+    bids: list[int | str] = [*levels, *(["capot"] if a.capot else [])]
+    rows = []
+    for bid in bids:
+        row = [tr(f"bid.{bid}") if isinstance(bid, str) else tr.num(bid)]
+        for double, _ in doubles:
+            deal = DealSummary.model_validate({
+                "declarer": "N", "bid": bid, "trump": mode.value, "double": double,
+                "tricks": {"N": 2, "E": 3, "S": 1, "W": 2},
+                "card_points": {"NS": min(40, whole), "EW": whole - min(40, whole)},
+                "last_trick": "E"})
+            try:
+                result = score_deal(rs, deal)
+            except CoincheError:
+                row.append("")
+                continue
+            row.append(tr.num(result.scores["EW"]) if not result.made else "")
+        rows.append(row)
+    head = [tr("card.fall.contract"), *(tr(key) for _, key in doubles)]
+    return [Table(head, rows, tr("card.fall.caption"), numeric=list(range(1, len(head))))]
+
+
+def _example(rs: Ruleset, tr: Translator) -> list:
+    """One worked example: a coinched fall where coinche exists, else a made contract, with
+    both sides' arithmetic."""
+    from .examples import generated_examples
+    from .worked import _worked_line
+
+    done = {w.key: w for w in generated_examples(rs) if w.score is not None}
+    chosen = next((done[k] for k in WORKED if k in done), None)
+    if chosen is None:
+        return []
+    outcome = "made" if chosen.score.made else "failed"
+    return [Rules([contract(chosen.summary, tr) + " — " + tr(f"card.{outcome}"),
+                   _worked_line(rs, outcome, chosen, tr, titled=False)])]
 
 
 def _options(rs: Ruleset, tr: Translator) -> Rules:
@@ -58,15 +134,6 @@ def _options(rs: Ruleset, tr: Translator) -> Rules:
                      state=tr("card.option.default" if o.chosen == o.default
                               else "card.option.chosen"))
                   for o in rs.options if is_in_play(rs, o)])
-
-
-def _phase(rs: Ruleset, phase: str) -> tuple[Path, ...]:
-    return tuple(p for p in rule_paths() if p[0] == phase)
-
-
-def _rules(rs: Ruleset, paths: tuple[Path, ...], tr: Translator) -> Rules:
-    shown = [p for p in paths if is_relevant(rs, p)]
-    return Rules([describe(rs, p, tr) for p in shown], [rs.where(*p) for p in shown])
 
 
 def _ladder(rs: Ruleset, tr: Translator) -> str:
@@ -80,52 +147,31 @@ def _ladder(rs: Ruleset, tr: Translator) -> str:
 
 
 def _multipliers(rs: Ruleset, tr: Translator) -> list[str]:
-    """What coinche and surcoinche multiply: the factors and the formulas' terms they touch."""
+    """The factors of coinche and surcoinche (what they multiply is said by the scoring)."""
     a = rs.auction
     if not is_relevant(rs, ("auction", "coinche_factor")):
-        return [describe(rs, ("auction", "coinche"), tr)]
-    out = [tr("card.coinche", n=a.coinche_factor)]
+        return []
+    out = tr("card.coinche", n=a.coinche_factor)
     if is_relevant(rs, ("auction", "surcoinche_factor")):
-        out.append(tr("card.surcoinche", n=a.surcoinche_factor))
-    found = _multiplied(rs)
-    if len(found) == 2 and found[0][1] == found[1][1]:  # the same term, made or failed
-        found = [("both", found[0][1])]
-    on = [tr(f"card.on.{outcome}", what=words(term, tr)) for outcome, term in found]
-    return [*out, *([tr("card.multiplies", what="; ".join(on))] if on else [])]
-
-
-def _multiplied(rs: Ruleset) -> list[tuple[str, Expr]]:
-    """(outcome, the term the multiplier multiplies) in the declarers' score when made and the
-    defenders' when failed, as the formulas say."""
-    fixed, out = constants(rs), []
-    for outcome, side in (("made", "declarers"), ("failed", "defenders")):
-        expr = prune(getattr(rs.scoring, outcome)[side], fixed)
-        out += [(outcome, t) for t in _times_multiplier(expr)]
-    return out
-
-
-def _times_multiplier(e: Expr) -> list[Expr]:
-    """The terms `e` multiplies by the multiplier, for an ordinary doubled contract: an `if` on
-    `doubled` is followed into its `then`, any other `if` (capot, générale…) into its `else`."""
-    if e.op == "*":
-        names = [a.name if a.op == "qty" else None for a in e.args]
-        if "multiplier" in names:
-            return [e.args[1 - names.index("multiplier")]]
-    if e.op == "if":
-        return _times_multiplier(e.args[1 if "doubled" in e.args[0].quantities() else 2])
-    found: list[Expr] = []
-    for a in e.args:
-        found += [t for t in _times_multiplier(a) if t not in found]
-    return found
+        out += " " + tr("card.surcoinche", n=a.surcoinche_factor)
+    return [out]
 
 
 def _card_table(rs: Ruleset, tr: Translator) -> Table:
+    """Each denomination's cards, strongest first, rank and points in their own columns."""
     modes = [m for m in MODES if is_relevant(rs, ("cards", m))]
-    head = [tr(f"cards.mode.{m}") for m in modes]
-    rows = [[f"{tr(f'rank.{getattr(rs.cards, m)[i].rank}')} {getattr(rs.cards, m)[i].points}"
-             for m in modes] for i in range(8)]
+    head: list[str] = []
+    for m in modes:
+        head += [tr(f"card.mode.{m}"), tr("card.col.points")]
+    rows = []
+    for i in range(8):
+        row: list[str] = []
+        for m in modes:
+            value = getattr(rs.cards, m)[i]
+            row += [tr(f"rank.{value.rank}"), tr.num(value.points)]
+        rows.append(row)
     caption = tr("card.last_trick", n=rs.cards.last_trick)
-    return Table(head, rows, caption)
+    return Table(head, rows, caption, numeric=[2 * i + 1 for i in range(len(modes))])
 
 
 def _announcements(rs: Ruleset, tr: Translator) -> Rules:
@@ -134,30 +180,8 @@ def _announcements(rs: Ruleset, tr: Translator) -> Rules:
     if an.enabled:
         lines += [tr("card.carres", carres=carres({str(k): v for k, v in an.carres.items()}, tr)),
                   tr("card.sequences", sequences=sequences(an.sequences, tr))]
-        lines.append(describe(rs, ("announcements", "who_scores"), tr))
     else:
         lines.append(describe(rs, ("announcements", "enabled"), tr))
     lines.append(tr("card.belote", n=be.value) if be.enabled else describe(
         rs, ("belote", "enabled"), tr))
     return Rules(lines)
-
-
-def _scoring(rs: Ruleset, tr: Translator) -> list:
-    from .examples import generated_examples
-
-    fixed = constants(rs)
-    success = prune(rs.scoring.success, fixed)
-    blocks: list = [Formula(tr("scoring.made_when"), cases(success, tr))]
-    done = {w.key: w for w in generated_examples(rs) if w.score is not None}
-    chosen = [done[k] for k in WORKED if k in done][:3]
-    lines = []
-    for w in chosen:
-        declarers = team_of(w.summary.declarer)
-        defenders = "EW" if declarers == "NS" else "NS"
-        lines.append(tr("card.worked", example=title(w, tr), contract=contract(w.summary, tr),
-                        result=tr("card.made" if w.score.made else "card.failed"),
-                        ours=tr.num(w.score.scores[declarers]),
-                        theirs=tr.num(w.score.scores[defenders]),
-                        declarers=tr(f"team.{declarers}"), defenders=tr(f"team.{defenders}")))
-    blocks.append(Rules(lines))
-    return blocks

@@ -2,20 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..engine.facts import LineKind, ScoreLine
 from ..engine.formula import evaluate
 from ..model import DealSummary, Ruleset
 from ..model.enums import Double
 from .document import Example, Formula, Para, Table
 from .examples import Worked, generated_examples, own_examples
-from .fields import constants, prune, value_at
-from .formula import cases, words, worked
+from .fields import constants, prune
+from .formula import words, worked
 from .i18n import Translator
+from .prose import Prose
 
-FORMULAS = (("success",), ("made", "declarers"), ("made", "defenders"),
-            ("failed", "declarers"), ("failed", "defenders"))
+OUTCOMES = ("made", "failed")
 
 
 def team_of(seat: str) -> str:
@@ -28,40 +26,49 @@ def title(w: Worked, tr: Translator) -> str:
 
 
 def formula_blocks(rs: Ruleset, tr: Translator) -> list[Formula]:
-    """Each scoring formula in words, with a worked line on each generated case it applies to."""
+    """When a contract is made, then what each side scores when it is made and when it
+    fails, in sentences; each with worked lines on the generated cases it applies to."""
+    prose = Prose(rs, tr)
     examples = [w for w in generated_examples(rs)
                 if w.score is not None and w.summary.trump.suit is not None]
-    out, fixed = [], constants(rs)
-    for path in FORMULAS:
-        expr = prune(value_at(rs.scoring, path), fixed)
-        heading = tr("scoring.made_when") if path == ("success",) else tr(
-            "scoring.formula." + ".".join(path))
-        lines = [_worked_line(rs, expr, path, w, tr) for w in examples
-                 if expr.quantities() and (path == ("success",) or (path[0] == "made")
-                                           == w.score.made)]
-        out.append(Formula(heading, cases(expr, tr), lines))
+    fixed = constants(rs)
+    success = prune(rs.scoring.success, fixed)
+    out = [Formula(tr("scoring.made_when"), prose.success(rs.scoring.success),
+                   [tr("worked", example=title(w, tr),
+                       line=worked(success, w.score.success_values, tr))
+                    for w in examples if success.quantities()])]
+    for outcome in OUTCOMES:
+        said = [s for side in ("declarers", "defenders")
+                for s in prose.score(getattr(rs.scoring, outcome)[side], side)]
+        lines = [_worked_line(rs, outcome, w, tr) for w in examples
+                 if (outcome == "made") == w.score.made]
+        out.append(Formula(tr(f"scoring.outcome.{outcome}"), said, lines))
     return out
 
 
-def _worked_line(rs: Ruleset, expr: Any, path: tuple[str, ...], w: Worked,
-                 tr: Translator) -> str:
-    """The formula at `path` worked on `w`'s deal with the quantities the engine scored it
-    with, and the score the engine wrote when rounding or scale changed it."""
-    values = w.score.success_values if path == ("success",) else w.score.values
-    line = worked(expr, values, tr)
-    if path != ("success",):
-        declarers = team_of(w.summary.declarer)
-        team = declarers if path[1] == "declarers" else ("EW" if declarers == "NS" else "NS")
+def _worked_line(rs: Ruleset, outcome: str, w: Worked, tr: Translator,
+                 titled: bool = True) -> str:
+    """Both sides' scores on `w`'s deal: the arithmetic of each side's formula with the
+    quantities the engine scored it with, and the score the engine wrote when rounding or
+    scale changed it."""
+    fixed, parts = constants(rs), []
+    declarers = team_of(w.summary.declarer)
+    for side in ("declarers", "defenders"):
+        expr = prune(getattr(rs.scoring, outcome)[side], fixed)
+        team = declarers if side == "declarers" else ("EW" if declarers == "NS" else "NS")
+        line = worked(expr, w.score.values, tr)
         final = w.score.scores[team]
-        if final != evaluate(expr, values):
+        if final != evaluate(expr, w.score.values):
             line = tr("worked.rounded", line=line, score=final)
-    return tr("worked", example=title(w, tr), line=line)
+        parts.append(tr("worked.team", team=tr(f"team.{team}"), line=line))
+    line = tr("worked.sides", a=parts[0], b=parts[1])
+    return tr("worked", example=title(w, tr), line=line) if titled else line
 
 
 def example_blocks(rs: Ruleset, tr: Translator) -> list[Para | Example]:
     """The variant's own examples, then the generated disputed cases."""
-    own: list[Para | Example] = [example_block(w, tr) for w in own_examples(rs)]
-    generated = [example_block(w, tr) for w in generated_examples(rs)]
+    own: list[Para | Example] = [example_block(w, tr, rs) for w in own_examples(rs)]
+    generated = [example_block(w, tr, rs) for w in generated_examples(rs)]
     heading: list[Para | Example] = [Para(tr("ex.own"))] if own else []
     return [*heading, *own, Para(tr("ex.generated")), *generated]
 
@@ -95,13 +102,18 @@ def _card(code: str, tr: Translator) -> str:
     return tr(f"rank.{code[:-1]}") + tr(f"suit.{code[-1]}")
 
 
-def example_block(w: Worked, tr: Translator) -> Example:
-    """One example: its deal, the engine's verdict and score lines, and any disagreement."""
+def example_block(w: Worked, tr: Translator, rs: Ruleset | None = None) -> Example:
+    """One example: its deal, the engine's verdict and score lines, and any disagreement;
+    with the Ruleset, each line's term in the sheet's sentences (« le contrat, doublé »)."""
     score = w.score
     if score is None:
         return Example(title(w, tr), facts(w.summary, tr), tr("ex.invalid", error=w.error),
                        Table([], []))
-    rows = [[tr(f"team.{line.team}"), tr.num(line.points), line_label(line, tr)]
+    prose = Prose(rs, tr) if rs is not None else None
+    factor = None if rs is None else {Double.NONE: 1, Double.COINCHE: rs.auction.coinche_factor,
+                                      Double.SURCOINCHE: rs.auction.surcoinche_factor}.get(
+        w.summary.double)
+    rows = [[tr(f"team.{line.team}"), tr.num(line.points), line_label(line, tr, prose, factor)]
             for line in score.lines]
     rows += [[tr(f"team.{team}"), tr.num(points), tr("line.total")]
              for team, points in score.scores.items()]
@@ -117,8 +129,12 @@ def example_block(w: Worked, tr: Translator) -> Example:
 _ADJUSTMENT_WORDS = {LineKind.ROUNDING: "line.rounding", LineKind.TENTHS: "line.scale"}
 
 
-def line_label(line: ScoreLine, tr: Translator) -> str:
-    """What a score line is for, in the sheet's language: its term of the formula in words,
-    or the change rounding or the scale made."""
+def line_label(line: ScoreLine, tr: Translator, prose: Prose | None = None,
+               multiplier: int | None = None) -> str:
+    """What a score line is for, in the sheet's language: its term of the formula in words
+    (the sheet's idioms when `prose` is given, with the deal's `multiplier`), or the change
+    rounding or the scale made."""
     node = line.term.node
-    return words(node, tr) if node is not None else tr(_ADJUSTMENT_WORDS[line.term.kind])
+    if node is None:
+        return tr(_ADJUSTMENT_WORDS[line.term.kind])
+    return prose.label(node, multiplier) if prose is not None else words(node, tr)
