@@ -7,13 +7,10 @@
 - `play`: legal cards (fast masks, and a card-by-card reference that explains refusals).
 - `dealing`: shuffle, cut and packets (`table.*`).
 - `deal`: `Deal`, one deal as a state machine (`legal_calls`, `legal_cards`, `apply`,
-  `declare`, `result`; `fix_contract`, or `Deal(..., contract=)`, to skip the auction,
-  `play_out` for random play); `deal_scoring`: its announcements, belote and score (kept by
+  `declare`, `result`; `fix_contract`, or `Deal(..., contract=)`, to skip the auction);
+  `deal_scoring`: its announcements, belote and score (kept by
   `score_key`, a flat tuple of what scoring reads); `announce_tables`: automatic announcements
   found and scored by tables generated per denomination.
-- `specialise`: the random play of `Deal.play_out`, generated once per ruleset and
-  denomination from fixed templates with the `play.*` flags folded in; it ends with the deal's
-  score key, the belote's and automatic announcements' rules folded in too.
 - `formula`: scoring formulas as generated Python (operators, context indexes and ints).
 - `batch`, `batch_scoring`, `batch_announce`: many deals at once with NumPy (`play_batch`),
   scored over arrays, automatic announcements found and compared over arrays; imported on

@@ -10,7 +10,7 @@
 Each deal is shuffled uniformly (independent deals: the cut and the packets of `table.*` do not
 change the distribution of hands after a shuffle), its contract fixed (given, or drawn
 uniformly among the rules' declarers, denominations and numeric bids), and its eight tricks
-played by a policy: `random` (a uniformly random legal card, as `Deal.play_out`) or `greedy`
+played by a policy: `random` (a uniformly random legal card, as `play.random_card`) or `greedy`
 (`greedy_card`: take the trick with the cheapest card that takes it unless the partner holds
 it, else play the cheapest card). The hot loop is one step per card position (32 in all),
 each a few dozen array operations over every deal: which cards are legal is the same rule as

@@ -19,7 +19,7 @@ Policies are the model's enum members or bools. The object is frozen and owns ev
 table: besides the above, the auction's calls (`auction_tables`), the scoring plan (`plan`), the
 announcement tables per denomination (`announcement_tables`) and the end of the game
 (`game_end`). Tables that depend on how a deal is run (the dealing's positions per dealer, cut
-and packets; generated play code; the batch engine's arrays) or that belong to the simulation
+and packets; the batch engine's arrays) or that belong to the simulation
 are built on first use into `cache`, a dict the object owns. The `ruleset` stays reachable for
 error messages that cite where a rule was written, and for what only reads the model (worked
 examples, sheets).
@@ -195,17 +195,14 @@ class CompiledRules:
     plan: Plan
     """Everything `scoring.score_facts` reads."""
     game_end: GameEnd
-    random_plays: list[Any]
-    """Per denomination, the generated random play (`specialise.random_play`), made on first
-    use (None until then)."""
     cache: dict[Any, Any]
     """Tables built lazily on first use, for how a deal is run rather than for the rules alone:
-    the dealing's (which deck positions each seat receives, per dealer, packets, cut), the
-    generated play code, the batch engine's arrays, the bots' hand patterns."""
+    the dealing's (which deck positions each seat receives, per dealer, packets, cut),
+    the batch engine's arrays, the bots' hand patterns."""
 
     def __reduce__(self) -> tuple[Any, tuple[Ruleset]]:
         """Pickled as its Ruleset and compiled again on loading (in another process, say): the
-        plan's formulas and the generated play code are functions, which do not pickle."""
+        plan's formulas are functions, which do not pickle."""
         return compile, (self.ruleset,)
 
     def where(self, *path: str | int) -> str:
@@ -278,7 +275,7 @@ def _build(rs: Ruleset) -> CompiledRules:
         ruleset=rs, fingerprint=fingerprint(rs), **_table(rs), **cards, **play, modes=modes,
         **_lead(rs), **auction, auction_tables=auction_tables(auction), **_extras(rs),
         announcement_tables=build_tables(rs),
-        plan=build_plan(rs), game_end=game_end, random_plays=[None] * 6, cache={})
+        plan=build_plan(rs), game_end=game_end, cache={})
 
 
 def _table(rs: Ruleset) -> dict[str, Any]:

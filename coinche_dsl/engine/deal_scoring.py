@@ -52,11 +52,7 @@ class DealScoring:
     _d: int
     _last_winner: int
     _tricks: list[Trick] | None
-    _fast: tuple[int, list[tuple[int, ...]]] | None
     _result: DealScore | None = None
-    _key: ScoreValues | None = None
-    """The score key computed by `play_out` at the end of a deal played out whole (None: ask
-    `score_key`)."""
     _declared: dict[int, list[int]] | None = None
     _auto = False
     """Automatic announcements not yet written out: `declared` finds them when first read,
@@ -200,12 +196,8 @@ class DealScoring:
         return king in order and (queen not in order or order.index(king) < order.index(queen))
 
     def _played(self) -> list[int]:
-        """The cards played so far, in order (without making `Trick`s of what `play_out`
-        recorded)."""
-        fast, tricks = self._fast, self._tricks
-        order = [c for t in tricks or () for _, c in t.cards]
-        if fast is not None:
-            order += [c for record in fast[1] for c in record[:4]]
+        """The cards played so far, in order."""
+        order = [c for t in self._tricks or () for _, c in t.cards]
         return order + [c for _, c in self.trick]
 
     def facts(self) -> DealFacts:
@@ -225,11 +217,9 @@ class DealScoring:
         `score_key`: a deal scoring like an earlier one builds no facts."""
         score = self._result
         if score is None:
-            key = self._key  # set by `play_out` once the deal is over
-            if key is None:
-                if self.phase != "over" or self.contract is None:
-                    return score_facts(self.rules, self.facts())  # says why not
-                key = self.score_key()
+            if self.phase != "over" or self.contract is None:
+                return score_facts(self.rules, self.facts())  # says why not
+            key = self.score_key()
             score = self.rules.plan.scores.get(key) or kept_score(self.rules, key)
             self._result = score
         return score
