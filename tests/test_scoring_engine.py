@@ -20,7 +20,14 @@ from coinche_dsl.engine.formula import (
     python_source,
     slot,
 )
-from coinche_dsl.engine.scoring import round_to, score_deal, score_facts, split_total
+from coinche_dsl.engine.scoring import (
+    kept_score,
+    round_to,
+    score_deal,
+    score_facts,
+    score_values,
+    split_total,
+)
 from coinche_dsl.errors import InputError
 from coinche_dsl.loader import BUILTINS, load_variant
 from coinche_dsl.model.expr import QUANTITIES, Expr
@@ -305,3 +312,25 @@ def test_generated_formulas_hold_only_operators_indexes_and_numbers():
     for name in BUILTINS:
         for _, e in _formulas(load_variant(name)):
             assert set(python_source(e)) <= set("c[]0123456789()+-*<>=! ifelsnotandr")
+
+
+def test_every_way_of_scoring_gives_the_same_score():
+    """`score_facts` (kept, or afresh when the tricks are unknown), `score_deal` (with the
+    formulas' quantities) and `kept_score` of the key agree. FFB § 10.1.1, a coinched 100 by
+    E made: the declarers score 160 + their belote 20 + the contract 100, times 2 = 560; the
+    defence nothing."""
+    rules = compile(load_variant("ffb"))
+    summary = {"declarer": "E", "bid": 100, "trump": "spades", "double": "coinche",
+               "card_points": {"NS": 30, "EW": 122}, "last_trick": "W",
+               "belote": "E"}
+    checked = score_deal(rules, summary)
+    assert (checked.made, checked.scores) == (True, {"NS": 0, "EW": 560})
+    facts = DealFacts(Contract(1, 100, 3, 1), None, (30, 122), 3, {}, [1])
+    unknown_tricks = score_facts(rules, facts)
+    facts.tricks = [2, 2, 2, 2]
+    known = score_facts(rules, facts)
+    assert known == unknown_tricks == kept_score(rules, (*score_values(rules, facts)[:4], 1, 1,
+                                                          *score_values(rules, facts)[6:]))
+    assert (known.made, known.scores, known.lines) == (checked.made, checked.scores,
+                                                       checked.lines)
+    assert checked.values and not known.values  # only `score_deal` keeps the quantities

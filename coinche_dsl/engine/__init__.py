@@ -20,8 +20,7 @@
 - `game`: `Game`, `GameOutcome`, `play_game` (`game.*` knobs, held litige points, redeals).
 - `replay`: check and score a recorded deal (`coinche replay`).
 - `scoring`, `score_plan`, `announcements`: the score of a finished deal (`score_plan`: what
-  scoring reads, precomputed once per ruleset); `fresh_score`: a score not kept yet, by a
-  function generated once per plan and denomination (`scoring` keeps the readable reference).
+  scoring reads, precomputed once per ruleset).
 
 >>> from coinche_dsl.engine import compile, Game
 >>> from coinche_dsl.loader import load_variant

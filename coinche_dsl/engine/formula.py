@@ -199,8 +199,7 @@ class TermSum:
 
 
 TermTree = TermIf | TermSum
-"""A formula split into score lines (`term_tree`): what `compile_tree` computes, and the
-fresh scorer (`fresh_score`) writes out; both share its `Term`s."""
+"""A formula split into score lines (`term_tree`): what `compile_tree` computes."""
 
 
 def term_tree(e: Expr, own_side: str, rule: RuleRef) -> TermTree:
