@@ -9,10 +9,10 @@ import pytest
 from scoring_support import variant
 
 from coinche_dsl.cards import card_names, parse_cards
-from coinche_dsl.engine.announce_tables import announcer
 from coinche_dsl.engine.announcements import (
     RANK_MASK,
     announcement_points,
+    announcer,
     belote_suits,
     check_declared,
     classify,

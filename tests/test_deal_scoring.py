@@ -11,8 +11,7 @@ import pytest
 from random_play import fixed_deal, play_rest
 
 from coinche_dsl.engine import Deal, compile
-from coinche_dsl.engine.announce_tables import announcer
-from coinche_dsl.engine.announcements import RANK_MASK, find_announcements
+from coinche_dsl.engine.announcements import RANK_MASK, announcer, find_announcements
 from coinche_dsl.engine.facts import Contract
 from coinche_dsl.engine.scoring import _score, score_facts, score_key
 from coinche_dsl.loader import BUILTINS, load_variant

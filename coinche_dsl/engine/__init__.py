@@ -9,8 +9,7 @@
 - `deal`: `Deal`, one deal as a state machine (`legal_calls`, `legal_cards`, `apply`,
   `declare`, `result`; `fix_contract`, or `Deal(..., contract=)`, to skip the auction);
   `deal_scoring`: its announcements, belote and score (kept by
-  `score_key`, a flat tuple of what scoring reads); `announce_tables`: automatic announcements
-  found and scored by tables generated per denomination.
+  `score_key`, a flat tuple of what scoring reads).
 - `formula`: scoring formulas as generated Python (operators, context indexes and ints).
 - `batch`, `batch_scoring`, `batch_announce`: many deals at once with NumPy (`play_batch`),
   scored over arrays, automatic announcements found and compared over arrays; imported on

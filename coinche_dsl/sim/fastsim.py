@@ -22,8 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from ..engine.announce_tables import announcer
-from ..engine.announcements import announcement_points
+from ..engine.announcements import announcement_points, announcer
 from ..engine.batch import play_tables
 from ..engine.batch_scoring import DealArrays, deal_belotes, score_arrays
 from ..engine.compiled import CompiledRules
