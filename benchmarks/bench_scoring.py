@@ -12,7 +12,7 @@ import sys
 import time
 
 from coinche_dsl.cards import parse_cards
-from coinche_dsl.engine.compiled import compile
+from coinche_dsl.engine import compile
 from coinche_dsl.engine.facts import Contract, DealFacts
 from coinche_dsl.engine.scoring import score_deal, score_facts
 from coinche_dsl.engine.summary_check import deck_total

@@ -21,7 +21,7 @@ from coinche_dsl.cards import parse_cards
 from coinche_dsl.engine import compile
 from coinche_dsl.engine.announcements import announcement_points, announcer, find_announcements
 from coinche_dsl.engine.batch_announce import deal_announcements
-from coinche_dsl.engine.compiled import CompiledRules
+from coinche_dsl.engine.rules import CompiledRules
 from coinche_dsl.loader import BUILTINS, load_variant
 from coinche_dsl.model import Ruleset
 from coinche_dsl.model.enums import AllTrumpBelote, AnnouncementTiming, TiePolicy, WhoScores

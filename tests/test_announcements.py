@@ -9,6 +9,7 @@ import pytest
 from scoring_support import variant
 
 from coinche_dsl.cards import card_names, parse_cards
+from coinche_dsl.engine import compile
 from coinche_dsl.engine.announcements import (
     RANK_MASK,
     announcement_points,
@@ -18,7 +19,6 @@ from coinche_dsl.engine.announcements import (
     classify,
     find_announcements,
 )
-from coinche_dsl.engine.compiled import compile
 from coinche_dsl.errors import InputError
 from coinche_dsl.loader import BUILTINS, load_variant
 

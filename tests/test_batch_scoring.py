@@ -18,8 +18,8 @@ from knob_support import replaced
 
 from coinche_dsl.engine import compile
 from coinche_dsl.engine.batch_scoring import DealArrays, score_arrays
-from coinche_dsl.engine.compiled import CAPOT_KEY, GENERALE_KEY
 from coinche_dsl.engine.formula import SLOTS
+from coinche_dsl.engine.rules import CAPOT_KEY, GENERALE_KEY
 from coinche_dsl.engine.scoring import _score_values
 from coinche_dsl.loader import BUILTINS, load_variant
 from coinche_dsl.model import Expr, Scale

@@ -10,7 +10,7 @@ import random
 import pytest
 from scoring_support import variant
 
-from coinche_dsl.engine.compiled import compile
+from coinche_dsl.engine import compile
 from coinche_dsl.engine.facts import Contract, DealFacts, LineKind, RuleRef
 from coinche_dsl.engine.formula import (
     compile_expr,

@@ -29,11 +29,11 @@ from ..cards import RANKS, card_name, card_rank, card_suit, cards_of
 from ..errors import InputError
 from ..model import Ruleset
 from ..model.enums import TiePolicy, WhoScores
-from .compiled import announcements_at
 from .facts import ALL_TRUMP, NO_TRUMP
+from .tables import announcements_at
 
 if TYPE_CHECKING:
-    from .compiled import CompiledRules
+    from .rules import CompiledRules
 
 RANK_MASK = 0x01010101
 """The four cards of rank index 0 (the sevens); shift left by a rank index for another rank."""

@@ -27,7 +27,7 @@ import numpy as np
 
 from ..model.enums import TiePolicy
 from .announcements import KING, QUEEN, RANK_MASK, SUIT_LOW_BITS, classify
-from .compiled import CompiledRules
+from .rules import CompiledRules
 
 __all__ = ["deal_announcements"]
 

@@ -21,9 +21,9 @@ import numpy as np
 from ..model.enums import Rounding, ScaleKind
 from ..model.expr import Expr
 from .announcements import KING, QUEEN, SUIT_LOW_BITS, Tables
-from .compiled import CAPOT_KEY, GENERALE_KEY, CompiledRules
 from .facts import ALL_TRUMP, NO_TRUMP
 from .formula import Compiled, Operations, compile_expr, new_context, slot
+from .rules import CAPOT_KEY, GENERALE_KEY, CompiledRules
 from .score_plan import Plan
 
 Arrays = list[Any]

@@ -27,11 +27,11 @@ import random
 from ..cards import SEATS, SUIT_MASKS, card_name, parse_card
 from ..errors import IllegalActionError, InputError
 from .auction import Auction, Call, parse_call
-from .compiled import CompiledRules
 from .deal_scoring import DealScoring, Trick
 from .dealing import check_hands, deal_hands
 from .facts import Contract, PlayContext
 from .play import explain_card, lead_mask, legal_mask
+from .rules import CompiledRules
 
 Phase = str
 """`auction`, `play`, `over` or `redeal`."""

@@ -23,8 +23,8 @@ from .announcements import (
     announcer,
     classify,
 )
-from .compiled import CompiledRules
 from .facts import NO_TRUMP, Contract, DealFacts, DealScore
+from .rules import CompiledRules
 from .scoring import ScoreValues, belote_points, kept_score, score_facts
 
 _NONE = (0, 0)

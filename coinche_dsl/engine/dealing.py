@@ -13,7 +13,7 @@ from operator import itemgetter
 
 from ..cards import SEATS, card_name
 from ..errors import InputError
-from .compiled import DEALER_CHOICE_PACKETS, CompiledRules
+from .rules import DEALER_CHOICE_PACKETS, CompiledRules
 
 _STEPS = tuple((i, i + 1) for i in range(31, 0, -1))
 """(position, positions left) of each step of the Fisher-Yates shuffle."""

@@ -30,8 +30,8 @@ from collections.abc import Callable
 
 from ..cards import SEATS, SUIT_MASKS, SUIT_WORDS, card_name
 from ..model.enums import AllTrumpBeat
-from .compiled import CompiledRules
 from .facts import ALL_TRUMP, NO_TRUMP, PlayContext
+from .rules import CompiledRules
 
 
 def legal_mask(r: CompiledRules, hand: int, d: int, led: int, best: int, partner_wins: bool) -> int:

@@ -22,10 +22,10 @@ from ..model.enums import (
     ScoreScale,
 )
 from ..model.relevance import constants, prune
-from .compiled import belote_suit_mask
 from .facts import DealScore, LineKind, RuleRef, ScoreLine, Term
 from .formula import Compiled, Terms, TermTree, compile_expr, compile_tree, term_tree
 from .summary_check import deck_total
+from .tables import belote_suit_mask
 
 SIDES = ("declarers", "defenders")
 

@@ -27,7 +27,7 @@ from ..errors import InputError
 from ..model import Ruleset
 from ..model.enums import Rounding, ScaleKind
 from .announcements import announcement_points
-from .compiled import compile
+from .compile import compile
 from .facts import (
     ALL_TRUMP,
     NO_TRUMP,
@@ -41,7 +41,7 @@ from .formula import new_context, slot
 from .score_plan import Plan
 
 if TYPE_CHECKING:
-    from .compiled import CompiledRules
+    from .rules import CompiledRules
 
 _KNOWN_LINES = 20_000
 """At most this many score lines are kept in `Plan.lines` (a few MB)."""

@@ -23,7 +23,7 @@ import numpy as np
 from ..cards import SUIT_MASKS
 from ..engine.announcements import KING, QUEEN, RANK_MASK, SUIT_LOW_BITS, classify, suit_runs
 from ..engine.batch import _Play, _Tables
-from ..engine.compiled import CompiledRules
+from ..engine.rules import CompiledRules
 from .bidding import HONOUR_POINTS, NO_TRUMP_COINCHE_MASTERS
 from .bots import PRUDENCE
 from .hands import _suit_tricks, mode_tables, suit_cards, top_tricks

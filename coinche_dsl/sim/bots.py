@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from ..cards import cards_of
 from ..engine.announcements import KING, QUEEN, SUIT_LOW_BITS, announcer, classify
-from ..engine.compiled import CompiledRules
+from ..engine.rules import CompiledRules
 from . import bidding, cardplay
 from .hands import (
     ModeTable,
