@@ -38,7 +38,7 @@ Phase = str
 
 
 _new_trick = tuple.__new__
-"""`_new_trick(Trick, fields)`: a Trick without the Python-level `Trick.__new__` (one a trick)."""
+"""`_new_trick(Trick, fields)`: a Trick built from its fields without `Trick.__new__`."""
 
 
 class Deal(DealScoring):
@@ -48,7 +48,7 @@ class Deal(DealScoring):
     dealt with `rng` per `table.*` (`deck`: the previous deal's gathered cards, used when
     `table.shuffle_every_deal` is off)."""
 
-    # Defaults read until a deal sets its own (fewer stores per new deal; immutable values).
+    # Defaults read until a deal sets its own (immutable values).
     contract: Contract | None = None
     phase: Phase = "auction"
     _auction: Auction | None = None

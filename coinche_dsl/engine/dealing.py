@@ -33,7 +33,7 @@ def deal_hands(rules: CompiledRules, dealer: int, rng: random.Random,
     rand = rng.random
     if deck is None or rules.shuffle_every_deal:
         bits = list(_BIT)
-        for i, n in _STEPS:  # Fisher-Yates on `rand()`, faster than `random.shuffle`
+        for i, n in _STEPS:  # Fisher-Yates, one `rand()` a step
             j = int(rand() * n)
             bits[i], bits[j] = bits[j], bits[i]
     else:

@@ -200,7 +200,8 @@ _NO_CONTEXTS: tuple[tuple[()], tuple[()]] = ((), ())
 def _score(plan: Plan, rules: CompiledRules, facts: DealFacts, keep: bool = False
            ) -> DealScore:
     """The deal's score; with `keep`, the quantities its formulas read (`DealScore.values`):
-    the fast path keeps none (kept scores holding lists slow the garbage collector down)."""
+    scores kept by their key hold none (they are shared, and lists in them would be kept
+    alive with them)."""
     return _score_values(plan, score_values(rules, facts), keep)
 
 
@@ -270,7 +271,7 @@ def _base_context(plan: Plan, values: ScoreValues) -> tuple[
 
 def _contract_context(plan: Plan, bid: Any, den: int, double: int) -> list[Any]:
     """A new context with the quantities that depend on the contract alone set, the others 0:
-    a copy of a template kept per contract (few contracts occur; setting them is slower)."""
+    a copy of a template kept per contract (few contracts occur)."""
     key = (bid, den, double)
     template = plan.contexts.get(key)
     if template is None:
@@ -311,8 +312,7 @@ def _side_lines(plan: Plan, outcome: str, side: str, team: str, ctx: list[Any],
 
 def _line(plan: Plan, team: str, points: int, term: Term) -> ScoreLine:
     """`ScoreLine(team, points, term)`, shared with the earlier deals that scored the same
-    line: lines are immutable, recur from deal to deal, and a frozen dataclass is slow to
-    build (most of the time of scoring a deal, before). Terms hash by identity: cheap keys."""
+    line: lines are immutable and recur from deal to deal. Terms hash by identity."""
     key = (team, points, term)
     line = plan.lines.get(key)
     if line is None:
