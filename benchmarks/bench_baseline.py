@@ -11,24 +11,17 @@ the same random draws it deals, plays and scores what `Deal` does under ffb
 (`tests/test_bench_baseline.py`). It is written as fast
 as plain Python allows: bitmask hands, tables per trump suit built at import, one function with
 everything in locals, no objects per trick, the three players after the leader written out
-rather than looped over (as the generic engine's generated loop does: about 6% faster), the
-dealing's itemgetters in a flat list and the seats' hands and belote test written out (as the
-generic engine's dealing and generated end of deal do). One trick of the generated loop is
-not given to it, as it is what a generator writes and a person does not: the trick written out
-once per seat on lead (sixteen player turns, the four hands in locals, the seats constants,
-the second player's duties folded), about 4% faster than one loop over the seats.
+rather than looped over, the dealing's itemgetters in a flat list.
 
 Work per deal, for both: shuffle, cut, deal in packets; the contract fixed (90 hearts by the
 player after the dealer); eight tricks of uniformly random legal cards; card points, last trick,
-belote; the deal's score. The generic engine does it through `Deal` under each built-in
-(`Deal(..., contract=)`, as `Deal.fix_contract`; `Deal.play_out`; `Deal.result`).
-
-A third column, "loop", runs what `Deal` runs without the object around it (`loop_deal`: the
-dealing, the generated play ending with the score key, the kept score): the generic engine's
-rules cost nothing once the loop is generated; the rest of `Deal`'s time is its object.
+belote; the deal's score. The generic engine does it through `Deal`'s public methods under each
+built-in (`Deal(..., contract=)`, as `Deal.fix_contract`; `legal_cards` and `play` per card;
+`Deal.result`): the work of a bot's or a player's deal, card by card. Bulk random play is the
+batch engine's (`benchmarks/bench_batch.py`).
 
 Rates are deals per CPU second of this process (`time.process_time`), the best of N rounds of
-the three measured alternately, so that the ratios compare runs made under the same load.
+the two measured alternately, so that the ratios compare runs made under the same load.
 """
 
 from __future__ import annotations
@@ -41,10 +34,8 @@ from functools import partial
 from operator import itemgetter
 
 from coinche_dsl.engine import Deal, compile
-from coinche_dsl.engine.dealing import deal_hands
 from coinche_dsl.engine.facts import Contract
-from coinche_dsl.engine.scoring import kept_score
-from coinche_dsl.engine.specialise import random_play
+from coinche_dsl.engine.play import random_card
 from coinche_dsl.loader import BUILTINS, load_variant
 
 # -- the hand-written FFB engine ----------------------------------------------------------
@@ -223,26 +214,16 @@ def baseline_deal(dealer: int, rand: Callable[[], float], trump: int = 2,
 
 def generic_deal(rules, dealer: int, rng: random.Random,
                  contracts: tuple[Contract, ...] = ()) -> tuple[int, int]:
-    """The same deal through `Deal` under `rules` (`contracts`: the fixed contract per dealer,
-    made once, as the baseline takes its bid and trump as arguments)."""
+    """The same deal through `Deal`'s public methods under `rules` (`contracts`: the fixed
+    contract per dealer, made once, as the baseline takes its bid and trump as arguments):
+    card by card, `legal_cards`, a uniformly random card of them (`play.random_card`, the
+    baseline's draw) and `play`; then `result`."""
     deal = Deal(rules, dealer, rng=rng, contract=contracts[dealer] if contracts else
                 Contract((dealer + rules.step) & 3, 90, 2))
-    deal.play_out(rng)
+    rand, legal, play = rng.random, deal.legal_cards, deal.play
+    for _ in range(32):
+        play(random_card(legal(), rand))
     scores = deal.result().scores
-    return scores["NS"], scores["EW"]
-
-
-def loop_deal(rules, dealer: int, rng: random.Random,
-              contracts: tuple[Contract, ...] = ()) -> tuple[int, int]:
-    """What `Deal` runs for `generic_deal`, without the object around it: the dealing, the
-    generated play ending with the score key, the kept score (where the rest of the generic
-    side's time goes: `Deal`'s attributes, lists and method calls)."""
-    contract = contracts[dealer]
-    hands = deal_hands(rules, dealer, rng)
-    key = random_play(rules, contract.denomination)(
-        hands, (dealer + rules.step) & 3, rng.random, 8, [], [0, 0, 0, 0], [0, 0],
-        contract.declarer, tuple(hands), contract)
-    scores = kept_score(rules, key).scores
     return scores["NS"], scores["EW"]
 
 
@@ -257,19 +238,16 @@ def _rate(play: Callable[[int], object], seconds: float) -> float:
             return n / elapsed
 
 
-def compare(rules, seconds: float, rounds: int) -> tuple[float, float, float]:
-    """Best rates (baseline, generic, generated loop alone) over `rounds` alternated runs of
-    `seconds` each."""
-    best = [0.0, 0.0, 0.0]
+def compare(rules, seconds: float, rounds: int) -> tuple[float, float]:
+    """Best rates (baseline, generic) over `rounds` alternated runs of `seconds` each."""
+    best = [0.0, 0.0]
     contracts = tuple(Contract((dealer + rules.step) & 3, 90, 2) for dealer in range(4))
     for r in range(rounds):
         plays = (partial(baseline_deal, rand=random.Random(r).random),
-                 partial(generic_deal, rules, rng=random.Random(r), contracts=contracts),
-                 # other deals than the generic side's, whose scores it has just kept
-                 partial(loop_deal, rules, rng=random.Random(10_000 + r), contracts=contracts))
+                 partial(generic_deal, rules, rng=random.Random(r), contracts=contracts))
         for i, play in enumerate(plays):
             best[i] = max(best[i], _rate(play, seconds))
-    return best[0], best[1], best[2]
+    return best[0], best[1]
 
 
 def main(argv: list[str]) -> None:
@@ -279,13 +257,11 @@ def main(argv: list[str]) -> None:
     from bench_cli import load_average  # this folder's, when run as a script
 
     print(f"load average (1 / 5 / 15 min) at the start: {load_average()}")
-    print(f"{'variant':<14}{'baseline/s':>12}{'generic/s':>12}{'loop/s':>12}"
-          f"{'generic/baseline':>18}{'loop/baseline':>15}")
+    print(f"{'variant':<14}{'baseline/s':>12}{'generic/s':>12}{'generic/baseline':>18}")
     for name in names:
         rules = compile(load_variant(name))
-        base, gen, loop = compare(rules, seconds, rounds)
-        print(f"{name:<14}{base:>12,.0f}{gen:>12,.0f}{loop:>12,.0f}{gen / base:>17.2f}x"
-              f"{loop / base:>14.2f}x", flush=True)
+        base, gen = compare(rules, seconds, rounds)
+        print(f"{name:<14}{base:>12,.0f}{gen:>12,.0f}{gen / base:>17.2f}x", flush=True)
     print(f"load average at the end: {load_average()}")
 
 

@@ -6,9 +6,7 @@ in CPU time of this process (so that other work on the machine matters less).
 The players are uniform random over legal cards; in the auction they pass half the time and
 otherwise make a uniformly random legal call (so that contracts of every kind occur). Deals
 that everyone passes count as deals too (they are redealt). The `no scoring` column plays the
-same deals without calling `Deal.result()`, to show what scoring costs; the `play_out` columns
-play the cards with `Deal.play_out` (random legal cards in one loop) instead of the per-card
-API calls.
+same deals without calling `Deal.result()`, to show what scoring costs.
 """
 
 from __future__ import annotations
@@ -20,23 +18,19 @@ import sys
 import time
 
 from coinche_dsl.engine import Deal, compile
-from coinche_dsl.engine.deal import random_card
+from coinche_dsl.engine.play import random_card
 from coinche_dsl.loader import BUILTINS, builtin_path, load_variant
 
 P_PASS = 0.5
 
 
-def random_deal(rules, dealer: int, rng: random.Random, score: bool = True,
-                fast: bool = False) -> Deal:
-    """One deal through the public API (`legal_cards` / `play` per card), or with `fast`
-    through `Deal.play_out` (the same rules in one loop)."""
+def random_deal(rules, dealer: int, rng: random.Random, score: bool = True) -> Deal:
+    """One deal through the public API (`legal_calls` / `call`, `legal_cards` / `play`)."""
     deal = Deal(rules, dealer, rng=rng)
     rand = rng.random
     while deal.phase == "auction":
         calls = deal.legal_calls()
         deal.call(calls[0] if rand() < P_PASS else calls[int(rand() * len(calls))])
-    if fast:
-        deal.play_out(rng)
     legal, play = deal.legal_cards, deal.play
     while deal.phase == "play":
         play(random_card(legal(), rand))
@@ -45,7 +39,7 @@ def random_deal(rules, dealer: int, rng: random.Random, score: bool = True,
     return deal
 
 
-def rate(rules, seconds: float, score: bool = True, fast: bool = False, rounds: int = 3) -> float:
+def rate(rules, seconds: float, score: bool = True, rounds: int = 3) -> float:
     """Deals per CPU second: the best of `rounds` runs of about `seconds / rounds` each (the
     best run is the one least disturbed by other work on the machine)."""
     best = 0.0
@@ -54,7 +48,7 @@ def rate(rules, seconds: float, score: bool = True, fast: bool = False, rounds: 
         n, start = 0, time.process_time()
         while True:
             for i in range(100):
-                random_deal(rules, i & 3, rng, score, fast)
+                random_deal(rules, i & 3, rng, score)
             n += 100
             elapsed = time.process_time() - start
             if elapsed >= seconds / rounds:
@@ -76,17 +70,14 @@ def main(argv: list[str]) -> None:
         pstats.Stats(prof).sort_stats("tottime").print_stats(20)
         return
     seconds = float(argv[0]) if argv else 2.0
-    print(f"{'variant':<14}{'deals/s':>10}{'no scoring':>12}{'play_out':>10}"
-          f"{'play_out, no scoring':>22}")
+    print(f"{'variant':<14}{'deals/s':>10}{'no scoring':>12}")
     for name in BUILTINS:
         if not builtin_path(name).is_file():
             print(f"{name:<14}{'(not written)':>22}")
             continue
         rules = compile(load_variant(name))
         print(f"{name:<14}{rate(rules, seconds):>10,.0f}"
-              f"{rate(rules, seconds / 2, False):>12,.0f}"
-              f"{rate(rules, seconds / 2, True, True):>10,.0f}"
-              f"{rate(rules, seconds / 2, False, True):>22,.0f}", flush=True)
+              f"{rate(rules, seconds / 2, False):>12,.0f}", flush=True)
 
 
 if __name__ == "__main__":

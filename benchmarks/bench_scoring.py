@@ -1,15 +1,8 @@
-"""Throughput of `score_facts` (the simulation's per-deal scoring) and of `score_deal`; and a
-deal's score computed afresh (what `kept_score` does for a key it has not kept), by the plan's
-generated scorer (`fresh_score`) against the reference (`scoring._score_values`).
+"""Throughput of `score_facts` (the simulation's per-deal scoring) and of `score_deal`, per
+built-in (note: `score_facts` keeps scores by what it reads, so repeated facts measure a
+look-up).
 
-Run: python benchmarks/bench_scoring.py [--fresh-only] [--rounds N]
-
-The fresh-score table: for each built-in, the distinct score keys of 4,000 seeded `Deal`
-play-outs (contracts at every denomination the variant offers, doubled or not, automatic or
-no announcements as the variant has them), each scored afresh by both paths, alternated over N
-rounds (5 by default); µs per key are the best round's CPU time (`time.process_time`) divided
-by the keys, and the ratio is reference / generated, both measured in this run. Score lines
-are shared by both paths (`Plan.lines`), warm for both after the first round.
+Run: python benchmarks/bench_scoring.py
 """
 
 from __future__ import annotations
@@ -17,14 +10,11 @@ from __future__ import annotations
 import random
 import sys
 import time
-from functools import partial
 
 from coinche_dsl.cards import parse_cards
-from coinche_dsl.engine import Deal
-from coinche_dsl.engine.compiled import compile
+from coinche_dsl.engine import compile
 from coinche_dsl.engine.facts import Contract, DealFacts
-from coinche_dsl.engine.fresh_score import scorer
-from coinche_dsl.engine.scoring import _score_values, score_deal, score_facts
+from coinche_dsl.engine.scoring import score_deal, score_facts
 from coinche_dsl.engine.summary_check import deck_total
 from coinche_dsl.loader import BUILTINS, load_variant
 
@@ -65,85 +55,9 @@ def bench(name: str, n: int = 20_000) -> None:
     print(f"{name:<12} score_facts {fast:>9,.0f}/s   score_deal {checked:>8,.0f}/s")
 
 
-def played_keys(rules, n: int = 4000) -> list[tuple]:
-    """The distinct score keys of `n` seeded play-outs (contracts in turn at each of the
-    variant's denominations, undoubled, coinched or surcoinched)."""
-    rng, keys = random.Random(7), set()
-    doubles = (0, 0, 1, 2) if rules.ruleset.auction.surcoinche else (0, 0, 1)
-    for i in range(n):
-        den = rules.denominations[i % len(rules.denominations)]
-        contract = Contract((i + 1) & 3, rules.bid_values[i % 4], den, doubles[i % len(doubles)])
-        deal = Deal(rules, i & 3, rng=rng, contract=contract)
-        deal.play_out(rng)
-        keys.add(deal.score_key())
-    return sorted(keys, key=repr)
-
-
-def _per_key(score, keys: list[tuple]) -> float:
-    start = time.process_time()
-    for key in keys:
-        score(key)
-    return (time.process_time() - start) / len(keys) * 1e6
-
-
-def fresh(name: str, rounds: int) -> tuple[int, float, float]:
-    """Keys, and µs per key scored afresh by the reference and by the generated scorer."""
-    rules = compile(load_variant(name))
-    plan, keys = rules.plan, played_keys(rules)
-    generated = {den: scorer(plan, den) for den in range(6)}
-    ref, fast = float("inf"), float("inf")
-    for _ in range(rounds):
-        ref = min(ref, _per_key(lambda key: _score_values(plan, key), keys))
-        fast = min(fast, _per_key(lambda key: generated[key[2]](key), keys))
-    return len(keys), ref, fast
-
-
-def _deal_rate(rules, seed: int, n: int) -> float:
-    """Deals/s of `n` seeded deals through `Deal` (90 hearts by the dealer's next, random
-    play, the score), the kept scores emptied first: the misses of a run's first deals."""
-    rules.plan.scores.clear()
-    rng = random.Random(seed)
-    contracts = [Contract((dealer + rules.step) & 3, 90, 2) for dealer in range(4)]
-    start = time.process_time()
-    for i in range(n):
-        deal = Deal(rules, i & 3, rng=rng, contract=contracts[i & 3])
-        deal.play_out(rng)
-        deal.result()
-    return n / (time.process_time() - start)
-
-
-def in_deals(name: str, rounds: int, n: int = 20_000) -> tuple[float, float, float]:
-    """Deals/s with fresh scores by the reference and by the generated scorer (the same
-    deals, alternated, best of `rounds`), and the share of deals scored afresh."""
-    rules = compile(load_variant(name))
-    plan = rules.plan
-    generated = {den: scorer(plan, den) for den in range(6)}
-    reference = {den: partial(_score_values, plan) for den in range(6)}
-    ref, fast = 0.0, 0.0
-    for r in range(rounds):
-        plan.fresh.update(reference)
-        ref = max(ref, _deal_rate(rules, r, n))
-        plan.fresh.update(generated)
-        fast = max(fast, _deal_rate(rules, r, n))
-    return ref, fast, len(plan.scores) / n
-
-
 def main(argv: list[str]) -> None:
-    rounds = int(argv[argv.index("--rounds") + 1]) if "--rounds" in argv else 5
-    if "--fresh-only" not in argv:
-        for variant in BUILTINS:
-            bench(variant)
-    print(f"\nscores computed afresh (best of {rounds} rounds, CPU time):")
-    print(f"{'variant':<14}{'keys':>7}{'reference µs':>14}{'generated µs':>14}{'ratio':>8}")
     for variant in BUILTINS:
-        n, ref, fast = fresh(variant, rounds)
-        print(f"{variant:<14}{n:>7}{ref:>14.2f}{fast:>14.2f}{ref / fast:>7.2f}x", flush=True)
-    print(f"\nwhole deals, kept scores emptied every 20,000 deals (best of {rounds} rounds):")
-    print(f"{'variant':<14}{'afresh':>8}{'reference/s':>13}{'generated/s':>13}{'ratio':>8}")
-    for variant in BUILTINS:
-        ref, fast, share = in_deals(variant, rounds)
-        print(f"{variant:<14}{share:>8.1%}{ref:>13,.0f}{fast:>13,.0f}{fast / ref:>7.3f}x",
-              flush=True)
+        bench(variant)
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ import pytest
 from coinche_dsl import load_variant
 
 # Rewrite the helpers' asserts as in test modules, so a failing case shows what it compared.
-pytest.register_assert_rewrite("scoring_support", "variant_strategies")
+pytest.register_assert_rewrite("scoring_support", "variant_strategies", "random_play")
 sys.path.insert(0, str(Path(__file__).parent))
 
 

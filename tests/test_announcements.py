@@ -2,19 +2,25 @@
 
 from __future__ import annotations
 
+import itertools
+import random
+
 import pytest
 from scoring_support import variant
 
 from coinche_dsl.cards import card_names, parse_cards
+from coinche_dsl.engine import compile
 from coinche_dsl.engine.announcements import (
+    RANK_MASK,
     announcement_points,
+    announcer,
     belote_suits,
     check_declared,
     classify,
     find_announcements,
 )
-from coinche_dsl.engine.compiled import compile
 from coinche_dsl.errors import InputError
+from coinche_dsl.loader import BUILTINS, load_variant
 
 HEARTS, SPADES, NO_TRUMP, ALL_TRUMP = 2, 3, 4, 5
 N, E, S, W = range(4)
@@ -191,3 +197,29 @@ def test_no_announcements_at_all_trump_when_not_allowed(tmp_path):
     rs = variant(tmp_path, "announcements { at_all_trump no }")
     with pytest.raises(InputError, match="no announcements"):
         check(rs, ALL_TRUMP, N=[("KH", "QH", "JH")])
+
+
+_ANNOUNCE_KNOBS = dict(card_reuse=[True, False], belote_in_sequence=[True, False],
+                       sequences=[{3: 20, 4: 50, 5: 100}, {3: 0, 4: 50}])
+
+
+@pytest.mark.parametrize("name", BUILTINS)
+def test_automatic_announcements_are_what_find_announcements_finds(name):
+    """`Deal` looks announcements up in per-suit tables (`announcer`, which hands a hand with
+    a scoring carré to `find_announcements`): on 800 random hands a denomination, under each
+    combination of the knobs that change what a hand declares, the masks are
+    `find_announcements`'s."""
+    base = load_variant(name)
+    for values in itertools.product(*_ANNOUNCE_KNOBS.values()):
+        an = base.announcements.model_copy(update=dict(zip(_ANNOUNCE_KNOBS, values,
+                                                           strict=True)))
+        rules = compile(base.model_copy(update={"announcements": an}))
+        rng = random.Random(len(name))
+        for d in rules.denominations:
+            announce = announcer(rules, d)
+            for _ in range(800):
+                hand = sum(1 << c for c in rng.sample(range(32), 8))
+                if rng.random() < 0.1:  # a carré now and then
+                    hand = (hand & ~0xFF) | (RANK_MASK << rng.randrange(8))
+                expected = [c.mask for c in find_announcements(hand, d, rules)]
+                assert announce(hand) == expected, (name, values, d, hex(hand))

@@ -9,6 +9,7 @@ import random
 
 import pytest
 from knob_support import replaced
+from random_play import play_rest
 
 from coinche_dsl.cards import parse_cards
 from coinche_dsl.engine import Deal, compile
@@ -68,8 +69,8 @@ def test_the_moment_changes_what_is_known_not_the_score() -> None:
     _trick(early, *plays)
     _trick(late, *plays)
     assert early.belote_said() == [(N, HEARTS)] and late.belote_said() == []
-    early.play_out(random.Random(5))
-    late.play_out(random.Random(5))  # the same cards to the end
+    play_rest(early, random.Random(5))
+    play_rest(late, random.Random(5))  # the same cards to the end
     assert early.belote_said() == late.belote_said() == [(N, HEARTS)]
     a, b = early.result(), late.result()
     assert (a.made, a.scores, a.held) == (b.made, b.scores, b.held)
@@ -93,10 +94,10 @@ def test_with_the_first_of_the_pair_the_holder_decides_until_then() -> None:
     _trick(deal, "N QH")
     with pytest.raises(IllegalActionError):
         deal.claim_belote(N, True)  # the queen is out: the moment has passed
-    deal.play_out(random.Random(5))
+    play_rest(deal, random.Random(5))
     said = _deal(BeloteMoment.FIRST_CARD)
     _trick(said, *TRICK_1, "N QH")
-    said.play_out(random.Random(5))
+    play_rest(said, random.Random(5))
     # The same cards; only the silent belote differs. With the contract's fate the same
     # either way, N-S (the declaring side, S bid) score ffb's belote, 20, fewer: it is added
     # to their score made or failed ("belote imprenable").

@@ -13,8 +13,8 @@ from typer.testing import CliRunner
 from coinche_dsl.cards import SUIT_MASKS, card_name, cards_of, parse_card
 from coinche_dsl.cli import _register, app
 from coinche_dsl.engine import Deal, compile
-from coinche_dsl.engine.compiled import CompiledRules
 from coinche_dsl.engine.facts import Contract
+from coinche_dsl.engine.rules import CompiledRules
 from coinche_dsl.loader import BUILTINS, load_variant
 from coinche_dsl.sim import table_cache
 from coinche_dsl.sim.bidding import auction_state

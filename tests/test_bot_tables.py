@@ -10,7 +10,7 @@ import pytest
 
 from coinche_dsl.cards import parse_card
 from coinche_dsl.engine import compile
-from coinche_dsl.engine.compiled import CompiledRules
+from coinche_dsl.engine.rules import CompiledRules
 from coinche_dsl.loader import load_variant
 from coinche_dsl.sim import learned, table_cache
 from coinche_dsl.sim.table_cache import TableCacheWarning, load_or_learn, table_path

@@ -9,9 +9,10 @@ import pytest
 
 from coinche_dsl.cards import parse_cards
 from coinche_dsl.engine import Deal, Game, compile, play_game
-from coinche_dsl.engine.deal import deal_hands, random_card
+from coinche_dsl.engine.dealing import deal_hands
 from coinche_dsl.engine.facts import Contract, DealFacts, DealScore
 from coinche_dsl.engine.game import UniformBot
+from coinche_dsl.engine.play import random_card
 from coinche_dsl.loader import load_variant
 from coinche_dsl.model.enums import (
     AllPass,

@@ -81,3 +81,75 @@ def test_imports_follow_the_data_flow(path: Path) -> None:
 def test_every_layer_is_known() -> None:
     layers = {_layer(p) for p in PACKAGE.rglob("*.py")} - {"__init__", "__main__"} - LEAVES
     assert layers <= set(ALLOWED), f"new layer(s) {layers - set(ALLOWED)}: add them to ALLOWED"
+
+
+ENGINE = PACKAGE / "engine"
+
+
+def _is_type_checking(node: ast.AST) -> bool:
+    return isinstance(node, ast.If) and (
+        (isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING")
+        or (isinstance(node.test, ast.Attribute) and node.test.attr == "TYPE_CHECKING"))
+
+
+def _engine_imports(path: Path) -> set[str]:
+    """The modules of `engine/` that `path` (a module of it) imports when it runs: at the top
+    or inside a function, not in an `if TYPE_CHECKING:` block (read by type checkers only)."""
+    found: set[str] = set()
+
+    def visit(node: ast.AST) -> None:
+        if _is_type_checking(node):
+            return
+        if isinstance(node, ast.ImportFrom):
+            if node.level == 1:  # `from .x import y`, or `from . import x`
+                found.update([node.module.split(".")[0]] if node.module else
+                             [alias.name for alias in node.names])
+            elif (node.module or "").startswith("coinche_dsl.engine."):
+                found.add(node.module.split(".")[2])
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(ast.parse(path.read_text(encoding="utf-8")))
+    return found - {path.stem, "__init__"}
+
+
+def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """A cycle of `graph` (a list of modules, the first repeated at the end), or None."""
+    done: set[str] = set()
+    path: list[str] = []
+
+    def walk(node: str) -> list[str] | None:
+        if node in path:
+            return path[path.index(node):] + [node]
+        if node in done:
+            return None
+        path.append(node)
+        for target in sorted(graph.get(node, ())):
+            found = walk(target)
+            if found:
+                return found
+        path.pop()
+        done.add(node)
+        return None
+
+    for node in sorted(graph):
+        found = walk(node)
+        if found:
+            return found
+    return None
+
+
+def test_the_engine_s_modules_import_each_other_without_a_circle() -> None:
+    """Each module of `engine/` imports only modules below it (at the top or on first use),
+    so that none is half-initialised when another reads it, and the modules can be read
+    bottom-up: `rules` (the compiled rules' shape) first, `compile` above the tables."""
+    graph = {p.stem: _engine_imports(p) for p in ENGINE.glob("*.py") if p.stem != "__init__"}
+    assert {"rules", "compile", "play", "scoring", "deal"} <= set(graph)
+    assert not graph["rules"], f"engine/rules.py must import no engine module: {graph['rules']}"
+    cycle = _cycle(graph)
+    assert cycle is None, "import circle in engine/: " + " -> ".join(cycle or [])
+
+
+def test_the_circle_check_finds_a_circle() -> None:
+    assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": set()}) == ["a", "b", "c", "a"]
+    assert _cycle({"a": {"b"}, "b": set(), "c": {"a", "b"}}) is None

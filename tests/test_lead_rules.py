@@ -1,16 +1,16 @@
 """`play.partner_leads_trump_at`: the declarer's partner, on lead at that trick, leads a trump.
 
 One field, read in one place (`play.lead_mask`, from the play's context: trick, declarer, the
-seat on lead); every path that plays a card (Deal, the generated random play, the NumPy batch,
-the card-by-card reference) follows it.
+seat on lead); every path that plays a card (Deal, the NumPy batch, the card-by-card
+reference) follows it.
 """
 
 from __future__ import annotations
 
 import pytest
 from knob_support import replaced
+from random_play import check_legal_play
 from test_batch import _replay
-from test_specialise import _same
 
 from coinche_dsl.cards import card_names, parse_card, parse_cards
 from coinche_dsl.engine import Deal, compile
@@ -93,10 +93,10 @@ def test_without_a_trump_the_partner_leads_anything() -> None:
 
 
 @pytest.mark.parametrize("at", [1, 2, 5, 8])
-def test_random_play_and_reference_agree_under_the_duty(at) -> None:
+def test_deal_and_reference_agree_under_the_duty(at) -> None:
     rules = _rules(at)
     contracts = [Contract(seat, 80, d) for d in range(6) for seat in range(4)]
-    assert _same(rules, range(at * 100, at * 100 + 48), contracts) == 48
+    assert check_legal_play(rules, range(at * 100, at * 100 + 48), contracts) == 48
 
 
 @pytest.mark.parametrize("at", [1, 2, 6])

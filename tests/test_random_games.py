@@ -8,10 +8,10 @@ import random
 from pathlib import Path
 
 import pytest
+from random_play import play_rest
 
 from coinche_dsl.engine import Deal, Game, compile
-from coinche_dsl.engine.deal import random_card
-from coinche_dsl.engine.play import reference_legal
+from coinche_dsl.engine.play import random_card, reference_legal
 from coinche_dsl.loader import BUILTINS, builtin_path, load_variant
 
 GAMES = 1000
@@ -94,8 +94,8 @@ def test_every_builtin_has_a_file_by_the_end():
 
 
 @pytest.mark.parametrize("name", ["ffb", "fr-bga"])
-def test_play_out_plays_legal_deals(name):
-    """`Deal.play_out` (the fast random loop) only plays what `replay` accepts."""
+def test_random_play_replays(name):
+    """Deals played at random through `Deal` are what `replay` accepts, trick for trick."""
     from coinche_dsl.engine.replay import replay, to_record
 
     rules = compile(load_variant(name))
@@ -109,7 +109,7 @@ def test_play_out_plays_legal_deals(name):
             continue
         if played % 2:  # also from the middle of a trick
             deal.apply(random_card(deal.legal_cards(), rng.random))
-        deal.play_out(rng)
+        play_rest(deal, rng)
         check_deal(deal)
         assert replay(rules, to_record(deal)).tricks == deal.tricks
         played += 1
@@ -123,12 +123,12 @@ def test_a_copy_plays_on_without_touching_the_original():
         deal.apply(text)
     ahead = deal.copy()
     ahead.apply("N pass")
-    ahead.play_out(rng)
+    play_rest(ahead, rng)
     assert ahead.phase == "over" and deal.phase == "auction" and len(deal.history) == 3
     deal.apply("N pass")
     deal.apply(random_card(deal.legal_cards(), rng.random))
     before = (list(deal.hands), list(deal.trick), repr(deal))
     other = deal.copy()
-    other.play_out(rng)
+    play_rest(other, rng)
     assert (deal.hands, deal.trick, repr(deal)) == before
     assert repr(deal).startswith("<Deal play: 80 spades by W, trick 1")

@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 from variant_strategies import bool_expr, int_expr
 
 from coinche_dsl.cli import _register, app
-from coinche_dsl.engine.compiled import compile
+from coinche_dsl.engine import compile
 from coinche_dsl.engine.facts import LineKind
 from coinche_dsl.engine.formula import evaluate, new_context, value
 from coinche_dsl.engine.scoring import round_to, score_deal, score_facts

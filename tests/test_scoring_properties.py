@@ -7,9 +7,9 @@ import random
 import pytest
 
 from coinche_dsl import load_variant
-from coinche_dsl.engine.compiled import bid_values
 from coinche_dsl.engine.scoring import score_deal
 from coinche_dsl.engine.summary_check import deck_total
+from coinche_dsl.engine.tables import bid_values
 from coinche_dsl.loader import BUILTINS
 
 

@@ -91,11 +91,11 @@ def test_an_html_sheet_loads_neither_weasyprint_nor_the_simulation(tmp_path: Pat
 
 @pytest.mark.parametrize("argv", [("check", "ffb"), ("sheet", "ffb", "--format", "html"),
                                   ("sheet", "ffb", "--card", "--format", "html")])
-def test_scoring_the_examples_loads_no_deal_or_game_machinery(argv: tuple[str, ...]) -> None:
+def test_scoring_the_examples_loads_no_batch_engine(argv: tuple[str, ...]) -> None:
     engine = {m for m in _modules(*argv) if m.startswith("coinche_dsl.engine.")}
     assert "coinche_dsl.engine.scoring" in engine  # the worked examples were scored
-    assert not engine & {"coinche_dsl.engine.deal", "coinche_dsl.engine.game",
-                         "coinche_dsl.engine.dealing", "coinche_dsl.engine.play"}
+    assert not engine & {"coinche_dsl.engine.batch", "coinche_dsl.engine.batch_scoring",
+                         "coinche_dsl.engine.batch_announce"}
 
 
 COLLECTOR_PROBE = """

@@ -1,20 +1,26 @@
 """The generic engine: compile a Ruleset to int tables, then deal, bid, play and score.
 
-- `compiled`: `compile(ruleset) -> CompiledRules`, one frozen object that owns every table
-  derived from the rules (cards, play, auction, announcements, the scoring plan, the end of the
-  game); everything past it (engine, sim) takes the compiled rules, not the Ruleset.
-- `auction`: `Call`, `parse_call` and the auction state machine (`auction.*` knobs).
-- `play`: legal cards (fast masks, and a card-by-card reference that explains refusals).
+One reference engine reads the compiled tables, a deal at a time; the NumPy batch engine plays
+and scores many deals at once and is tested against it. Each rule is read in one place:
+
+- `rules`: `CompiledRules`, the frozen tables and flags every module past it reads (the
+  engine and the simulation take the compiled rules, not the Ruleset); its constants.
+- `compile`: `compile(ruleset) -> CompiledRules`, built once per ruleset and kept; `tables`:
+  the card, play, lead, auction, announcement and belote tables it puts together.
+- `auction`: `Call`, `parse_call` and the auction state machine (`auction.*` knobs), with
+  the rule that refuses a call.
+- `play`: legal cards (`legal_mask`, the masks `Deal` reads, and `card_verdict`, one card at
+  a time with the rule that forbids it), the trick's winner.
 - `dealing`: shuffle, cut and packets (`table.*`).
 - `deal`: `Deal`, one deal as a state machine (`legal_calls`, `legal_cards`, `apply`,
-  `declare`, `result`; `fix_contract`, or `Deal(..., contract=)`, to skip the auction,
-  `play_out` for random play); `deal_scoring`: its announcements, belote and score (kept by
-  `score_key`, a flat tuple of what scoring reads); `announce_tables`: automatic announcements
-  found and scored by tables generated per denomination.
-- `specialise`: the random play of `Deal.play_out`, generated once per ruleset and
-  denomination from fixed templates with the `play.*` flags folded in; it ends with the deal's
-  score key, the belote's and automatic announcements' rules folded in too.
-- `formula`: scoring formulas as generated Python (operators, context indexes and ints).
+  `declare`, `result`; `fix_contract`, or `Deal(..., contract=)`, to skip the auction);
+  `deal_scoring`: its announcements, belote and score (kept by `score_key`, a flat tuple of
+  what scoring reads).
+- `announcements`: what a hand may declare, classifying and comparing announcements, and
+  what they score per team.
+- `scoring`, `score_plan`, `formula`: the score of a finished deal (`score_plan`: what
+  scoring reads, precomputed once per ruleset; `formula`: the variant's formulas as closures
+  over a context of quantities); `summary_check`: a deal summary checked before it is scored.
 - `batch`, `batch_scoring`, `batch_announce`: many deals at once with NumPy (`play_batch`),
   scored over arrays, automatic announcements found and compared over arrays; imported on
   demand (NumPy is not loaded by the rest of the package).
@@ -22,9 +28,6 @@
   the terminal, replay records and simulations implement.
 - `game`: `Game`, `GameOutcome`, `play_game` (`game.*` knobs, held litige points, redeals).
 - `replay`: check and score a recorded deal (`coinche replay`).
-- `scoring`, `score_plan`, `announcements`: the score of a finished deal (`score_plan`: what
-  scoring reads, precomputed once per ruleset); `fresh_score`: a score not kept yet, by a
-  function generated once per plan and denomination (`scoring` keeps the readable reference).
 
 >>> from coinche_dsl.engine import compile, Game
 >>> from coinche_dsl.loader import load_variant
@@ -35,28 +38,12 @@
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from .auction import Call, parse_call
-    from .compiled import CompiledRules, compile
-    from .deal import Deal
-    from .game import Game, GameOutcome, play_game
-    from .scoring import score_deal, score_facts
+from .auction import Call, parse_call
+from .compile import compile  # the function, bound over the submodule of the same name
+from .deal import Deal
+from .game import Game, GameOutcome, play_game
+from .rules import CompiledRules
+from .scoring import score_deal, score_facts
 
 __all__ = ["compile", "CompiledRules", "Deal", "Call", "parse_call", "Game", "GameOutcome",
            "play_game", "score_deal", "score_facts"]
-
-_HOME = {"Call": "auction", "parse_call": "auction", "CompiledRules": "compiled",
-         "compile": "compiled", "Deal": "deal", "Game": "game", "GameOutcome": "game",
-         "play_game": "game", "score_deal": "scoring", "score_facts": "scoring"}
-"""The module of each public name. They are imported on first use, so that a module of the
-engine (`engine.compiled` for the rule sheet, which scores its examples) is imported without
-the others: importing the deal and game state machines was about 2 ms of a cold HTML sheet."""
-
-
-def __getattr__(name: str) -> Any:
-    if name in _HOME:
-        return getattr(import_module(f"{__name__}.{_HOME[name]}"), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

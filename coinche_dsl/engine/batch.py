@@ -10,7 +10,7 @@
 Each deal is shuffled uniformly (independent deals: the cut and the packets of `table.*` do not
 change the distribution of hands after a shuffle), its contract fixed (given, or drawn
 uniformly among the rules' declarers, denominations and numeric bids), and its eight tricks
-played by a policy: `random` (a uniformly random legal card, as `Deal.play_out`) or `greedy`
+played by a policy: `random` (a uniformly random legal card, as `play.random_card`) or `greedy`
 (`greedy_card`: take the trick with the cheapest card that takes it unless the partner holds
 it, else play the cheapest card). The hot loop is one step per card position (32 in all),
 each a few dozen array operations over every deal: which cards are legal is the same rule as
@@ -39,8 +39,8 @@ import numpy as np
 from ..model.enums import AllTrumpBeat
 from .batch_announce import deal_announcements
 from .batch_scoring import deal_belotes, score_chunk
-from .compiled import CAPOT_KEY, GENERALE_KEY, CompiledRules
 from .facts import NO_TRUMP, ROLE_BY_OFFSET, Contract
+from .rules import CAPOT_KEY, GENERALE_KEY, CompiledRules
 
 __all__ = ["BatchResult", "play_batch", "greedy_card", "POLICIES"]
 
@@ -78,7 +78,7 @@ class BatchResult:
     declarer: np.ndarray
     """(n,) the declarer's seat."""
     bid: np.ndarray
-    """(n,) the bid: its number, or `compiled.CAPOT_KEY` / `GENERALE_KEY`."""
+    """(n,) the bid: its number, or `rules.CAPOT_KEY` / `GENERALE_KEY`."""
     denomination: np.ndarray
     """(n,) 0..3 a trump suit, 4 no-trump, 5 all-trump."""
     double: np.ndarray

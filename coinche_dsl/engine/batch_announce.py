@@ -5,7 +5,7 @@ deals at once.
 A hand's announcements score what they are worth and compare by their best one, so per hand
 only two numbers matter: the sum of its announcements' values and its best announcement's
 comparison key (`Combination.key`). Without a four of a rank that scores, a hand declares the
-scoring runs of each suit (`announce_tables.announcer`), which depend on that suit's eight bits
+scoring runs of each suit (`announcements.announcer`), which depend on that suit's eight bits
 only: a table over (denomination, suit, 8 bits) holds, packed in one integer, the rank of the
 best run key among every key of the rules (ranks keep the keys' order) and the sum of the runs'
 values; combined two suits at a time (the larger key, the summed values), it makes a table over
@@ -26,9 +26,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..model.enums import TiePolicy
-from .announce_tables import SUIT_LOW_BITS
-from .announcements import KING, QUEEN, RANK_MASK, classify
-from .compiled import CompiledRules
+from .announcements import KING, QUEEN, RANK_MASK, SUIT_LOW_BITS, classify
+from .rules import CompiledRules
 
 __all__ = ["deal_announcements"]
 

@@ -20,11 +20,10 @@ import numpy as np
 
 from ..model.enums import Rounding, ScaleKind
 from ..model.expr import Expr
-from .announce_tables import SUIT_LOW_BITS
-from .announcements import KING, QUEEN, Tables
-from .compiled import CAPOT_KEY, GENERALE_KEY, CompiledRules
+from .announcements import KING, QUEEN, SUIT_LOW_BITS, Tables
 from .facts import ALL_TRUMP, NO_TRUMP
 from .formula import Compiled, Operations, compile_expr, new_context, slot
+from .rules import CAPOT_KEY, GENERALE_KEY, CompiledRules
 from .score_plan import Plan
 
 Arrays = list[Any]

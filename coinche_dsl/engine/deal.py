@@ -27,19 +27,18 @@ import random
 from ..cards import SEATS, SUIT_MASKS, card_name, parse_card
 from ..errors import IllegalActionError, InputError
 from .auction import Auction, Call, parse_call
-from .compiled import CompiledRules
 from .deal_scoring import DealScoring, Trick
 from .dealing import check_hands, deal_hands
 from .facts import Contract, PlayContext
-from .play import explain_card, lead_mask, legal_mask, random_card
-from .specialise import random_play
+from .play import explain_card, lead_mask, legal_mask
+from .rules import CompiledRules
 
 Phase = str
 """`auction`, `play`, `over` or `redeal`."""
 
 
 _new_trick = tuple.__new__
-"""`_new_trick(Trick, fields)`: a Trick without the Python-level `Trick.__new__` (one a trick)."""
+"""`_new_trick(Trick, fields)`: a Trick built from its fields without `Trick.__new__`."""
 
 
 class Deal(DealScoring):
@@ -49,15 +48,12 @@ class Deal(DealScoring):
     dealt with `rng` per `table.*` (`deck`: the previous deal's gathered cards, used when
     `table.shuffle_every_deal` is off)."""
 
-    # Defaults read until a deal sets its own (fewer stores per new deal; immutable values).
+    # Defaults read until a deal sets its own (immutable values).
     contract: Contract | None = None
     phase: Phase = "auction"
     _auction: Auction | None = None
     _tricks: list[Trick] | None = None
     """The finished tricks made `Trick`s (see `tricks`)."""
-    _fast: tuple[int, list[tuple[int, ...]]] | None = None
-    """Tricks played by `play_out` and not yet made `Trick`s: the first leader, and per trick
-    its four cards in playing order and its winner (`tricks` builds them when first read)."""
     _last_winner = 0
     # Per-contract tables and the trick in progress, read by `legal_cards` and `play`.
     _d = 0
@@ -105,7 +101,6 @@ class Deal(DealScoring):
         new = object.__new__(Deal)
         new.__dict__.update(self.__dict__)
         new.hands, new.trick, new._tricks = list(self.hands), list(self.trick), list(self.tricks)
-        new._fast = None
         new.tricks_won, new.points = list(self.tricks_won), list(self.points)
         if self._declared is not None:
             new._declared = {seat: list(c) for seat, c in self._declared.items()}
@@ -121,21 +116,7 @@ class Deal(DealScoring):
         tricks = self._tricks
         if tricks is None:
             tricks = self._tricks = []
-        if self._fast is not None:
-            self._make_tricks(tricks)
         return tricks
-
-    def _make_tricks(self, tricks: list[Trick]) -> None:
-        """Turn what `play_out` recorded into `Trick`s."""
-        assert self._fast is not None
-        seat, records = self._fast
-        self._fast = None
-        p, step = self._points, self._step
-        for c0, c1, c2, c3, winner in records:
-            second = (seat + step) & 3
-            played = ((seat, c0), (second, c1), ((second + step) & 3, c2), ((seat - step) & 3, c3))
-            tricks.append(_new_trick(Trick, (seat, played, winner, p[c0] + p[c1] + p[c2] + p[c3])))
-            seat = winner
 
     def __repr__(self) -> str:
         where = f"{self.contract}, trick {len(self.tricks) + 1}" if self.contract else ""
@@ -271,29 +252,6 @@ class Deal(DealScoring):
             self.to_act = (seat + self._step) & 3
         else:
             self._close_trick()
-
-    def play_out(self, rng: random.Random) -> None:
-        """Play the rest of the deal with uniformly random legal cards: the same rules, the
-        same cards and the same random draws as `legal_cards`, `play` and `random_card` would
-        give, in a loop specialised for these rules and this denomination (`specialise`)."""
-        rand = rng.random
-        if self.trick or self.phase != "play":
-            while self.phase == "play" and self.trick:  # first the trick in progress
-                self.play(random_card(self.legal_cards(), rand))
-            if self.phase != "play":
-                return
-        c, seat, tricks, d = self.contract, self.to_act, self._tricks, self._d
-        assert c is not None
-        records: list[tuple[int, ...]] = []
-        # Played whole, nobody having declared or kept silent: the play's end computes the
-        # score key too (`specialise`), which `result` then reads.
-        whole = not tricks and self._declared is None and self._silent is None
-        self._key = (self.rules.random_plays[d] or random_play(self.rules, d))(
-            self.hands, seat, rand, 8 - len(tricks) if tricks else 8, records,
-            self.tricks_won, self.points, c.declarer, self.initial_hands, c if whole else None)
-        self._last_winner = self.to_act = records[-1][4]
-        self._fast = (seat, records)
-        self.phase, self._legal = "over", 0
 
     def _refuse(self, card: int) -> None:
         if self.phase != "play":

@@ -3,9 +3,10 @@
 `DealScoring` is a base of `Deal` (`deal.py` holds the dealing, the auction and the play). The
 score of a deal is kept by a key of everything scoring reads (`scoring.score_key`), which
 `Deal` builds from what it already knows: the tricks and points counted by the play, the
-announcements' points per team (`team_points`, integer compares on tables, when they are
-automatic), the belote's points. A deal scoring like an earlier one then builds no facts, and
-one scored afresh is scored from that key (`scoring.kept_score`), without facts either.
+announcements' points per team (`announcement_points` of what was declared, or found by
+`announcer` when they are automatic), the belote's points. A deal scoring like an earlier one
+then builds no facts, and one scored afresh is scored from that key (`scoring.kept_score`),
+without facts either.
 """
 
 from __future__ import annotations
@@ -14,10 +15,16 @@ from typing import NamedTuple
 
 from ..cards import SEATS, card_name
 from ..errors import IllegalActionError, InputError
-from .announce_tables import SUIT_LOW_BITS, announcer, team_points
-from .announcements import KING, QUEEN, announcement_points, classify
-from .compiled import CompiledRules
+from .announcements import (
+    KING,
+    QUEEN,
+    SUIT_LOW_BITS,
+    announcement_points,
+    announcer,
+    classify,
+)
 from .facts import NO_TRUMP, Contract, DealFacts, DealScore
+from .rules import CompiledRules
 from .scoring import ScoreValues, belote_points, kept_score, score_facts
 
 _NONE = (0, 0)
@@ -52,15 +59,11 @@ class DealScoring:
     _d: int
     _last_winner: int
     _tricks: list[Trick] | None
-    _fast: tuple[int, list[tuple[int, ...]]] | None
     _result: DealScore | None = None
-    _key: ScoreValues | None = None
-    """The score key computed by `play_out` at the end of a deal played out whole (None: ask
-    `score_key`)."""
     _declared: dict[int, list[int]] | None = None
     _auto = False
-    """Automatic announcements not yet written out: `declared` finds them when first read,
-    `result` scores them from tables (`team_points`) until a seat declares otherwise."""
+    """Automatic announcements, found (by `announcer`) when `declared` is first read, until a
+    seat declares otherwise."""
     _leader = 0
     """The first trick's leader, from whom automatic announcements are declared in playing
     order (which `tie first_declared` reads)."""
@@ -200,12 +203,8 @@ class DealScoring:
         return king in order and (queen not in order or order.index(king) < order.index(queen))
 
     def _played(self) -> list[int]:
-        """The cards played so far, in order (without making `Trick`s of what `play_out`
-        recorded)."""
-        fast, tricks = self._fast, self._tricks
-        order = [c for t in tricks or () for _, c in t.cards]
-        if fast is not None:
-            order += [c for record in fast[1] for c in record[:4]]
+        """The cards played so far, in order."""
+        order = [c for t in self._tricks or () for _, c in t.cards]
         return order + [c for _, c in self.trick]
 
     def facts(self) -> DealFacts:
@@ -225,11 +224,9 @@ class DealScoring:
         `score_key`: a deal scoring like an earlier one builds no facts."""
         score = self._result
         if score is None:
-            key = self._key  # set by `play_out` once the deal is over
-            if key is None:
-                if self.phase != "over" or self.contract is None:
-                    return score_facts(self.rules, self.facts())  # says why not
-                key = self.score_key()
+            if self.phase != "over" or self.contract is None:
+                return score_facts(self.rules, self.facts())  # says why not
+            key = self.score_key()
             score = self.rules.plan.scores.get(key) or kept_score(self.rules, key)
             self._result = score
         return score
@@ -238,13 +235,12 @@ class DealScoring:
         """`scoring.score_key(rules, self.facts())` of the finished deal (the key its score is
         kept by, and all that scoring reads), from what the deal knows: the tricks (as scoring
         reads them, `Plan.tricks_read`) and points the play counted, the announcements' points
-        per team (from tables when automatic), the belote's (when somebody holds one)."""
+        per team, the belote's (when somebody holds one)."""
         c = self.contract
         assert c is not None
         r, lead, won, p = self.rules, c.declarer, self.tricks_won, self.points
         d = lead & 1
-        ann = (team_points(r, self._d)(self.initial_hands, self._leader) if self._auto else
-               self._declared_points() if self._declared else _NONE)
+        ann = self._declared_points() if self._auto or self._declared else _NONE
         h0, h1, h2, h3 = self.initial_hands  # the queens whose king is in the same hand
         held = (h0 & h0 >> 1 | h1 & h1 >> 1 | h2 & h2 >> 1 | h3 & h3 >> 1) >> QUEEN
         bel = (belote_points(r.plan, self.belote_seats(), self._d, d)

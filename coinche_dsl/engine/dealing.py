@@ -13,7 +13,7 @@ from operator import itemgetter
 
 from ..cards import SEATS, card_name
 from ..errors import InputError
-from .compiled import DEALER_CHOICE_PACKETS, CompiledRules
+from .rules import DEALER_CHOICE_PACKETS, CompiledRules
 
 _STEPS = tuple((i, i + 1) for i in range(31, 0, -1))
 """(position, positions left) of each step of the Fisher-Yates shuffle."""
@@ -33,7 +33,7 @@ def deal_hands(rules: CompiledRules, dealer: int, rng: random.Random,
     rand = rng.random
     if deck is None or rules.shuffle_every_deal:
         bits = list(_BIT)
-        for i, n in _STEPS:  # Fisher-Yates on `rand()`, faster than `random.shuffle`
+        for i, n in _STEPS:  # Fisher-Yates, one `rand()` a step
             j = int(rand() * n)
             bits[i], bits[j] = bits[j], bits[i]
     else:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..errors import InputError
 from ..model import Ruleset
-from .compiled import compile
+from .compile import compile
 from .scoring import score_deal
 
 

@@ -193,9 +193,9 @@ class DealScore:
     held: int = 0
     """Points held over to the next deal's winner (litige `held`)."""
     contexts: tuple[Sequence[Any], Sequence[Any]] = ((), ())
-    """The quantities the success formula and the side formulas read (one field: building
-    this frozen value is on the hot path). Read them as `success_values` and `values`.
-    Kept by `scoring.score_deal`; empty from `score_facts`, the simulation's fast path."""
+    """The quantities the success formula and the side formulas read, as one field. Read them
+    as `success_values` and `values`. Kept by `scoring.score_deal`; empty from `score_facts`
+    (what the engine and the simulation call)."""
 
     @property
     def values(self) -> Sequence[Any]:

@@ -1,8 +1,8 @@
-"""Scoring formulas compiled to Python closures (never `eval` of text).
+"""Scoring formulas compiled to Python closures, one per node of the formula (`model.Expr`).
 
-A formula (`model.Expr`) is evaluated over a *context*: a flat list of values, one slot per
-quantity and side (`SLOTS`). Building the context once per deal and calling closures that only
-index lists keeps scoring fast enough for simulation.
+A formula is evaluated over a *context*: a flat list of values, one slot per quantity and side
+(`SLOTS`). The context is built once per deal; the closures only index it and apply the
+formula's operators (or, for the batch engine, their array counterparts: `Operations`).
 
 >>> from coinche_dsl.model.expr import Expr
 >>> e = Expr.model_validate({"op": "+", "args": [
@@ -85,76 +85,32 @@ NUMBERS = Operations()
 
 
 def compile_expr(e: Expr, ops: Operations = NUMBERS) -> Compiled:
-    """A function of a context that computes `e` (with `ops`: numbers unless told). On
-    numbers, one generated Python function for the whole formula (`python_source`) when it
-    can be made, else nested closures, which compute the same."""
-    if ops is NUMBERS:
-        generated = _generated(python_source(e))
-        if generated is not None:
-            return generated  # type: ignore[no-any-return]
-    return _closures(e, ops)
-
-
-_PYTHON_OPS = frozenset(("+", "-", "*", "<", "<=", ">", ">=", "==", "!=", "and", "or"))
-"""The binary operators of formulas, spelled as Python spells them."""
-_MAX_SOURCE = 20_000
-"""Longer formulas are computed by closures (the generated text stays small to compile)."""
-
-
-CONTEXT_NAMES = tuple(f"c[{i}]" for i in range(len(SLOTS)))
-"""How generated formulas read each quantity: from the context `c`, by slot."""
-
-
-def python_source(e: Expr, names: Sequence[str] = CONTEXT_NAMES) -> str | None:
-    """`e` as a Python expression reading each quantity as `names` spells its slot (from a
-    context `c` unless told): built from the operators above, those names and ints only (no
-    text of the variant file ever reaches it); None when a node is not one of those."""
-    if e.op == "num":
-        return str(e.value) if type(e.value) is int else None
-    if e.op == "qty":
-        return names[slot(e.name or "", e.side)]
-    args = [python_source(a, names) for a in e.args]
-    if None in args:
-        return None
-    if e.op == "neg" and len(args) == 1:
-        return f"(-{args[0]})"
-    if e.op == "not" and len(args) == 1:
-        return f"(not {args[0]})"
-    if e.op == "if" and len(args) == 3:
-        return f"({args[1]} if {args[0]} else {args[2]})"
-    if e.op in _PYTHON_OPS and len(args) == 2:
-        return f"({args[0]} {e.op} {args[1]})"
-    return None
-
-
-def _generated(body: str | None, names: dict[str, Any] | None = None) -> Any:
-    """`lambda c: body` compiled (None when it cannot be: too long or too deep to compile).
-    `body` comes from `python_source` and this module's templates only."""
-    if body is None or len(body) > _MAX_SOURCE:
-        return None
-    try:
-        code = compile(f"lambda c: {body}", "<formula>", "eval")
-    except (SyntaxError, RecursionError, MemoryError, ValueError):
-        return None
-    return eval(code, {"__builtins__": {}, **(names or {})})  # noqa: S307 - trusted text
-
-
-def _closures(e: Expr, ops: Operations) -> Compiled:
-    """`compile_expr` as nested closures, one per node (and over arrays, `batch_scoring`)."""
+    """A function of a context that computes `e` (with `ops`: numbers unless told), as nested
+    closures, one per node; an operator between quantities and numbers reads them itself."""
     if e.op == "num":
         value = e.value
         return lambda c: value
     if e.op == "qty":
         return itemgetter(slot(e.name or "", e.side))
-    fns = [_closures(a, ops) for a in e.args]
     if e.op in ("neg", "not"):
-        return ops.unary(e.op, fns[0])
+        return ops.unary(e.op, compile_expr(e.args[0], ops))
     if e.op == "if":
-        return ops.choice(*fns)
-    left, right = fns
+        return ops.choice(*(compile_expr(a, ops) for a in e.args))
     if e.op in ("and", "or"):
-        return ops.logic(e.op, left, right)
+        return ops.logic(e.op, compile_expr(e.args[0], ops), compile_expr(e.args[1], ops))
     fn = ops.binary[e.op]
+    a, b = e.args
+    if a.op == "qty" and b.op in ("qty", "num"):
+        i = slot(a.name or "", a.side)
+        if b.op == "num":
+            v = b.value
+            return lambda c: fn(c[i], v)
+        j = slot(b.name or "", b.side)
+        return lambda c: fn(c[i], c[j])
+    if a.op == "num" and b.op == "qty":
+        u, j = a.value, slot(b.name or "", b.side)
+        return lambda c: fn(u, c[j])
+    left, right = compile_expr(a, ops), compile_expr(b, ops)
     return lambda c: fn(left(c), right(c))
 
 
@@ -162,7 +118,7 @@ def evaluate(e: Expr, ctx: Sequence[Any]) -> Any:
     """The value of `e` over `ctx`, for a one-off reading (a worked example); scoring keeps
     the compiled closures. The one evaluator of formulas: everything that needs a formula's
     value asks here."""
-    return _closures(e, NUMBERS)(ctx)  # not generated: compiling is dearer than one reading
+    return compile_expr(e)(ctx)
 
 
 def value(ctx: Sequence[Any], name: str, side: str | None = None) -> Any:
@@ -199,8 +155,7 @@ class TermSum:
 
 
 TermTree = TermIf | TermSum
-"""A formula split into score lines (`term_tree`): what `compile_tree` computes, and the
-fresh scorer (`fresh_score`) writes out; both share its `Term`s."""
+"""A formula split into score lines (`term_tree`): what `compile_tree` computes."""
 
 
 def term_tree(e: Expr, own_side: str, rule: RuleRef) -> TermTree:
@@ -240,15 +195,6 @@ def compile_tree(tree: TermTree) -> Terms:
     if all(isinstance(part, Term) for _, part in parts):
         # The usual case, one function for the whole sum: it runs for every deal scored.
         terms = tuple(part for _, part in parts if isinstance(part, Term))
-        sources = [python_source(term_node(term)) for term in terms]
-        if None not in sources:  # generated: a sign on each term, as `sign * fn(c)` below,
-            # so that points are ints even from a bool
-            body = ", ".join(f"(T[{i}], {'-' if sign < 0 else '+'}{source})"
-                             for i, ((sign, _), source) in enumerate(zip(parts, sources,
-                                                                          strict=True)))
-            generated = _generated(f"[{body}]", {"T": terms})
-            if generated is not None:
-                return generated  # type: ignore[no-any-return]
         flat = [(t, sign, compile_expr(term_node(t)))
                 for t, (sign, _) in zip(terms, parts, strict=True)]
         return lambda c: [(term, sign * fn(c)) for term, sign, fn in flat]

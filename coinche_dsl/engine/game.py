@@ -36,10 +36,10 @@ from ..cards import TEAMS
 from ..errors import CoincheError
 from ..model.enums import BeloteFinish, BothOver, TieAtEnd
 from .auction import Call
-from .compiled import CompiledRules
 from .deal import Deal
 from .facts import DealFacts, DealScore
 from .play import random_card
+from .rules import CompiledRules
 
 if TYPE_CHECKING:
     from .driver import Seat

@@ -30,8 +30,8 @@ from collections.abc import Callable
 
 from ..cards import SEATS, SUIT_MASKS, SUIT_WORDS, card_name
 from ..model.enums import AllTrumpBeat
-from .compiled import CompiledRules
 from .facts import ALL_TRUMP, NO_TRUMP, PlayContext
+from .rules import CompiledRules
 
 
 def legal_mask(r: CompiledRules, hand: int, d: int, led: int, best: int, partner_wins: bool) -> int:
@@ -112,8 +112,8 @@ def trick_best(r: CompiledRules, d: int, cards: list[int]) -> int:
 
 def random_card(mask: int, rand: Callable[[], float]) -> int:
     """A uniformly chosen card of a non-empty `mask` (`rand` is a `random.Random().random`):
-    the k-th card from the lowest. Legal sets hold under three cards on average, so dropping
-    the k lowest bits beats looking up tables (this runs once per card played)."""
+    the k-th card from the lowest, found by dropping the k lowest bits (one `rand()` a card:
+    the batch engine and the tests draw the same cards from the same seed)."""
     if not mask:
         raise ValueError("random_card of an empty mask")
     k = int(rand() * mask.bit_count())

@@ -19,10 +19,10 @@ from typing import Any
 
 from ..cards import SEATS, card_name, parse_cards
 from ..errors import IllegalActionError, InputError
-from .compiled import CompiledRules
 from .deal import Deal
 from .driver import play_deal
 from .facts import DENOMINATION_WORDS, DOUBLE_WORDS, DealScore
+from .rules import CompiledRules
 from .summary_check import parse_input
 
 

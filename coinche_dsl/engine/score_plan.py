@@ -8,7 +8,6 @@ owns (contexts per contract, score lines, kept scores, generated scorers, array 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,10 +22,10 @@ from ..model.enums import (
     ScoreScale,
 )
 from ..model.relevance import constants, prune
-from .compiled import belote_suit_mask
 from .facts import DealScore, LineKind, RuleRef, ScoreLine, Term
 from .formula import Compiled, Terms, TermTree, compile_expr, compile_tree, term_tree
 from .summary_check import deck_total
+from .tables import belote_suit_mask
 
 SIDES = ("declarers", "defenders")
 
@@ -83,9 +82,6 @@ class Plan:
     scores: dict[tuple[Any, ...], DealScore] = field(default_factory=dict)
     """Scores already computed, by `score_key`: deals that differ only in what scoring does
     not read share one (frozen) DealScore."""
-    fresh: dict[int, Callable[[tuple[Any, ...]], DealScore]] = field(default_factory=dict)
-    """Per denomination, the function that scores a deal from its `score_key` (generated for
-    this plan by `fresh_score.scorer` on first use)."""
     arrays: dict[tuple[str, ...], Any] = field(default_factory=dict)
     """Formulas turned into array functions by `batch_scoring` (built on first use)."""
 

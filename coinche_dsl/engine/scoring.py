@@ -1,10 +1,10 @@
 """Scoring a finished deal under any Ruleset: success test, score formulas, rounding.
 
-`score_facts` is the fast path (the engine and the simulation call it for every deal): scores
-kept by what scoring reads (`kept_score`), a new one computed by the plan's generated scorer
-(`fresh_score`); `score_deal` validates a deal summary first (the `coinche score` command,
-worked examples) and scores it here (`_score_values`, the readable reference, which also keeps
-the quantities the formulas read).
+`score_facts` scores a deal's facts (the engine and the simulation call it for every deal),
+keeping scores by what scoring reads (`kept_score`); `score_deal` validates a deal summary
+first (the `coinche score` command, worked examples). Both score with `_score_values`, the one
+per-deal scorer, which can also keep the quantities the formulas read; `batch_scoring` scores
+many deals at once over arrays and is tested against it.
 
 Order of work, as the rules require: card points from the contract mode's table, last trick,
 no-trump / all-trump scaling, then the success formula on unrounded values (S0, FFB: "never
@@ -27,7 +27,7 @@ from ..errors import InputError
 from ..model import Ruleset
 from ..model.enums import Rounding, ScaleKind
 from .announcements import announcement_points
-from .compiled import compile
+from .compile import compile
 from .facts import (
     ALL_TRUMP,
     NO_TRUMP,
@@ -38,11 +38,10 @@ from .facts import (
     new_deal_score,
 )
 from .formula import new_context, slot
-from .fresh_score import scorer
 from .score_plan import Plan
 
 if TYPE_CHECKING:
-    from .compiled import CompiledRules
+    from .rules import CompiledRules
 
 _KNOWN_LINES = 20_000
 """At most this many score lines are kept in `Plan.lines` (a few MB)."""
@@ -179,18 +178,17 @@ def score_facts(rules: CompiledRules, facts: DealFacts) -> DealScore:
     one gets the same DealScore object back, to be read, never changed."""
     key = score_key(rules, facts)
     if key is None:
-        values = score_values(rules, facts)
-        return scorer(rules.plan, values[2])(values)
+        return _score_values(rules.plan, score_values(rules, facts))
     return kept_score(rules, key)
 
 
 def kept_score(rules: CompiledRules, key: ScoreValues) -> DealScore:
-    """The score of the deal whose `score_key` is `key`: kept, or computed (from the key
-    alone, by the plan's generated scorer, `fresh_score`) and kept."""
+    """The score of the deal whose `score_key` is `key`: kept, or computed from the key alone
+    and kept."""
     plan = rules.plan
     known = plan.scores.get(key)
     if known is None:
-        known = (plan.fresh.get(key[2]) or scorer(plan, key[2]))(key)
+        known = _score_values(plan, key)
         if len(plan.scores) < _KNOWN_SCORES:
             plan.scores[key] = known
     return known
@@ -202,13 +200,14 @@ _NO_CONTEXTS: tuple[tuple[()], tuple[()]] = ((), ())
 def _score(plan: Plan, rules: CompiledRules, facts: DealFacts, keep: bool = False
            ) -> DealScore:
     """The deal's score; with `keep`, the quantities its formulas read (`DealScore.values`):
-    the fast path keeps none (kept scores holding lists slow the garbage collector down)."""
+    scores kept by their key hold none (they are shared, and lists in them would be kept
+    alive with them)."""
     return _score_values(plan, score_values(rules, facts), keep)
 
 
 def _score_values(plan: Plan, values: ScoreValues, keep: bool = False) -> DealScore:
     """The score of a deal from its `ScoreValues` (see `_score`): the reference, which the
-    plan's generated scorer (`fresh_score`, what `kept_score` runs) is held to."""
+    batch scorer (`batch_scoring`) is held to."""
     d, den = values[0], values[2]
     ctx, cp_raw, lt_raw, extra = _base_context(plan, values)
     scaled = _points(plan, den, cp_raw, lt_raw, extra)
@@ -272,7 +271,7 @@ def _base_context(plan: Plan, values: ScoreValues) -> tuple[
 
 def _contract_context(plan: Plan, bid: Any, den: int, double: int) -> list[Any]:
     """A new context with the quantities that depend on the contract alone set, the others 0:
-    a copy of a template kept per contract (few contracts occur; setting them is slower)."""
+    a copy of a template kept per contract (few contracts occur)."""
     key = (bid, den, double)
     template = plan.contexts.get(key)
     if template is None:
@@ -313,8 +312,7 @@ def _side_lines(plan: Plan, outcome: str, side: str, team: str, ctx: list[Any],
 
 def _line(plan: Plan, team: str, points: int, term: Term) -> ScoreLine:
     """`ScoreLine(team, points, term)`, shared with the earlier deals that scored the same
-    line: lines are immutable, recur from deal to deal, and a frozen dataclass is slow to
-    build (most of the time of scoring a deal, before). Terms hash by identity: cheap keys."""
+    line: lines are immutable and recur from deal to deal. Terms hash by identity."""
     key = (team, points, term)
     line = plan.lines.get(key)
     if line is None:

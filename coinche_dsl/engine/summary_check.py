@@ -17,11 +17,11 @@ from ..model import Ruleset
 from ..model.enums import CoincheTiming, Denomination, Double
 from ..model.summary import DealSummary
 from .announcements import check_declared
-from .compiled import BID_CAP_WITHOUT_MAXIMUM
 from .facts import ALL_TRUMP, DENOMINATION_WORDS, DOUBLE_WORDS, NO_TRUMP, Contract, DealFacts
+from .rules import BID_CAP_WITHOUT_MAXIMUM
 
 if TYPE_CHECKING:
-    from .compiled import CompiledRules
+    from .rules import CompiledRules
 
 _DENOMINATIONS = {Denomination(w): i for i, w in enumerate(DENOMINATION_WORDS)}
 _DOUBLES = {Double(w): i for i, w in enumerate(DOUBLE_WORDS)}

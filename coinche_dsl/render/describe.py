@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from enum import Enum
 from typing import Any
 
-from ..engine.compiled import bid_values
+from ..engine.tables import bid_values
 from ..model import CardValue, Expr, Ruleset, Scale
 from ..model.enums import AfterCoinche, Denomination, FirstLead, Rounding
 from .fields import Path, value_at

@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine.compiled import belote_suit_mask
 from ..engine.facts import DENOMINATION_WORDS
 from ..engine.summary_check import deck_total
+from ..engine.tables import belote_suit_mask
 from ..model import DealSummary, Ruleset
 from ..model.enums import CoincheTiming, Denomination
 

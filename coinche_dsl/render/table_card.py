@@ -11,7 +11,7 @@ booklet: a rule that cannot come up is not on the card either.
 
 from __future__ import annotations
 
-from ..engine.compiled import bid_values
+from ..engine.tables import bid_values
 from ..model import Ruleset
 from ..model.relevance import has_coinche, has_surcoinche
 from .describe import carres, describe, ladder, sequences

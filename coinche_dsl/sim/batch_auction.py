@@ -15,7 +15,7 @@ from bisect import bisect_right
 from typing import Any
 
 from ..engine.auction import Auction, Call, bid_key
-from ..engine.compiled import CompiledRules
+from ..engine.rules import CompiledRules
 from ..model.enums import CoincheTiming
 from . import bidding
 from .bidding import (

@@ -21,10 +21,9 @@ from typing import Any
 import numpy as np
 
 from ..cards import SUIT_MASKS
-from ..engine.announce_tables import SUIT_LOW_BITS, _suit_runs
-from ..engine.announcements import KING, QUEEN, RANK_MASK, classify
+from ..engine.announcements import KING, QUEEN, RANK_MASK, SUIT_LOW_BITS, classify, suit_runs
 from ..engine.batch import _Play, _Tables
-from ..engine.compiled import CompiledRules
+from ..engine.rules import CompiledRules
 from .bidding import HONOUR_POINTS, NO_TRUMP_COINCHE_MASTERS
 from .bots import PRUDENCE
 from .hands import _suit_tricks, mode_tables, suit_cards, top_tricks
@@ -61,7 +60,7 @@ class _EvalTables:
             self.carres.append(tuple(RANK_MASK << rank for rank in t.carres) if t.enabled
                                else ())
             if t.enabled:
-                for suit, runs in enumerate(_suit_runs(t, r.belote_suits[d])):
+                for suit, runs in enumerate(suit_runs(t, r.belote_suits[d])):
                     for holding, masks in enumerate(runs):
                         self.runs_value[d, suit, holding] = sum(
                             classify(m, d, r).value for m in masks)
@@ -132,7 +131,7 @@ def _announcement_values(r: CompiledRules, t: _EvalTables, d: int, hands: np.nda
                          holdings: list[np.ndarray]) -> np.ndarray:
     """What `announcer(r, d)` finds in each hand, summed by `classify`: the runs' values by
     holding; a hand holding a carré that scores is handed to the announcer itself."""
-    from ..engine.announce_tables import announcer
+    from ..engine.announcements import announcer
 
     value = sum(t.runs_value[d, s][holdings[s]] for s in range(4))
     value = np.asarray(value, dtype=np.int64)

@@ -15,9 +15,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..cards import cards_of
-from ..engine.announce_tables import SUIT_LOW_BITS, announcer
-from ..engine.announcements import KING, QUEEN, classify
-from ..engine.compiled import CompiledRules
+from ..engine.announcements import KING, QUEEN, SUIT_LOW_BITS, announcer, classify
+from ..engine.rules import CompiledRules
 from . import bidding, cardplay
 from .hands import (
     ModeTable,

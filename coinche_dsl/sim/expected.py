@@ -32,8 +32,8 @@ from typing import Any
 
 import numpy as np
 
-from ..engine.compiled import CompiledRules
 from ..engine.facts import Contract
+from ..engine.rules import CompiledRules
 from . import table_cache
 from .bidding import AuctionState, auction_state
 from .bots import HeuristicBot, evaluate_compiled

@@ -22,11 +22,10 @@ from typing import Any
 
 import numpy as np
 
-from ..engine.announce_tables import announcer
-from ..engine.announcements import announcement_points
+from ..engine.announcements import announcement_points, announcer
 from ..engine.batch import play_tables
 from ..engine.batch_scoring import DealArrays, deal_belotes, score_arrays
-from ..engine.compiled import CompiledRules
+from ..engine.rules import CompiledRules
 from .batch_auction import Hands, auction
 from .batch_bots import HeuristicPlay, coinche_flags, evaluate_hands
 from .runner import DealRecord

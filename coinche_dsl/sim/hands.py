@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from ..cards import RANKS, SUIT_MASKS, cards_of
 from ..engine.announcements import belote_suits, find_announcements
-from ..engine.compiled import CompiledRules
+from ..engine.rules import CompiledRules
 from ..model import Ruleset
 from ..model.enums import ScaleKind
 

@@ -31,10 +31,10 @@ from collections.abc import Sequence
 import numpy as np
 
 from ..engine.announcements import announcement_points
-from ..engine.compiled import CompiledRules
 from ..engine.deal import Deal
 from ..engine.driver import play_deal
 from ..engine.facts import Contract
+from ..engine.rules import CompiledRules
 from .bots import HeuristicBot
 from .hands import mode_tables
 from .valuation import Outcomes

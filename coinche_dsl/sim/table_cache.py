@@ -30,7 +30,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..engine.compiled import CompiledRules
+from ..engine.rules import CompiledRules
 from . import learned
 
 ENV = "COINCHE_CACHE"

@@ -18,7 +18,7 @@ import numpy as np
 
 from ..cards import SUIT_MASKS, cards_of
 from ..engine.announcements import KING, QUEEN
-from ..engine.compiled import CompiledRules
+from ..engine.rules import CompiledRules
 from .bots import PRUDENCE
 from .hands import ModeTable, _suit_tricks, announcement_value
 

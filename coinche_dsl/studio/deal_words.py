@@ -6,7 +6,7 @@ accents and separators aside)."""
 
 from __future__ import annotations
 
-from ..engine.compiled import bid_values
+from ..engine.tables import bid_values
 from ..model import Ruleset
 from ..native_words import _key as same_word
 from ..render.i18n import LANGUAGES, translator

@@ -20,7 +20,7 @@ What they share, and why that is safe:
   renders only: one thread, one job at a time (WeasyPrint promises no thread safety).
 - Both lanes check the text and run its worked examples, so they share the loader's parsed
   files (`lru_cache`), the Lark parser (a fresh state per parse over read-only tables), the
-  model's schema walks (`functools.cache`) and the compiled rules (`engine.compiled`, under
+  model's schema walks (`functools.cache`) and the compiled rules (`engine.compile`, under
   its lock). Each is a cache filled from the same input to an equal, read-only value: two
   threads meeting on a miss both build it, one store wins, and either value serves. The
   compiled rules' lazy tables (`CompiledRules.cache` and its lists of slots) are filled the

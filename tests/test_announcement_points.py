@@ -1,6 +1,7 @@
-"""`team_points` (automatic announcements scored per team from half-hand tables, by a function
-generated per ruleset and denomination) against the reference: `announcement_points` of what
-`find_announcements` finds in each hand, declared in playing order from the first leader. On
+"""Automatic announcements, per hand and per team, against the reference: what
+`find_announcements` finds in each hand, scored by `announcement_points`, declared in playing
+order from the first leader. Held to it: `announcer` (the per-suit tables `Deal` reads, a
+hand at a time) and `batch_announce.deal_announcements` (the batch engine's, over arrays). On
 random deals for every built-in at every denomination, and under each announcement knob set
 to each of its values (and the knobs that interact, in every combination), on deals dealt so
 that carrés, two carrés in a hand, both sides declaring and ties between them all occur."""
@@ -12,17 +13,18 @@ import random
 from collections import Counter
 from typing import Any
 
+import numpy as np
 import pytest
 from knob_support import replaced
 
 from coinche_dsl.cards import parse_cards
 from coinche_dsl.engine import compile
-from coinche_dsl.engine.announce_tables import source, team_points
-from coinche_dsl.engine.announcements import announcement_points, find_announcements
-from coinche_dsl.engine.compiled import CompiledRules
+from coinche_dsl.engine.announcements import announcement_points, announcer, find_announcements
+from coinche_dsl.engine.batch_announce import deal_announcements
+from coinche_dsl.engine.rules import CompiledRules
 from coinche_dsl.loader import BUILTINS, load_variant
 from coinche_dsl.model import Ruleset
-from coinche_dsl.model.enums import AllTrumpBelote, TiePolicy, WhoScores
+from coinche_dsl.model.enums import AllTrumpBelote, AnnouncementTiming, TiePolicy, WhoScores
 
 
 def _hands(rng: random.Random) -> tuple[int, ...]:
@@ -60,20 +62,32 @@ def _hands(rng: random.Random) -> tuple[int, ...]:
     return tuple(hands)
 
 
+def _automatic(rs: Ruleset) -> CompiledRules:
+    """`rs` compiled, its announcements declared automatically (what the batch engine scores)."""
+    return compile(replaced(rs, ("announcements", "timing"), AnnouncementTiming.AUTOMATIC))
+
+
 def _check(rules: CompiledRules, deals: int, seed: int) -> Counter[str]:
-    """`team_points` is the reference on `deals` deals a denomination; what they held."""
+    """The announcer and the batch engine are the reference on `deals` deals a denomination;
+    what they held."""
     seen: Counter[str] = Counter()
     rng = random.Random(seed)
     for d in range(6):
-        points = team_points(rules, d)
-        for _ in range(deals):
-            hands, leader = _hands(rng), rng.randrange(4)
+        announce = announcer(rules, d)
+        dealt = [(_hands(rng), rng.randrange(4)) for _ in range(deals)]
+        expected = []
+        for hands, leader in dealt:
             order = [(leader + k * rules.step) & 3 for k in range(4)]  # playing order
             found = {s: find_announcements(hands[s], d, rules) for s in order}
+            for s in order:
+                assert announce(hands[s]) == [c.mask for c in found[s]], (d, hex(hands[s]))
             declared = {s: [c.mask for c in found[s]] for s in order if found[s]}
-            expected = announcement_points(declared, d, rules)
-            assert points(hands, leader) == expected, (d, leader, [hex(h) for h in hands])
+            expected.append(announcement_points(declared, d, rules))
             seen.update(_what_happened(found))
+        batch = deal_announcements(rules, np.array([h for h, _ in dealt], dtype=np.uint32).T,
+                                   np.full(deals, d), np.array([leader for _, leader in dealt]))
+        for i, (hands, leader) in enumerate(dealt):
+            assert tuple(batch[i].tolist()) == expected[i], (d, leader, [hex(h) for h in hands])
     return seen
 
 
@@ -91,9 +105,9 @@ def _what_happened(found: dict[int, list[Any]]) -> list[str]:
 
 
 @pytest.mark.parametrize("name", BUILTINS)
-def test_team_points_are_the_reference_on_every_builtin(name):
+def test_automatic_announcements_are_the_reference_on_every_builtin(name):
     """500 deals a denomination of every built-in, its own announcement rules."""
-    seen = _check(compile(load_variant(name)), 500, len(name))
+    seen = _check(_automatic(load_variant(name)), 500, len(name))
     rules = load_variant(name).announcements
     if rules.enabled:
         assert seen["carre"] > 50 and seen["both"] > 100 and seen["tie"] > 20, seen
@@ -128,14 +142,14 @@ _EACH_VALUE = [
 
 @pytest.mark.parametrize(("path", "value"), _EACH_VALUE)
 @pytest.mark.parametrize("base", ["ffb", "it-701"])  # played anticlockwise, clockwise
-def test_team_points_are_the_reference_under_each_knob_value(base, path, value):
+def test_automatic_announcements_are_the_reference_under_each_knob_value(base, path, value):
     """120 deals a denomination with one knob set (the belote's decide which king and queen
     stay out of sequences without `belote_in_sequence`), carrés, both sides declaring and
     ties among them."""
     rs = replaced(load_variant(base), path, value)
     if path[-1] == "sequences":  # `longest_counted` is a length with a value
         rs = replaced(rs, ("announcements", "longest_counted"), max(value))
-    rules = compile(rs)
+    rules = _automatic(rs)
     seen = _check(rules, 120, len(path))
     if rs.announcements.enabled:
         assert seen["both"] > 40 and seen["tie"] > 5, seen
@@ -144,12 +158,12 @@ def test_team_points_are_the_reference_under_each_knob_value(base, path, value):
 
 
 @pytest.mark.parametrize("longest", range(3, 9))
-def test_team_points_are_the_reference_for_each_longest_counted(longest):
+def test_automatic_announcements_are_the_reference_for_each_longest_counted(longest):
     """Long runs count as `longest_counted` cards (their top ones): 60 deals a denomination,
     with runs of up to eight cards worth more as they grow."""
     rs = replaced(load_variant("ffb"), ("announcements", "sequences"),
                   {n: v for n, v in _SEQUENCES.items() if n <= longest})
-    _check(compile(replaced(rs, ("announcements", "longest_counted"), longest)), 60, longest)
+    _check(_automatic(replaced(rs, ("announcements", "longest_counted"), longest)), 60, longest)
 
 
 _INTERACTING: dict[str, list[Any]] = dict(
@@ -159,13 +173,13 @@ _INTERACTING: dict[str, list[Any]] = dict(
 
 @pytest.mark.parametrize("values", list(itertools.product(*_INTERACTING.values())),
                          ids=lambda v: "-".join(str(getattr(x, "value", x)) for x in v))
-def test_team_points_are_the_reference_under_knobs_together(values):
+def test_automatic_announcements_are_the_reference_under_knobs_together(values):
     """The knobs that decide what a carré hand declares and who scores, in every combination
     (with runs of three worth nothing): 60 deals a denomination."""
     rs = load_variant("it-701")
     an = rs.announcements.model_copy(update=dict(zip(_INTERACTING, values, strict=True)))
     an = an.model_copy(update={"sequences": {3: 0, 4: 50, 5: 100}})
-    seen = _check(compile(rs.model_copy(update={"announcements": an})), 60, 7)
+    seen = _check(_automatic(rs.model_copy(update={"announcements": an})), 60, 7)
     assert seen["carre"] > 50 and seen["both"] > 40 and seen["tie"] > 5, seen
 
 
@@ -178,46 +192,15 @@ def test_a_carre_worth_no_more_than_the_run_it_breaks_is_not_declared():
     carré beats any sequence"). At clubs: E-W score 100, N-S nothing."""
     rs = replaced(load_variant("ffb"), ("announcements", "carres"), {"K": 50, "J": 200})
     rs = replaced(rs, ("announcements", "sequences"), {3: 0, 4: 50, 5: 100})
-    rules = compile(replaced(rs, ("announcements", "card_reuse"), False))
+    rules = _automatic(replaced(rs, ("announcements", "card_reuse"), False))
     hands = tuple(parse_cards(h.split()) for h in (
         "KC KD KH KS QH JH 10H 7C", "QS JS 10S 9S 8S 7D 8D 9D",
         "AC QC 10C 8C AD JD AH 9H", "JC 9C QD 10D 8H 7H AS 7S"))
     assert sum(hands) == (1 << 32) - 1
     assert [c.label for c in find_announcements(hands[0], 0, rules)] == [
         "sequence of 4 to KH"]
-    assert team_points(rules, 0)(hands, 0) == (0, 100)
-
-
-def _generated(rs: Ruleset, d: int = 0) -> str:
-    return source(compile(rs), d)
-
-
-def test_the_generated_function_runs_only_the_tests_that_can_change_the_outcome():
-    """A fixed knob is folded into which lines are generated: no carré test when no carré
-    scores, no keys when every side scores, the tie policy's own answer to equal keys."""
-    ffb = load_variant("ffb")
-    text = _generated(ffb)
-    assert "general(hands, leader, e0, e1, e2, e3)" in text and "kn = max(" in text
-    assert "return 0, 0" in text  # ffb: tie cancel_both
-    assert "general" not in _generated(replaced(ffb, ("announcements", "carres"), {}))
-    every = _generated(replaced(ffb, ("announcements", "who_scores"), WhoScores.EVERY_SIDE))
-    assert "kn =" not in every and "general" in every
-    both = _generated(replaced(ffb, ("announcements", "tie"), TiePolicy.BOTH_SCORE))
-    assert "return 0, 0" not in both and both.count("return ns, ew") == 2
-    first = _generated(replaced(ffb, ("announcements", "tie"), TiePolicy.FIRST_DECLARED))
-    assert first.count("general(") == 2
-    off = compile(replaced(ffb, ("announcements", "enabled"), False))
-    assert team_points(off, 0)((0xFF, 0xFF00, 0xFF0000, 0xFF000000), 0) == (0, 0)
-
-
-def test_tables_are_built_per_denomination_played_and_shared_where_alike():
-    """Building is lazy (a denomination's function on first use) and the half tables of
-    denominations that score alike are one object (clubs and diamonds differ only in which
-    suit is trump: their halves of hearts and spades are the same)."""
-    rules = compile(replaced(load_variant("ffb"), ("announcements", "card_reuse"), True))
-    assert rules.cache.get("team_points") is None or rules.cache["team_points"][1] is None
-    clubs, diamonds = team_points(rules, 0), team_points(rules, 1)
-    assert rules.cache["team_points"][2] is None
-    assert clubs.__globals__["KH"] is diamonds.__globals__["KH"]  # hearts, spades: no trump
-    assert clubs.__globals__["KL"] is not diamonds.__globals__["KL"]
-    assert clubs.__globals__["EL"] is diamonds.__globals__["EL"]  # values: trump or not alike
+    declared = {s: [c.mask for c in find_announcements(hands[s], 0, rules)] for s in range(4)}
+    assert announcement_points({s: m for s, m in declared.items() if m}, 0, rules) == (0, 100)
+    batch = deal_announcements(rules, np.array([hands], dtype=np.uint32).T, np.zeros(1, int),
+                               np.zeros(1, int))
+    assert batch.tolist() == [[0, 100]]
