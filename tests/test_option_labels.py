@@ -7,7 +7,6 @@ score provoque la chute ou la réussite du contrat")."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
