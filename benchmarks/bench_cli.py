@@ -73,7 +73,7 @@ def main() -> None:
     out = Path(tempfile.mkdtemp())
     commands = [
         ("coinche --help", ["--help"], 0.15),
-        ("coinche check ffb.coinche", ["check", str(ROOT / "variants" / "ffb.coinche")], 0.3),
+        ("coinche check ffb.coinche", ["check", str(ROOT / "coinche_dsl" / "variants" / "ffb.coinche")], 0.3),
         ("coinche sheet ffb (html)", ["sheet", "ffb", "-o", str(out / "s.html")], 0.2),
         ("coinche sheet ffb (md)", ["sheet", "ffb", "-o", str(out / "s.md")], None),
         ("coinche sheet ffb (pdf)", ["sheet", "ffb", "-o", str(out / "s.pdf")], 2.0),

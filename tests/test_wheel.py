@@ -54,8 +54,8 @@ def venv(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_wheel_contains_grammar_and_variants(wheel: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
-    assert "coinche_dsl/data/grammar/coinche.lark" in names
-    assert "coinche_dsl/data/variants/ffb.coinche" in names
+    assert "coinche_dsl/grammar/coinche.lark" in names
+    assert "coinche_dsl/variants/ffb.coinche" in names
 
 
 def test_installed_coinche_runs_outside_the_checkout(venv: Path, tmp_path: Path) -> None:

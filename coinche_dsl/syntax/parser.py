@@ -9,7 +9,6 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass, field
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -43,12 +42,13 @@ class ParsedVariant:
     extends_at: Position | None = None
 
 
+GRAMMAR = Path(__file__).resolve().parents[1] / "grammar" / "coinche.lark"
+"""The variant language's grammar: package data, as Lark ships its own grammars."""
+
+
 def grammar_text() -> str:
-    """The grammar: from the source tree's `grammar/`, or from the copy inside the wheel."""
-    here = Path(__file__).resolve().parents[2] / "grammar" / "coinche.lark"
-    if here.is_file():
-        return here.read_text(encoding="utf-8")
-    return resources.files("coinche_dsl").joinpath("data/grammar/coinche.lark").read_text("utf-8")
+    """The grammar's text."""
+    return GRAMMAR.read_text(encoding="utf-8")
 
 
 @lru_cache(maxsize=1)
