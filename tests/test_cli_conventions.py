@@ -1,13 +1,15 @@
 """The CLI behaves like the tools people know: --version, shell completion, `-` for standard
 input wherever a variant is an argument, `check --format json`, `fmt --diff`, the same exit
-codes in every command (0 ok, 1 invalid input or failed check, 2 usage error), help without
-type markers, and the README tour's example files."""
+codes in every command (0 ok, 1 invalid input or failed check, 2 usage error),
+Typer's own help naming every parameter, and the README tour's example files."""
 
 from __future__ import annotations
 
 import json
-import re
+import subprocess
+import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -162,12 +164,20 @@ def _commands() -> list[str]:
 
 
 @pytest.mark.parametrize("command", ["", *_commands()])
-def test_help_has_no_type_markers(command: str) -> None:
-    result = run(*([command] if command else []), "--help")
-    assert result.exit_code == 0
-    markers = re.findall(r"<[a-zA-Z\[\]|, ]+>", result.stdout)
-    assert markers == [], f"type markers in `coinche {command} --help`: {markers}"
-    assert not re.search(r"\{\w+\}", result.stdout)  # `VARIANT`, not `{variant}`
+def test_help_names_every_parameter(command: str) -> None:
+    # Typer's own help layout (its `<int>` type markers, `{variant}` for a required argument):
+    # the command line is Typer's alone, none of its internals replaced.
+    import typer.main
+
+    group: Any = typer.main.get_command(app)
+    click_command = group.commands[command] if command else group
+    result = subprocess.run([sys.executable, "-m", "coinche_dsl", *([command] if command else []),
+                             "--help"], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0 and result.stdout.startswith("Usage: "), result.stderr
+    for param in click_command.params:
+        if not param.hidden:
+            assert (param.opts[-1] if param.param_type_name == "option" else param.name) \
+                in result.stdout, (command, param.name)
 
 
 def test_the_readme_tour_runs_as_written() -> None:

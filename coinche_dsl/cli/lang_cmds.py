@@ -220,8 +220,9 @@ def schema(of: SchemaOf = typer.Argument(SchemaOf.ruleset, help="ruleset (a reso
            ) -> None:
     """Print a JSON Schema: of a resolved Ruleset, or of the input of `score` or `replay`."""
     from ..model import DealSummary, Ruleset
+    from ..model.docstrings import json_schema
     from ..model.record import ReplayRecord
 
     model: Any = {SchemaOf.ruleset: Ruleset, SchemaOf.score: DealSummary,
              SchemaOf.replay: ReplayRecord}[of]
-    print(json.dumps(model.model_json_schema(), indent=2, ensure_ascii=False))
+    print(json.dumps(json_schema(model), indent=2, ensure_ascii=False))

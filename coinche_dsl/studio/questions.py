@@ -64,6 +64,14 @@ def _field(path: tuple[str, str]) -> Any:
     return block.model_fields[path[1]]  # type: ignore[union-attr]
 
 
+def _doc(path: tuple[str, str]) -> str:
+    """The first line of the field's description."""
+    from ..model.docstrings import field_doc
+
+    return field_doc(Ruleset.model_fields[path[0]].annotation,  # type: ignore[arg-type]
+                     path[1]).split("\n")[0]
+
+
 def _kind(annotation: Any) -> tuple[str, tuple[str, ...]]:
     origin, args = typing.get_origin(annotation), typing.get_args(annotation)
     if origin is typing.Annotated:
@@ -98,8 +106,7 @@ def questions(ruleset: Ruleset) -> list[Question]:
         current = getattr(getattr(ruleset, path[0]), path[1])
         value = [_word(v) for v in current] if isinstance(current, (list, tuple)) \
             else _word(current)
-        out.append(Question(path, kind, (field.description or "").split("\n")[0], choices,
-                            value))
+        out.append(Question(path, kind, _doc(path), choices, value))
     return out
 
 
