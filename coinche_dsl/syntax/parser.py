@@ -157,7 +157,7 @@ class _Walker:
 
     def at(self, node: Tree[Token] | Token) -> Position:
         """Where a node starts: its first token (the shared parser does not propagate
-        positions to trees, which makes it a third faster)."""
+        positions to trees, which makes it faster)."""
         while isinstance(node, Tree):
             node = node.children[0]
         return Position(self.file, node.line or 1, node.column or 1)
