@@ -1,4 +1,4 @@
-"""The typed Ruleset: one documented field for every way real variants differ (KNOBS.md).
+"""The typed Ruleset: one documented field for every way real variants differ.
 
 Defaults are the French federation's belote coinchée (the `ffb` built-in states them all
 explicitly, with sources). Formulas have no default: a variant writes them or extends a base.
