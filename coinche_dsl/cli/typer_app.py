@@ -14,7 +14,29 @@ app = typer.Typer(
     help="Write, check, play and print the rules of Coinche and its variants.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
+
+
+def complete_variant(incomplete: str) -> list[str]:
+    """Completions of a VARIANT argument: the built-in names, then the `.coinche` files (and
+    folders) that start with what is typed."""
+    from pathlib import Path
+
+    from coinche_dsl.loader import BUILTINS, SUFFIX
+
+    names = [n for n in BUILTINS if n.startswith(incomplete)]
+    folder, _, start = incomplete.rpartition("/")
+    try:
+        entries = sorted(Path(folder or ".").iterdir())
+    except OSError:
+        return names
+    for entry in entries:
+        shown = f"{folder}/{entry.name}" if folder else entry.name
+        if entry.name.startswith(start) and not entry.name.startswith(".") and (
+                entry.is_dir() or entry.name.endswith(SUFFIX)):
+            names.append(shown + ("/" if entry.is_dir() else ""))
+    return names
 
 
 OPTION_HELP = ("NAME=VALUE: play the variant's option NAME at VALUE instead of its default "
