@@ -85,7 +85,6 @@ def _check_one(target: str) -> tuple[dict[str, Any], bool]:
     from ..analysis import check_resolved, option_plan
     from ..errors import CoincheError, Diagnostic, UnknownVariantError, VariantError
     from ..loader import validate
-    from ..standin import examples_of
     from .common import resolve_arg
 
     found: list[tuple[str, Diagnostic]]
@@ -94,7 +93,8 @@ def _check_one(target: str) -> tuple[dict[str, Any], bool]:
     try:
         resolved = resolve_arg(target)
         found, examples = check_resolved(resolved, seen)
-        written = len(examples_of(resolved.data))
+        written_examples = resolved.data.get("examples")  # the file's, whatever their options
+        written = len(written_examples) if isinstance(written_examples, list) else 0
         if not any(severity == "error" for severity, _ in found):
             plan = option_plan(validate(resolved, None, seen))
     except VariantError as e:
