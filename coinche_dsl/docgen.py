@@ -25,6 +25,7 @@ from pydantic_core import PydanticUndefined, to_jsonable_python
 
 from .loader import builtin_path
 from .model import Ruleset, enums
+from .model.docstrings import field_doc
 from .model.expr import QUANTITIES, Expr
 from .model.ruleset import CardValue, Scale
 from .model.summary import CardCode, Example
@@ -85,32 +86,32 @@ def reference() -> str:
     top = {n: f for n, f in Ruleset.model_fields.items()
            if not _model_of(f.annotation) and n not in ("name", "extends", "examples", "options")}
     out = ["### Top level\n", "Written directly inside `variant \"…\" { … }`.\n",
-           _settings_table(top, (), ffb)]
+           _settings_table(Ruleset, top, (), ffb)]
     for name, field in Ruleset.model_fields.items():
         model = _model_of(field.annotation)
         if model is None or name == "examples":
             continue
         out.append(f"### `{name} {{ … }}`\n")
         out.append(f"{_doc(model)}\n")
-        out.append(_settings_table(model.model_fields, (name,), ffb))
+        out.append(_settings_table(model, model.model_fields, (name,), ffb))
     out.append("### `example \"title\" { … }`\n")
     out.append(f"{_doc(Example)} Any number of them, at the top level.\n")
     fields = {n: f for n, f in Example.model_fields.items() if n != "name"}
-    out.append(_settings_table(fields, ("examples", 0), ffb))
+    out.append(_settings_table(Example, fields, ("examples", 0), ffb))
     out.append("### Choices\n")
     out.append(_choices())
     return "\n".join(out)
 
 
-def _settings_table(fields: dict[str, Any], path: tuple[str | int, ...],
-                    ffb: dict[tuple[str | int, ...], str]) -> str:
+def _settings_table(model: type[BaseModel], fields: dict[str, Any],
+                    path: tuple[str | int, ...], ffb: dict[tuple[str | int, ...], str]) -> str:
     rows = ["| setting | value | default | example | meaning |",
             "| --- | --- | --- | --- | --- |"]
     for name, field in fields.items():
         example = ffb.get((*path, name), "")
         rows.append(f"| `{name}` | {type_words(field.annotation, field.metadata)} | "
                     f"{_default(field)} | {f'`{example}`' if example else ''} | "
-                    f"{_cell(field.description or '')} |")
+                    f"{_cell(field_doc(model, name))} |")
     return "\n".join(rows) + "\n"
 
 

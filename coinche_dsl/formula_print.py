@@ -21,7 +21,8 @@ from typing import Any, Protocol
 COMPARE = ("<", "<=", ">", ">=", "==", "!=")
 PRECEDENCE: dict[str, int] = {"or": 1, "and": 2, "not": 3, **{c: 4 for c in COMPARE},
                               "+": 5, "-": 5, "*": 6, "neg": 7}
-"""How tightly each operator binds (the grammar's order, grammar/coinche.lark): higher first."""
+"""How tightly each operator binds (the order of coinche_dsl/grammar/coinche.lark): higher
+first."""
 ATOM = 8
 """Above every operator: a number or a quantity never needs parentheses."""
 

@@ -10,7 +10,6 @@ import difflib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -57,11 +56,9 @@ MAX_NAME = 200
 
 
 def builtin_dir() -> Path:
-    """The built-in variants: the source tree's `variants/`, or the copy inside the wheel."""
-    here = Path(__file__).resolve().parents[1] / "variants"
-    if (here / f"ffb{SUFFIX}").is_file():
-        return here
-    return Path(str(resources.files("coinche_dsl").joinpath("data/variants")))
+    """The built-in variants: the package's `variants/` folder (package data, as Lark ships its
+    grammars), whether run from a clone or installed from the wheel."""
+    return Path(__file__).resolve().parent / "variants"
 
 
 def builtin_path(name: str) -> Path:

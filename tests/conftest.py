@@ -1,14 +1,10 @@
-"""Shared test setup: `tests/` on the import path for the helper modules, and shared fixtures.
+"""Shared test setup: the helpers' asserts rewritten, and shared fixtures.
 
-The suite runs with `--import-mode=importlib`, which does not put `tests/` on `sys.path`; the
-helpers (`scoring_support`) are imported by name, so it is added here, before any test module
-is collected, whether the whole suite or a single file runs.
+The helper modules (`scoring_support`, …) are imported by name: pytest puts `tests/` on the
+import path (`pythonpath` in pyproject.toml).
 """
 
 from __future__ import annotations
-
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -16,7 +12,6 @@ from coinche_dsl import load_variant
 
 # Rewrite the helpers' asserts as in test modules, so a failing case shows what it compared.
 pytest.register_assert_rewrite("scoring_support", "variant_strategies", "random_play")
-sys.path.insert(0, str(Path(__file__).parent))
 
 
 @pytest.fixture(scope="module")

@@ -55,7 +55,7 @@ def test_idempotent_same_data_same_comments(path: Path) -> None:
 @pytest.mark.parametrize("path", BUILTIN_FILES, ids=lambda p: p.stem)
 def test_builtins_are_formatted(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
-    assert format_text(text) == text, f"run: coinche fmt variants/{path.name}"
+    assert format_text(text) == text, f"run: coinche fmt coinche_dsl/variants/{path.name}"
 
 
 def test_layout_details() -> None:

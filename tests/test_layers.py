@@ -1,4 +1,4 @@
-"""The data flow stays one-way (DESIGN.md): each layer imports only the layers below it.
+"""The data flow stays one-way (CONTRIBUTING.md): each layer imports only the layers below it.
 
 syntax knows text, never rules; model knows rules, never text; the engine never renders;
 render never plays; the CLI sits on top. Checked on the source, so it cannot drift.

@@ -35,7 +35,8 @@ from coinche_dsl.render.i18n import translator
 from coinche_dsl.syntax.formula_text import formula_text
 from coinche_dsl.syntax.parser import parse_text
 
-VARIANTS = Path(__file__).resolve().parents[1] / "variants"
+ROOT = Path(__file__).resolve().parents[1]
+VARIANTS = ROOT / "coinche_dsl" / "variants"
 
 
 def line_of(variant: str, text: str) -> int:
@@ -120,7 +121,7 @@ def test_tenths_line_is_its_own_kind(tmp_path):
 
 def test_score_json_keeps_its_fields_and_adds_the_structured_ones():
     _register()
-    result = CliRunner().invoke(app, ["score", "ffb", str(VARIANTS.parent / "examples"
+    result = CliRunner().invoke(app, ["score", "ffb", str(ROOT / "examples"
                                                           / "deal.json")])
     assert result.exit_code == 0, result.output
     out = json.loads(result.output)

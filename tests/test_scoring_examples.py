@@ -17,7 +17,8 @@ def test_builtin_examples_hold(name):
 
 
 def test_seed_worked_examples_are_in_their_variants():
-    # KNOBS.md, "Worked examples in the seeds": S0 250, S1 210/72 and 20/524, S4 222/40, 0/260.
+    # The worked examples the source texts give (the `sources` of each variant file): es-club
+    # 250, pt-online 210/72 and 20/524, fr-bga 222/40 and 0/260.
     expected = {"es-club": [{"NS": 0, "EW": 250}],
                 "pt-online": [{"NS": 210, "EW": 72}, {"NS": 20, "EW": 524}],
                 "fr-bga": [{"NS": 222, "EW": 40}, {"NS": 0, "EW": 260}]}

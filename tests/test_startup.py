@@ -17,7 +17,7 @@ import json, sys
 sys.argv = ["coinche", *sys.argv[1:]]
 from coinche_dsl.cli import main
 try:
-    main(end_process=False)
+    main()
 except SystemExit:
     pass
 print(json.dumps(sorted(sys.modules)), file=sys.stderr)
@@ -86,7 +86,6 @@ def test_an_html_sheet_loads_neither_weasyprint_nor_the_simulation(tmp_path: Pat
     assert out.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
     assert {name for name in HEAVY if name in modules} == {
         "pydantic", "lark", "jinja2", "babel", "coinche_dsl.engine", "coinche_dsl.render"}
-    assert "typer" not in modules  # a plain form of `sheet` (cli.render_run)
 
 
 @pytest.mark.parametrize("argv", [("check", "ffb"), ("sheet", "ffb", "--format", "html"),
@@ -104,7 +103,7 @@ sys.argv = ["coinche", *sys.argv[1:]]
 from coinche_dsl.cli import main
 before = sum(s["collections"] for s in gc.get_stats())
 try:
-    main(end_process=False)
+    main()
 except SystemExit:
     pass
 after = sum(s["collections"] for s in gc.get_stats())
@@ -144,12 +143,10 @@ def test_pydantic_looks_for_no_plugins_unless_asked() -> None:
     assert not _collections("check", "ffb", env=asked)[3]
 
 
-def _run(end_process: bool, argv: tuple[str, ...], stdin: str) -> tuple[int, str, str]:
-    """Exit code, stdout and stderr of `coinche ARGV` in a new process, `main` ending the
-    process itself (as the installed script runs it) or leaving that to Python."""
+def _run(argv: tuple[str, ...], stdin: str) -> tuple[int, str, str]:
+    """Exit code, stdout and stderr of `coinche ARGV` in a new process."""
     probe = ("import sys\nsys.argv = ['coinche', *sys.argv[1:]]\n"
-             "from coinche_dsl.cli import main\n"
-             f"main(end_process={end_process})\n")
+             "from coinche_dsl.cli import main\nmain()\n")
     done = subprocess.run([sys.executable, "-c", probe, *argv], capture_output=True,
                           text=True, timeout=120, input=stdin, encoding="utf-8")
     return done.returncode, done.stdout, done.stderr
@@ -167,35 +164,8 @@ def _run(end_process: bool, argv: tuple[str, ...], stdin: str) -> tuple[int, str
 ])
 def test_a_one_shot_command_ends_with_its_output_and_exit_code(argv: tuple[str, ...],
                                                                code: int) -> None:
-    # `main` ends a one-shot command's process itself once stdout and stderr are flushed
-    # (`cli._leave`), skipping Python's tear-down: nothing a caller sees changes.
     stdin = 'variant "club" extends "ffb" {\n  auction { coinche anytime }\n}\n'
-    fast = _run(True, argv, stdin)
-    assert fast == _run(False, argv, stdin)
-    assert fast[0] == code and (fast[1] or fast[2])
+    done = _run(argv, stdin)
+    assert done[0] == code and (done[1] or done[2])
     if argv == ("sheet", "ffb"):
-        assert fast[1].startswith("# ") and fast[1].endswith("\n") and len(fast[1]) > 10_000
-
-
-def test_leave_lets_python_end_a_process_it_cannot_flush() -> None:
-    # Standard output closed under it: `_leave` returns, and Python's own exit goes on.
-    probe = ("import os, sys\nfrom coinche_dsl.cli import _leave\nsys.stdout.close()\n"
-             "_leave(0)\nprint('left to Python', file=sys.stderr)\nsys.exit(3)\n")
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
-                          timeout=120)
-    assert (done.stderr, done.returncode) == ("left to Python\n", 3)
-
-
-def test_leave_writes_what_log_handlers_hold(tmp_path: Path) -> None:
-    # A handler that holds its records until the logging system shuts down (as Python's exit
-    # would shut it down): `_leave` shuts it down before ending the process.
-    log = tmp_path / "held.log"
-    probe = ("import logging, logging.handlers, sys\n"
-             "from coinche_dsl.cli import _leave\n"
-             "held = logging.handlers.MemoryHandler(100, target=logging.FileHandler(sys.argv[1]))\n"
-             "logging.getLogger('a library').addHandler(held)\n"
-             "logging.getLogger('a library').warning('a warning held in memory')\n"
-             "_leave(0)\n")
-    done = subprocess.run([sys.executable, "-c", probe, str(log)], capture_output=True,
-                          text=True, timeout=120)
-    assert done.returncode == 0 and log.read_text() == "a warning held in memory\n"
+        assert done[1].startswith("# ") and done[1].endswith("\n") and len(done[1]) > 10_000

@@ -100,7 +100,7 @@ def expects(rs: Ruleset) -> list[tuple[str, int, int]]:
 
 
 def test_text_worked_examples_are_present() -> None:
-    # KNOBS.md, "Worked examples in the seeds".
+    # The worked examples the source texts give (the `sources` of each variant file).
     assert ("none", 0, 250) in expects(load_variant("es-club"))
     assert ("none", 210, 72) in expects(load_variant("pt-online"))
     assert ("coinche", 20, 524) in expects(load_variant("pt-online"))

@@ -27,7 +27,8 @@ def _run(args: list[str], cwd: Path, **env: str) -> subprocess.CompletedProcess[
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("dist")
-    built = _run([sys.executable, "-m", "build", "--wheel", "--outdir", str(out)], ROOT)
+    built = _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--wheel-dir", str(out),
+                  str(ROOT)], ROOT)
     assert built.returncode == 0, built.stdout[-2000:] + built.stderr[-2000:]
     (path,) = out.glob("coinche_dsl-*.whl")
     return path
@@ -54,8 +55,13 @@ def venv(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_wheel_contains_grammar_and_variants(wheel: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
-    assert "coinche_dsl/data/grammar/coinche.lark" in names
-    assert "coinche_dsl/data/variants/ffb.coinche" in names
+    assert "coinche_dsl/grammar/coinche.lark" in names
+    assert "coinche_dsl/variants/ffb.coinche" in names
+    assert "coinche_dsl/py.typed" in names  # typed, for the programs that import it (PEP 561)
+    assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)
+    metadata = zipfile.ZipFile(wheel).read(next(n for n in names
+                                                if n.endswith(".dist-info/METADATA")))
+    assert b"License-Expression: MIT" in metadata and b"Classifier: Typing :: Typed" in metadata
 
 
 def test_installed_coinche_runs_outside_the_checkout(venv: Path, tmp_path: Path) -> None:

@@ -17,6 +17,7 @@ from typing import Any
 from pydantic import BaseModel
 from pydantic_core import PydanticUndefined
 
+from ..model.docstrings import field_doc
 from ..model.messages import inner_model
 
 _TOKEN = re.compile(r'#[^\n]*|"(?:[^"\\\n]|\\.)*"|[A-Za-z0-9_]+|\n|\S')
@@ -227,7 +228,7 @@ def field_at(path: tuple[str | int, ...]) -> FieldDoc | None:
         return None
     info = fields[name]
     is_block = bool(_formula_keys(info.annotation)) or _is_block(info.annotation)
-    doc = info.description or getattr(inner_model(info.annotation), "__doc__", "") or ""
+    doc = field_doc(model, name) or getattr(inner_model(info.annotation), "__doc__", "") or ""
     default = None if is_block else _default(info)
     return FieldDoc(name, doc.strip(), default, info.annotation, is_block)
 

@@ -14,7 +14,7 @@ import typer
 from ..text_safety import for_terminal
 from . import app
 from .common import OK, PROBLEMS, USAGE, fail, print_json, reported
-from .typer_app import OptionArg
+from .typer_app import OptionArg, complete_variant
 
 
 class SchemaOf(str, Enum):
@@ -30,29 +30,43 @@ class ShowFormat(str, Enum):
     json = "json"
 
 
-@app.command("list")
-def list_variants() -> None:
-    """List the built-in variants with their titles."""
-    from ..loader import BUILTINS, load_variant
-
-    for name in BUILTINS:
-        with reported():
-            rs = load_variant(name)
-        print(f"{name:<12} {rs.language}  {rs.title}")
-
-
 class CheckFormat(str, Enum):
     text = "text"
     json = "json"
 
 
+@app.command("list")
+def list_variants(
+    format: CheckFormat = typer.Option(
+        CheckFormat.text, "--format", help="text, or json: each variant's name, language, "
+        "title and file."),
+) -> None:
+    """List the built-in variants with their titles."""
+    from ..loader import BUILTINS, builtin_path, load_variant
+
+    listed = []
+    for name in BUILTINS:
+        with reported():
+            rs = load_variant(name)
+        listed.append({"name": name, "language": str(rs.language), "title": rs.title,
+                       "file": str(builtin_path(name))})
+    if format is CheckFormat.json:
+        print(json.dumps(listed, indent=2, ensure_ascii=False))
+        return
+    for v in listed:
+        print(for_terminal(f"{v['name']:<12} {v['language']}  {v['title']}"))
+
+
 @app.command()
 def check(
     variants: list[str] = typer.Argument(
-        ..., help="Files or built-in names; - reads a variant from standard input."),
+        ..., autocompletion=complete_variant,
+        help="Files or built-in names; - reads a variant from standard input."),
     format: CheckFormat = typer.Option(
         CheckFormat.text, "--format",
         help="text, or json: each diagnostic's file, line, column, severity, message, hint."),
+    quiet: bool = typer.Option(False, "--quiet", "-q",
+                               help="Print only the problems (not the ok lines)."),
 ) -> None:
     """Validate variants and run their worked examples; exit 1 if anything is wrong."""
     checked = [_check_one(target) for target in variants]
@@ -62,7 +76,7 @@ def check(
                          indent=2, ensure_ascii=False))
     else:
         for report in reports:
-            _print_check(report)
+            _print_check(report, quiet)
     usage = any(unknown for _, unknown in checked)
     raise typer.Exit(USAGE if usage else OK if all(r["ok"] for r in reports) else PROBLEMS)
 
@@ -76,11 +90,13 @@ def _check_one(target: str) -> tuple[dict[str, Any], bool]:
     from .common import resolve_arg
 
     found: list[tuple[str, Diagnostic]]
-    examples, unknown, plan = 0, False, ""
+    examples, written, unknown, plan = 0, 0, False, ""
     seen: dict[Any, Any] = {}  # the option combinations validated, for the plan's validation
     try:
         resolved = resolve_arg(target)
         found, examples = check_resolved(resolved, seen)
+        written_examples = resolved.data.get("examples")  # the file's, whatever their options
+        written = len(written_examples) if isinstance(written_examples, list) else 0
         if not any(severity == "error" for severity, _ in found):
             plan = option_plan(validate(resolved, None, seen))
     except VariantError as e:
@@ -89,7 +105,9 @@ def _check_one(target: str) -> tuple[dict[str, Any], bool]:
         found, unknown = [("error", Diagnostic(None, str(e)))], isinstance(
             e, UnknownVariantError)
     return {"variant": target, "ok": not any(severity == "error" for severity, _ in found),
-            "examples": examples, **({"options": plan} if plan else {}),
+            "examples": examples,
+            "examples_under_other_values": max(0, written - examples) if examples else 0,
+            **({"options": plan} if plan else {}),
             "diagnostics": [_diagnostic_json(target, s, d) for s, d in found]}, unknown
 
 
@@ -100,28 +118,35 @@ def _diagnostic_json(target: str, severity: str, d: Any) -> dict[str, Any]:
             "message": d.message, "hint": d.hint}
 
 
-def _print_check(report: dict[str, Any]) -> None:
+def _print_check(report: dict[str, Any], quiet: bool = False) -> None:
     for d in report["diagnostics"]:
         where = f"{d['file']}:{d['line']}:{d['column']}: " if d["line"] else ""
         hint = f" ({d['hint']})" if d["hint"] else ""
         print(for_terminal(f"{where}{d['severity']}: {d['message']}{hint}", newlines=False),
               file=sys.stderr)
-    if report["ok"]:
-        n = report["examples"]
+    if report["ok"] and not quiet:
+        other = report["examples_under_other_values"]
+        n = report["examples"] + other
+        count = f"{n} example{'' if n == 1 else 's'}"
+        if other:
+            count += f", {other} run only under other option values"
         plan = f"; {report['options']}" if report.get("options") else ""
-        print(for_terminal(f"{report['variant']}: ok ({n} example{'' if n == 1 else 's'}{plan})"))
+        print(for_terminal(f"{report['variant']}: ok ({count}{plan})"))
 
 
 @app.command()
 def fmt(
     files: list[str] = typer.Argument(
-        ..., help="Variant files to format in place; - formats standard input to stdout."),
+        ..., autocompletion=complete_variant,
+        help="Variant files to format in place; - formats standard input to stdout."),
     check_only: bool = typer.Option(False, "--check", help="Only report files that would change."),
     pin: bool = typer.Option(False, "--pin", help="Record the fingerprint of the rules the file "
                              "resolves to (`pin` line; the rules kept in FILE.pin.json), so that "
                              "`check` says when its base moves them."),
     diff: bool = typer.Option(False, "--diff",
                               help="Print a unified diff of the changes instead of writing."),
+    quiet: bool = typer.Option(False, "--quiet", "-q",
+                               help="Print only the problems and the files that change."),
 ) -> None:
     """Lay variant files out canonically (comments kept); `--check` and `--diff` change
     nothing and exit 1 when a file would change."""
@@ -132,6 +157,9 @@ def fmt(
         outcome = _fmt_one(name, check_only, diff, pin)
         changed += outcome == "changed"
         broken += outcome == "broken"
+    if check_only and not changed and not broken and not quiet:
+        n = len(files)
+        print(f"{n} file{'' if n == 1 else 's'} already formatted")
     raise typer.Exit(PROBLEMS if broken or ((check_only or diff) and changed) else OK)
 
 
@@ -189,7 +217,8 @@ def _pinned(path: Path, text: str) -> str:
 
 @app.command()
 def show(
-    variant: str = typer.Argument(..., help="File or built-in name; - for standard input."),
+    variant: str = typer.Argument(..., help="File or built-in name; - for standard input.",
+                                  autocompletion=complete_variant),
     resolved: bool = typer.Option(False, "--resolved", help="After `extends`: every rule."),
     format: ShowFormat = typer.Option(ShowFormat.dsl, "--format", help="dsl or json."),
     options: OptionArg = None,
@@ -224,6 +253,7 @@ def schema(of: SchemaOf = typer.Argument(SchemaOf.ruleset, help="ruleset (a reso
     """Print a JSON Schema: of a resolved Ruleset, of the input of `score` or `replay`, or of
     a game record (`marque`)."""
     from ..model import DealSummary, Ruleset
+    from ..model.docstrings import json_schema
     from ..model.record import ReplayRecord
     from ..pad.record import GameRecord
     from ..pad.tournament import Tournament
@@ -231,4 +261,4 @@ def schema(of: SchemaOf = typer.Argument(SchemaOf.ruleset, help="ruleset (a reso
     model: Any = {SchemaOf.ruleset: Ruleset, SchemaOf.score: DealSummary,
                   SchemaOf.replay: ReplayRecord, SchemaOf.game: GameRecord,
                   SchemaOf.tournament: Tournament}[of]
-    print(json.dumps(model.model_json_schema(), indent=2, ensure_ascii=False))
+    print(json.dumps(json_schema(model), indent=2, ensure_ascii=False))

@@ -11,12 +11,13 @@ import typer
 from . import app
 from .common import USAGE, fail, load, load_all, reported
 from .render_run import CompareFormat, Lang, SheetFormat, chosen_format, emit, write_sheet
-from .typer_app import OptionArg
+from .typer_app import OptionArg, complete_variant
 
 
 @app.command()
 def sheet(
     variant: Annotated[str, typer.Argument(
+        autocompletion=complete_variant,
         help="File or built-in name; - for standard input.")],
     lang: Annotated[Lang | None, typer.Option(help="Language (default: the variant's).")] = None,
     format: Annotated[SheetFormat | None, typer.Option(
@@ -60,6 +61,7 @@ def _compared(variants: list[str], options: list[str] | None,
 @app.command()
 def compare(
     variants: Annotated[list[str], typer.Argument(
+        autocompletion=complete_variant,
         help="Two or more files or built-in names; - for standard input.")],
     every_rule: Annotated[bool, typer.Option("--all", help="Every rule, not only differences.")]
     = False,

@@ -6,12 +6,13 @@ import typer
 
 from . import app
 from .common import PROBLEMS, load, print_json, read_json, reported
-from .typer_app import OptionArg
+from .typer_app import OptionArg, complete_variant
 
 
 @app.command("replay")
 def replay_command(
-    variant: str = typer.Argument(..., help="A built-in variant name or a .coinche file."),
+    variant: str = typer.Argument(..., help="A built-in variant name or a .coinche file.",
+                                  autocompletion=complete_variant),
     record: str = typer.Argument(..., help="The deal record (JSON), or - for stdin."),
     options: OptionArg = None,
 ) -> None:

@@ -14,7 +14,7 @@ import typer
 from . import app
 from .common import STDIN, load, parse_json, print_json, read_text, reported
 from .render_run import Lang
-from .typer_app import OptionArg
+from .typer_app import OptionArg, complete_variant
 
 
 class ScoreFormat(StrEnum):
@@ -24,7 +24,8 @@ class ScoreFormat(StrEnum):
 
 @app.command()
 def score(
-    variant: str = typer.Argument(..., help="File or built-in name."),
+    variant: str = typer.Argument(..., help="File or built-in name.",
+                                  autocompletion=complete_variant),
     deal: str = typer.Argument(..., help="The deal: a JSON summary, or an example's lines "
                                "(declarer N, bid 90, …), in a file or - for standard input."),
     options: OptionArg = None,

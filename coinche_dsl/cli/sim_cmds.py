@@ -13,7 +13,7 @@ import typer
 
 from . import app
 from .common import USAGE, fail, load, load_all, reported, runs_long
-from .typer_app import OptionArg
+from .typer_app import OptionArg, complete_variant
 
 
 class OutputFormat(StrEnum):
@@ -38,6 +38,7 @@ def _lineup(text: str) -> Any:
 @app.command()
 def simulate(
     variants: Annotated[list[str], typer.Argument(
+        autocompletion=complete_variant,
         help="Built-in names or files; the first is the base of the paired differences.")],
     deals: Annotated[int, typer.Option(help="Seeded deals per variant.")] = 1000,
     games: Annotated[int, typer.Option(
@@ -118,7 +119,8 @@ class _progress:
 
 @app.command()
 def play(
-    variant: Annotated[str, typer.Argument(help="A built-in name or a variant file.")],
+    variant: Annotated[str, typer.Argument(help="A built-in name or a variant file.",
+                                           autocompletion=complete_variant)],
     seat: Annotated[str, typer.Option(help="Your seat: N, E, S or W.")] = "S",
     seed: Annotated[int | None, typer.Option(
         help="Seed the cards and the bots (replayable).")] = None,

@@ -20,7 +20,7 @@ def option_paths(option: Option) -> list[Path]:
 def option_of(rs: Ruleset, path: Path) -> Option | None:
     """The open option that sets the rule at `path`, if any."""
     # `path in option_paths(o)`, without listing the option's rules for each of the sheet's
-    # sentences: 1.3 ms for ffb's 90 rules, now 0.05.
+    # sentences.
     if path not in _leaves():
         return None
     return next((o for o in rs.options if _has(o.values[0].sets, path)), None)

@@ -17,7 +17,7 @@ from ..formula_print import COMPARE as COMPARE  # the comparison operators, re-e
 from ..formula_print import DSL, print_formula
 from ..limits import MAX_CONSTANT
 from ..native_words import ENGLISH, native
-from .base import RuleModel, no_items
+from .base import RuleModel
 
 Side = Literal["declarers", "defenders", "both"]
 Type = Literal["int", "bool"]
@@ -81,7 +81,7 @@ class Expr(RuleModel):
     """The quantity of a `qty` node."""
     side: Side | None = None
     """The argument of a `qty` node, for quantities that take a side."""
-    args: list[Expr] = Field(default_factory=no_items)
+    args: list[Expr] = Field(default_factory=list)
     """Operands: 1 for `neg` and `not`, 3 for `if` (condition, then, else), else 2."""
 
     @model_validator(mode="after")

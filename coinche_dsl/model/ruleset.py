@@ -1,4 +1,4 @@
-"""The typed Ruleset: one documented field for every way real variants differ (KNOBS.md).
+"""The typed Ruleset: one documented field for every way real variants differ.
 
 Defaults are the French federation's belote coinchée (the `ffb` built-in states them all
 explicitly, with sources). Formulas have no default: a variant writes them or extends a base.
@@ -20,7 +20,7 @@ from ..limits import (
     MAX_SPECIAL_BID,
     MAX_TEXT,
 )
-from .base import RuleModel, no_items
+from .base import RuleModel
 from .enums import (
     AfterCoinche,
     AllPass,
@@ -472,7 +472,7 @@ class Ruleset(RuleModel):
     description: str = Field(default="", max_length=MAX_TEXT)
     """A paragraph about the variant."""
     sources: Annotated[list[Annotated[str, Field(max_length=MAX_TEXT)]], BeforeValidator(
-        as_list)] = Field(default_factory=no_items, max_length=MAX_SOURCES)
+        as_list)] = Field(default_factory=list, max_length=MAX_SOURCES)
     """Where the rules come from (documents, URLs)."""
     extends: str | None = None
     """The base it was written against, as written (informational once resolved)."""
@@ -484,9 +484,9 @@ class Ruleset(RuleModel):
     belote: BeloteRules = Field(default_factory=BeloteRules)
     scoring: ScoringRules
     game: GameRules = Field(default_factory=GameRules)
-    examples: list[Example] = Field(default_factory=no_items, max_length=MAX_EXAMPLES)
+    examples: list[Example] = Field(default_factory=list, max_length=MAX_EXAMPLES)
     """Worked examples: a deal summary and its expected score, checked against the engine."""
-    options: list[Option] = Field(default_factory=no_items, max_length=MAX_OPTIONS)
+    options: list[Option] = Field(default_factory=list, max_length=MAX_OPTIONS)
     """The choices left to the table or the organiser, each with the value these rules were
     built with (its rules are already applied above)."""
 

@@ -8,7 +8,7 @@ from pydantic import BeforeValidator, Field, field_validator, model_validator
 
 from ..cards import SEATS, card_name, parse_card
 from ..limits import MAX_BID, MAX_CARD_POINTS, MAX_TEXT, MAX_VALUE
-from .base import RuleModel, no_items
+from .base import RuleModel
 from .enums import Denomination, Double
 from .shapes import as_groups, as_list, as_pairs
 
@@ -78,7 +78,7 @@ class DealSummary(RuleModel):
         min_length=1, max_length=8)]], Field(max_length=8)]], BeforeValidator(
         _announcements)] = Field(default_factory=dict)
     """Combinations declared per seat, each a list of cards."""
-    belote: Annotated[list[SeatName], BeforeValidator(as_list)] = Field(default_factory=no_items,
+    belote: Annotated[list[SeatName], BeforeValidator(as_list)] = Field(default_factory=list,
                                                                         max_length=4)
     """Seats that declared belote."""
 

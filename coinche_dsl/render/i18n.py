@@ -77,7 +77,7 @@ class Translator:
     def num(self, n: int | float) -> str:
         """A number in the language's format (2,000 / 2 000 / 2.000)."""
         # Kept (a few thousand at most): a sheet writes the same few numbers hundreds of
-        # times, and Babel's formatting (exact decimal arithmetic) was a tenth of building it.
+        # times, and Babel formats each in exact decimal arithmetic.
         key = (type(n), n)
         shown = self._numbers.get(key)
         if shown is None:

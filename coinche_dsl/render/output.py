@@ -66,9 +66,9 @@ def _css(text: object) -> str:
 class _TemplateCache(FileSystemBytecodeCache):
     """Jinja's cache of compiled templates, in the user's own folder of the system's temporary
     directory (Jinja makes it private and checks its owner): a new process loads a template's
-    code instead of compiling it again (a tenth of a second's budget for an HTML sheet). An
-    entry is used only for the same template source and Jinja version; an entry that cannot
-    be read or written costs a compilation, never the sheet."""
+    code instead of compiling it again. An entry is used only for the same template source and
+    Jinja version; an entry that cannot be read or written costs a compilation, never the
+    sheet."""
 
     def load_bytecode(self, bucket: Bucket) -> None:
         try:

@@ -7,6 +7,7 @@ from typing import Any
 
 from ..cards import SEATS, SUIT_MASKS, SUIT_SYMBOLS, card_name, cards_of
 from ..engine.facts import DENOMINATION_WORDS
+from ..model.docstrings import field_doc
 from ..model.enums import ScaleKind
 from ..text_safety import for_rich
 
@@ -119,13 +120,13 @@ def rule_lines(ruleset: Any, phase: str, denomination: int | None = None) -> lis
     lines = []
     for block in PHASE_BLOCKS.get(phase, ("auction",)):
         model = getattr(ruleset, block)
-        for name, field in type(model).model_fields.items():
+        for name in type(model).model_fields:
             modes = MODE_ONLY.get((block, name))
             if denomination is not None and modes is not None and denomination not in modes:
                 continue
             value = getattr(model, name)
             where = ruleset.where(block, name)
-            meaning = _sentence(ruleset, (block, name)) or (field.description or "")
+            meaning = _sentence(ruleset, (block, name)) or field_doc(type(model), name)
             lines.append(f"[bold]{block}.{name}[/] {for_rich(_value(value))}"
                          + (f" — {for_rich(meaning.splitlines()[0]) if meaning else ''}")
                          + (f" [dim]({for_rich(where)})[/]" if where else ""))

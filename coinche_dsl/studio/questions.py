@@ -38,7 +38,7 @@ QUESTIONS: tuple[tuple[str, str], ...] = (
     ("belote", "enabled"),
     ("scoring", "rounding"),
 )
-"""The knobs a table settles before the first deal (KNOBS.md), in the order a club asks them."""
+"""The rules a table settles before the first deal, in the order a club asks them."""
 
 
 class AnswerError(CoincheError, ValueError):

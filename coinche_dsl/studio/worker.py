@@ -1,10 +1,10 @@
 """The studio's concurrency: quick answers on the event loop, renders in one worker thread.
 
 The page asks for problems as the secretary types (`check`, `complete`, `hover`); a PDF takes
-about a second of WeasyPrint, a sheet or comparison 25 to 170 ms. Two lanes:
+about a second of WeasyPrint, a sheet or a comparison a fraction of one. Two lanes:
 
 - the **loop**: `state`, `check`, `complete`, `hover`, `definition`, `format`, `save`, `answer`,
-  `start` (each under ~30 ms) run in the server's event loop, one at a time, as they arrive;
+  `start` (each quick) run in the server's event loop, one at a time, as they arrive;
 - the **render worker** (`api.RENDERS`: `preview`, `pdf`, `compare`, `score`,
   `questionnaire`) runs off the loop, one job at a time (`anyio.to_thread.run_sync` with a
   `CapacityLimiter(1)`), so a check is answered while a PDF is being made.

@@ -9,7 +9,6 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass, field
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -43,12 +42,13 @@ class ParsedVariant:
     extends_at: Position | None = None
 
 
+GRAMMAR = Path(__file__).resolve().parents[1] / "grammar" / "coinche.lark"
+"""The variant language's grammar: package data, as Lark ships its own grammars."""
+
+
 def grammar_text() -> str:
-    """The grammar: from the source tree's `grammar/`, or from the copy inside the wheel."""
-    here = Path(__file__).resolve().parents[2] / "grammar" / "coinche.lark"
-    if here.is_file():
-        return here.read_text(encoding="utf-8")
-    return resources.files("coinche_dsl").joinpath("data/grammar/coinche.lark").read_text("utf-8")
+    """The grammar's text."""
+    return GRAMMAR.read_text(encoding="utf-8")
 
 
 @lru_cache(maxsize=1)
@@ -157,7 +157,7 @@ class _Walker:
 
     def at(self, node: Tree[Token] | Token) -> Position:
         """Where a node starts: its first token (the shared parser does not propagate
-        positions to trees, which makes it a third faster)."""
+        positions to trees, which makes it faster)."""
         while isinstance(node, Tree):
             node = node.children[0]
         return Position(self.file, node.line or 1, node.column or 1)

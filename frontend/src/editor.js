@@ -12,7 +12,7 @@ import {searchKeymap} from "@codemirror/search";
 const KEYWORDS = new Set(["variant", "extends", "example", "if", "then", "else", "and", "or", "not"]);
 const CARD = /^(10|[789JQKA])[CDHS](?![A-Za-z0-9_])/;
 
-// The variant language's tokens, as grammar/coinche.lark defines them.
+// The variant language's tokens, as coinche_dsl/grammar/coinche.lark defines them.
 export const coincheLanguage = StreamLanguage.define({
   name: "coinche",
   token(stream) {
