@@ -20,7 +20,7 @@
   demand (NumPy is not loaded by the rest of the package).
 - `driver`: the one deal driver (`play_deal`, `play_game`) and the `Seat` protocol that bots,
   the terminal, replay records and simulations implement.
-- `game`: `Game`, `GameOutcome`, `play_game` (`game.*` knobs, held litige points, redeals).
+- `game`: `Game`, `GameOutcome` (`game.*` knobs, held litige points, redeals).
 - `replay`: check and score a recorded deal (`coinche replay`).
 - `scoring`, `score_plan`, `announcements`: the score of a finished deal (`score_plan`: what
   scoring reads, precomputed once per ruleset); `fresh_score`: a score not kept yet, by a
@@ -42,7 +42,8 @@ if TYPE_CHECKING:
     from .auction import Call, parse_call
     from .compiled import CompiledRules, compile
     from .deal import Deal
-    from .game import Game, GameOutcome, play_game
+    from .driver import play_game
+    from .game import Game, GameOutcome
     from .scoring import score_deal, score_facts
 
 __all__ = ["compile", "CompiledRules", "Deal", "Call", "parse_call", "Game", "GameOutcome",
@@ -50,7 +51,7 @@ __all__ = ["compile", "CompiledRules", "Deal", "Call", "parse_call", "Game", "Ga
 
 _HOME = {"Call": "auction", "parse_call": "auction", "CompiledRules": "compiled",
          "compile": "compiled", "Deal": "deal", "Game": "game", "GameOutcome": "game",
-         "play_game": "game", "score_deal": "scoring", "score_facts": "scoring"}
+         "play_game": "driver", "score_deal": "scoring", "score_facts": "scoring"}
 """The module of each public name. They are imported on first use, so that a module of the
 engine (`engine.compiled` for the rule sheet, which scores its examples) is imported without
 the others: importing the deal and game state machines was about 2 ms of a cold HTML sheet."""
