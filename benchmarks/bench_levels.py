@@ -60,8 +60,9 @@ def one_run(path: str | None, variant: str, level: str, deals: int, seed: int) -
     env = dict(os.environ)
     if path is not None:
         env["PYTHONPATH"] = os.pathsep.join([path, env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
-    out = subprocess.run([sys.executable, "-P", "-c", ONE_RUN, variant, level, str(deals), str(seed)],
-                         env=env, check=True, capture_output=True, text=True).stdout
+    # -P: the other revision's package, not the one of the current directory
+    command = [sys.executable, "-P", "-c", ONE_RUN, variant, level, str(deals), str(seed)]
+    out = subprocess.run(command, env=env, check=True, capture_output=True, text=True).stdout
     return json.loads(out.splitlines()[-1])
 
 

@@ -21,8 +21,8 @@ from coinche_dsl.sim.bidding import auction_state
 from coinche_dsl.sim.bots import HeuristicBot, RandomBot
 from coinche_dsl.sim.expected import (
     SAMPLES,
-    ExpectedBot,
     Asker,
+    ExpectedBot,
     _calls_shown,
     call_gains,
     calls_misfit,

@@ -206,11 +206,11 @@ class _Reads:
     (one selection of array operations for all), and their outcomes."""
 
     def __init__(self, questions: Sequence[tuple[Asker, int, int]]):
-        self.index: dict[tuple[int, int, int], int] = {}
+        self.index: dict[tuple[Asker, int, int], int] = {}
         asked: list[tuple[Asker, int, int]] = []
         for a, d, declarer in questions:
-            if (id(a), d, declarer) not in self.index:
-                self.index[id(a), d, declarer] = len(asked)
+            if (a, d, declarer) not in self.index:
+                self.index[a, d, declarer] = len(asked)
                 asked.append((a, d, declarer))
         self.table: Learned | None = None
         self.rows: np.ndarray | None = None
@@ -233,7 +233,7 @@ class _Reads:
         self.table, self.rows = table, rows
 
     def row(self, a: Asker, d: int, declarer: int) -> int:
-        return self.index[id(a), d, declarer]
+        return self.index[a, d, declarer]
 
     def margins(self, asked: Sequence[tuple[Asker, Contract]]) -> np.ndarray:
         """(len(asked), samples): per (asker, contract), the asker's side's score minus the
