@@ -4,7 +4,7 @@ for many deals at once (a policy of the batch engine's play loop).
 Both give exactly what `bots.HeuristicBot` gives, card for card and to the last bit of every
 float (`tests/test_fastsim.py` compares them deal by deal):
 
-- `evaluate_hands` is `bots.evaluate_compiled` for an (n, 4) array of hands at the six
+- `evaluate_hands` is `valuation.evaluate_compiled` for an (n, 4) array of hands at the six
   denominations: a suit's sure tricks read from a table of its 256 holdings (`hands.suit_tricks`,
   the table `sure_tricks` fills as it meets holdings), the trump extras, belotes and
   announcements with the same float operations in the same order.
