@@ -16,26 +16,26 @@ from coinche_dsl.engine import Deal, compile
 from coinche_dsl.engine.facts import Contract
 from coinche_dsl.engine.rules import CompiledRules
 from coinche_dsl.loader import BUILTINS, load_variant
-from coinche_dsl.sim import table_cache
+from coinche_dsl.sim import expected, table_cache
 from coinche_dsl.sim.bidding import auction_state
-from coinche_dsl.sim.bots import HeuristicBot, RandomBot, evaluate, make_bot
+from coinche_dsl.sim.bots import HeuristicBot, RandomBot
 from coinche_dsl.sim.expected import (
     SAMPLES,
+    Asker,
     ExpectedBot,
-    _Asker,
     _calls_shown,
     call_gains,
     calls_misfit,
 )
 from coinche_dsl.sim.hands import ModeTable, mode_tables
 from coinche_dsl.sim.learned import DEALER
-from coinche_dsl.sim.levels import lineup_text, parse_lineup
+from coinche_dsl.sim.levels import lineup_text, make_bot, parse_lineup
 from coinche_dsl.sim.runner import DealRecord, play_deal
 from coinche_dsl.sim.search import SearchBot, imagine
 from coinche_dsl.sim.simulate import run
 from coinche_dsl.sim.strength import bidding_shift, bidding_stats, margin, paired_strength
+from coinche_dsl.sim.valuation import WorthTable, evaluate
 from coinche_dsl.sim.worlds import (
-    WorthTable,
     excluded_cards,
     likely_split,
     split_with_voids,
@@ -181,7 +181,7 @@ def test_eight_trumps_are_valued_exactly_on_every_learned_deal(tmp_path) -> None
     #   270), the best the hand can score, so that is its bid.
     deal = _west_holds_every_heart(tmp_path, random.Random(0))
     bot = ExpectedBot(random.Random(1))
-    ask = _Asker(bot, deal, 3, auction_state(deal))
+    ask = Asker(bot, deal, 3, auction_state(deal))
     values = ask.margins([Contract(3, "capot", 2, 0), Contract(3, "capot", 2, 1),
                           Contract(3, 80, 2, 0), Contract(3, 270, 2, 0), None])
     assert values.shape == (5, SAMPLES)
@@ -424,10 +424,10 @@ def test_bidding_statistics_count_by_hand() -> None:
 
 
 def test_numbers_no_deal_reaches_are_left_out_without_changing_a_call(ffb, monkeypatch) -> None:
-    # `_Asker.reach` only saves time: valuing every legal number gives the same deals.
+    # `expected._reaches` only saves time: valuing every legal number gives the same deals.
     lineup = parse_lineup("NS=expected,EW=heuristic")
     pruned = run([ffb], 12, 0, 8, lineup, jobs=1).deals[0]
-    monkeypatch.setattr(_Asker, "reach", lambda self, d: float("inf"))
+    monkeypatch.setattr(expected, "_reaches", lambda reads, asked: np.full(len(asked), np.inf))
     assert run([ffb], 12, 0, 8, lineup, jobs=1).deals[0] == pruned
 
 
@@ -435,4 +435,4 @@ def test_reach_is_the_most_a_side_scores_in_the_deals_read(tmp_path) -> None:
     # ffb without announcements, W holds every heart: every deal read is a capot, 152 card
     # points + 100 for a capot's last trick + 20 belote = 272 (FFB 2015 § 9.2, § 10.2).
     deal = _west_holds_every_heart(tmp_path)
-    assert _Asker(ExpectedBot(random.Random(1)), deal, 3, auction_state(deal)).reach(2) == 272
+    assert Asker(ExpectedBot(random.Random(1)), deal, 3, auction_state(deal)).reach(2) == 272

@@ -154,10 +154,13 @@ def test_games_are_played_and_scored_from_the_compiled_rules_alone(name: str) ->
     read the compiled object only (the Ruleset is kept for citations in error messages)."""
     import random
 
-    from coinche_dsl.engine.game import UniformBot, play_game
+    from coinche_dsl.engine import Game, play_game
+    from coinche_dsl.engine.game import UniformBot
 
     rules = compile(load_variant(name))
     blind = dataclasses.replace(rules, ruleset=_Unreadable(), cache={})
     rng = random.Random(3)
-    outcome = play_game(blind, [UniformBot(rng)] * 4, rng)
+    game = Game(blind, rng)
+    assert play_game(game, [UniformBot(rng)] * 4)
+    outcome = game.outcome()
     assert outcome.winner in ("NS", "EW") and outcome.deals > 0

@@ -25,6 +25,7 @@ from coinche_dsl.loader import BUILTINS, load_variant
 from coinche_dsl.model import enums as e
 from coinche_dsl.sim import fastsim
 from coinche_dsl.sim.bots import HeuristicBot
+from coinche_dsl.sim.levels import seat_level
 from coinche_dsl.sim.runner import deal_record, play_deal
 from coinche_dsl.sim.simulate import Chunk, _one_deal, array_path, derive_seed, run
 from coinche_dsl.syntax.writer import dump_variant
@@ -32,13 +33,14 @@ from coinche_dsl.syntax.writer import dump_variant
 SEED = 5
 
 
-def _both(ruleset, deals: int):
+def _both(ruleset, deals: int, lineup="heuristic"):
     """(per-deal records, array records) of `deals` seeded deals, as repr strings."""
     rules = compile(ruleset)
-    chunk = Chunk((ruleset,), "deals", 0, deals, SEED, "heuristic")
+    chunk = Chunk((ruleset,), "deals", 0, deals, SEED, lineup)
     reference = [repr(_one_deal(rules, chunk, i)) for i in range(deals)]
     dealers, hands = fastsim.deal_hands([derive_seed(SEED, "deal", i) for i in range(deals)])
-    fast = [repr(r) for r in fastsim.deal_records(rules, dealers, hands)]
+    expected = tuple(seat_level(lineup, s) == "expected" for s in range(4))
+    fast = [repr(r) for r in fastsim.deal_records(rules, dealers, hands, expected)]
     return reference, fast
 
 
@@ -55,6 +57,16 @@ def test_array_path_gives_the_per_deal_records(name):
     # Real auctions were played: contracts, coinches and failures all occur.
     assert sum("declarer=None" not in r for r in reference) > 300
     assert any("double=1" in r for r in reference) and any("made=False" in r for r in reference)
+
+
+@pytest.mark.parametrize("name", BUILTINS)
+@pytest.mark.parametrize("lineup", ["expected", ("expected", "heuristic") * 2])
+def test_expected_auctions_in_step_give_the_per_deal_records(name, lineup):
+    # The `expected` bots' calls of many deals valued together (`batch_auction.auctions`)
+    # are the calls each `ExpectedBot` makes on its own `Deal`, checked call by call.
+    reference, fast = _both(load_variant(name), 60, lineup)
+    _same(reference, fast)
+    assert sum("declarer=None" not in r for r in reference) > 40
 
 
 VARIATIONS = [
@@ -164,10 +176,12 @@ def test_the_array_path_deals_the_per_deal_paths_hands():
         assert (dealer, four) == (rng.randrange(4), paired_hands(rng))
 
 
-def test_simulate_takes_the_array_path_only_for_four_heuristic_seats():
+def test_simulate_takes_the_array_path_for_heuristic_and_expected_seats_only():
     assert array_path("heuristic") and array_path(("heuristic",) * 4)
+    assert array_path("expected")
+    assert array_path(("heuristic", "heuristic", "expected", "heuristic"))
     assert not array_path("random") and not array_path(("heuristic", "random") * 2)
-    assert not array_path(("heuristic", "heuristic", "expected", "heuristic"))
+    assert not array_path("search") and not array_path(("expected", "search") * 2)
     # The records do not depend on how the deals are cut into chunks.
     ffb = load_variant("ffb")
     whole = run([ffb], deals=230, seed=3, jobs=1)

@@ -211,7 +211,9 @@ class DeclaringBot(UniformBot):
 def test_play_game_with_declaring_bots():
     rng = random.Random(11)
     rules = compile(FFB)
-    outcome = play_game(rules, DeclaringBot(rng), rng)
+    game = Game(rules, rng)
+    assert play_game(game, DeclaringBot(rng))  # one seat for all four
+    outcome = game.outcome()
     assert outcome.winner in ("NS", "EW") and outcome.deals >= 1
     assert max(outcome.scores.values()) >= 2000
 

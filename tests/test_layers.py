@@ -153,3 +153,40 @@ def test_the_engine_s_modules_import_each_other_without_a_circle() -> None:
 def test_the_circle_check_finds_a_circle() -> None:
     assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": set()}) == ["a", "b", "c", "a"]
     assert _cycle({"a": {"b"}, "b": set(), "c": {"a", "b"}}) is None
+
+
+def _sim_imports(path: Path) -> set[str]:
+    """The sibling modules of `sim/` that `path` imports, at the top or inside a function."""
+    siblings = {p.stem for p in (PACKAGE / "sim").glob("*.py")}
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.level == 1:
+            names = [node.module.split(".")[0]] if node.module else [a.name for a in node.names]
+            found |= set(names) & siblings
+    return found - {path.stem}
+
+
+def test_sim_has_no_import_circle() -> None:
+    # `levels` is the one registry of bots and `valuation` holds the valuations the levels
+    # share, so no module of sim/ needs one that needs it back, even inside a function.
+    graph = {p.stem: _sim_imports(p) for p in (PACKAGE / "sim").glob("*.py")
+             if p.stem != "__init__"}
+
+    def reaches(start: str, target: str, seen: set[str]) -> bool:
+        for nxt in graph.get(start, ()):
+            if nxt == target or (nxt not in seen and reaches(nxt, target, seen | {nxt})):
+                return True
+        return False
+
+    circles = sorted(m for m in graph if reaches(m, m, {m}))
+    assert not circles, f"import circle through {circles}"
+
+
+def test_sim_takes_no_private_name_from_a_sibling() -> None:
+    taken = []
+    for path in (PACKAGE / "sim").glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module:
+                taken += [f"{path.stem} takes {node.module}.{a.name}" for a in node.names
+                          if a.name.startswith("_")]
+    assert not taken, taken

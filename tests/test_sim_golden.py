@@ -21,9 +21,9 @@ import pytest
 from coinche_dsl.cards import cards_of
 from coinche_dsl.engine import compile
 from coinche_dsl.loader import BUILTINS, load_variant
-from coinche_dsl.sim.bots import evaluate, evaluate_compiled
 from coinche_dsl.sim.hands import _sure_tricks_seen, card_list, mode_tables, sure_tricks
 from coinche_dsl.sim.simulate import run
+from coinche_dsl.sim.valuation import evaluate, evaluate_compiled
 
 GOLDEN = Path(__file__).parent / "golden" / "sim-heuristic.json"
 DEALS, GAMES, SEED = 150, 2, 12

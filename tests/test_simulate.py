@@ -109,6 +109,17 @@ def test_json_is_identical_for_one_and_two_jobs() -> None:
     assert report["variants"][0]["games"]["games"] == 2
 
 
+def test_expected_bots_give_the_same_records_at_any_jobs() -> None:
+    # The rule-aware bots value many deals' calls together: how the deals are cut into
+    # chunks, and which process plays them, must not change a call.
+    two = [load_variant("ffb"), load_variant("fr-brut")]
+    one = run(two, deals=300, seed=7, bots="expected", jobs=1)
+    pool = run(two, deals=300, seed=7, bots="expected", jobs=2)
+    small = run(two, deals=300, seed=7, bots="expected", jobs=1, chunk_size=70)
+    assert one.deals == pool.deals == small.deals
+    assert sum(r.declarer is not None for r in one.deals[1]) > 250
+
+
 def test_text_report_shows_the_tables() -> None:
     result = runner.invoke(app, ["simulate", "ffb", "fr-bga", "--deals", "40", "--jobs", "1"])
     assert result.exit_code == 0, result.output

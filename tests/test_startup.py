@@ -66,6 +66,8 @@ def test_a_command_declares_its_own_module_only_and_help_all() -> None:
                 and m.endswith("_cmds")}
 
     assert commands("sheet", "ffb", "--format", "html") == {"coinche_dsl.cli.render_cmds"}
+    from coinche_dsl.cli import COMMANDS
+
     every = {f"coinche_dsl.cli.{module}" for module in set(COMMANDS.values())}
     assert commands("--help") == every and commands("shet") == every
 

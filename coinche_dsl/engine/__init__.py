@@ -26,7 +26,7 @@ and scores many deals at once and is tested against it. Each rule is read in one
   demand (NumPy is not loaded by the rest of the package).
 - `driver`: the one deal driver (`play_deal`, `play_game`) and the `Seat` protocol that bots,
   the terminal, replay records and simulations implement.
-- `game`: `Game`, `GameOutcome`, `play_game` (`game.*` knobs, held litige points, redeals).
+- `game`: `Game`, `GameOutcome` (`game.*` knobs, held litige points, redeals).
 - `replay`: check and score a recorded deal (`coinche replay`).
 
 >>> from coinche_dsl.engine import compile, Game
@@ -41,7 +41,8 @@ from __future__ import annotations
 from .auction import Call, parse_call
 from .compile import compile  # the function, bound over the submodule of the same name
 from .deal import Deal
-from .game import Game, GameOutcome, play_game
+from .driver import play_game
+from .game import Game, GameOutcome
 from .rules import CompiledRules
 from .scoring import score_deal, score_facts
 

@@ -122,10 +122,14 @@ def _last_card(deal: Deal) -> int:
     return deal.trick[-1][1] if deal.trick else deal.tricks[-1].cards[-1][1]
 
 
-def play_game(game: Game, seats: Sequence[Any], max_deals: int,
+def play_game(game: Game, seats: Sequence[Any] | Any, max_deals: int = 10_000,
               watcher: Watcher | None = None) -> bool:
-    """Deal and play `game` until it is over or `max_deals` deals (redeals included) were
-    played; whether it is over."""
+    """Deal and play `game` with one seat per place (N E S W, or one seat for all four) until
+    it is over or `max_deals` deals (redeals included) were played; whether it is over (then
+    `game.outcome()` says who won). The one game loop: `coinche play`, simulation and tests
+    all play games through it."""
+    if not isinstance(seats, Sequence):
+        seats = [seats] * 4
     for _ in range(max_deals):
         if game.is_over():
             return True

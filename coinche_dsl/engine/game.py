@@ -1,11 +1,14 @@
 """A game: deals to the target under `ruleset.game`, with held litige points and redeals.
 
 >>> from coinche_dsl.loader import load_variant
->>> from coinche_dsl.engine import compile
->>> from coinche_dsl.engine.game import UniformBot, play_game
+>>> from coinche_dsl.engine import Game, compile, play_game
+>>> from coinche_dsl.engine.game import UniformBot
 >>> import random
 >>> rng = random.Random(7)
->>> outcome = play_game(compile(load_variant("ffb")), [UniformBot(rng)] * 4, rng)
+>>> game = Game(compile(load_variant("ffb")), rng)
+>>> play_game(game, [UniformBot(rng)] * 4)
+True
+>>> outcome = game.outcome()
 >>> outcome.winner in ("NS", "EW") and max(outcome.scores.values()) >= 2000
 True
 
@@ -28,9 +31,7 @@ How the `game.*` knobs read:
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
 from ..cards import TEAMS
 from ..errors import CoincheError
@@ -40,9 +41,6 @@ from .deal import Deal
 from .facts import DealFacts, DealScore
 from .play import random_card
 from .rules import CompiledRules
-
-if TYPE_CHECKING:
-    from .driver import Seat
 
 
 @dataclass(frozen=True)
@@ -220,16 +218,3 @@ class UniformBot:
 
     def choose_card(self, deal: Deal) -> int:
         return random_card(deal.legal_cards(), self.rng.random)
-
-
-def play_game(rules: CompiledRules, bots: Sequence[Seat] | Seat,
-              rng: random.Random | int | None = None, first_dealer: int = 0,
-              max_deals: int = 10_000) -> GameOutcome:
-    """Play a whole game with `bots` (one seat per place N E S W, or one for all four)."""
-    from .driver import play_game as drive
-
-    seats = list(bots) if isinstance(bots, Sequence) else [bots] * 4
-    game = Game(rules, rng, first_dealer)
-    if not drive(game, seats, max_deals):
-        raise CoincheError(f"no winner after {max_deals} deals")
-    return game.outcome()

@@ -5,7 +5,8 @@
 
 from __future__ import annotations
 
-from .bots import BOT_KINDS, Bot, HeuristicBot, RandomBot, make_bot
+from .bots import Bot, HeuristicBot, RandomBot
+from .levels import LEVELS, make_bot
 from .simulate import simulate_variants
 
-__all__ = ["BOT_KINDS", "Bot", "HeuristicBot", "RandomBot", "make_bot", "simulate_variants"]
+__all__ = ["LEVELS", "Bot", "HeuristicBot", "RandomBot", "make_bot", "simulate_variants"]

@@ -196,12 +196,13 @@ def _special(a: Auction, b: _Bids, hands: Hands, seat: int, d: int) -> Any:
 # -- other rules: the legal calls listed by the engine -----------------------------------
 
 class _View:
-    """What `bidding` reads of a deal during its auction."""
+    """What `bidding` and `expected` read of a deal during its auction."""
 
-    __slots__ = ("rules", "hands", "auction", "known")
+    __slots__ = ("rules", "hands", "auction", "known", "dealer")
 
-    def __init__(self, r: CompiledRules, hands: Hands, a: Auction):
+    def __init__(self, r: CompiledRules, hands: Hands, a: Auction, dealer: int = 0):
         self.rules, self.hands, self.auction, self.known = r, hands.cards, a, hands
+        self.dealer = dealer
 
     @property
     def to_act(self) -> int:
@@ -248,3 +249,65 @@ def _listed(r: CompiledRules, a: Auction, hands: Hands) -> Any:
                 if call is not None:
                     a.apply(call)
     return a.contract()
+
+
+# -- with `expected` seats: many auctions in step ----------------------------------------
+
+def auctions(r: CompiledRules, dealers: list[int], hands: list[Hands],
+             expected: tuple[bool, bool, bool, bool]) -> list[Any]:
+    """The contracts (or None) the bots reach in many deals, `expected` bots at the seats
+    flagged, heuristic bots at the others: the calls of `engine.driver.play_deal` with
+    `ExpectedBot` and `HeuristicBot` seated, in turn and (under `coinche any_time`) out of
+    turn. The auctions move in step, one call (then each out-of-turn offer) per deal at a
+    time, so that the `expected` seats' calls of every deal are valued together
+    (`expected.choose_calls`: one selection of learned deals and one scoring for them all)."""
+    from .expected import Asker, choose_calls, coinches_out_of_turn
+
+    sold = [Auction(r, dealer) for dealer in dealers]
+    views = [_View(r, h, a, dealer) for h, a, dealer in zip(hands, sold, dealers, strict=True)]
+    bots = [_Bot(h, mode_tables(r)) for h in hands]
+    any_time = r.coinche == CoincheTiming.ANY_TIME
+    active = list(range(len(sold)))
+
+    def asker(i: int, seat: int) -> Any:
+        return Asker(bots[i], views[i], seat, bidding.auction_state(views[i]),
+                      hands[i].points[seat])
+
+    while active:
+        asks, waiting = [], []
+        for i in active:
+            a = sold[i]
+            if expected[a.to_act]:
+                calls = a.legal_calls()
+                if len(calls) == 1:
+                    a.apply(calls[0])
+                else:
+                    asks.append((asker(i, a.to_act), calls))
+                    waiting.append(i)
+            else:
+                a.apply(bidding.choose_call(bots[i], views[i]))
+        for i, (_, calls), chosen in zip(waiting, asks, choose_calls(asks), strict=True):
+            sold[i].apply(calls[chosen])
+        for k in range(1, 4) if any_time else ():
+            offers, offered = [], []
+            for i in active:
+                a = sold[i]
+                if a.over:
+                    continue
+                seat = (a.to_act + k * r.step) & 3
+                if not a.out_of_turn_calls(seat):
+                    continue
+                if not expected[seat]:
+                    call = bidding.out_of_turn(bots[i], views[i], seat)
+                    if call is not None:
+                        a.apply(call)
+                    continue
+                coinche = [c for c in a.out_of_turn_calls(seat) if c.kind == "coinche"]
+                if coinche:
+                    offers.append(asker(i, seat))
+                    offered.append((i, coinche[0]))
+            for (i, call), yes in zip(offered, coinches_out_of_turn(offers), strict=True):
+                if yes:
+                    sold[i].apply(call)
+        active = [i for i in active if not sold[i].over]
+    return [a.contract() for a in sold]

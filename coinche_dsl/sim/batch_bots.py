@@ -4,8 +4,8 @@ for many deals at once (a policy of the batch engine's play loop).
 Both give exactly what `bots.HeuristicBot` gives, card for card and to the last bit of every
 float (`tests/test_fastsim.py` compares them deal by deal):
 
-- `evaluate_hands` is `bots.evaluate_compiled` for an (n, 4) array of hands at the six
-  denominations: a suit's sure tricks read from a table of its 256 holdings (`hands._suit_tricks`,
+- `evaluate_hands` is `valuation.evaluate_compiled` for an (n, 4) array of hands at the six
+  denominations: a suit's sure tricks read from a table of its 256 holdings (`hands.suit_tricks`,
   the table `sure_tricks` fills as it meets holdings), the trump extras, belotes and
   announcements with the same float operations in the same order.
 - `HeuristicPlay` is `cardplay.choose_card` for every deal at once: each of its rules (draw
@@ -21,12 +21,21 @@ from typing import Any
 import numpy as np
 
 from ..cards import SUIT_MASKS
-from ..engine.announcements import KING, QUEEN, RANK_MASK, SUIT_LOW_BITS, classify, suit_runs
+from ..engine.announcements import (
+    KING,
+    QUEEN,
+    RANK_MASK,
+    SUIT_LOW_BITS,
+    announcement_points,
+    announcer,
+    classify,
+    suit_runs,
+)
 from ..engine.batch import _Play, _Tables
 from ..engine.rules import CompiledRules
 from .bidding import HONOUR_POINTS, NO_TRUMP_COINCHE_MASTERS
-from .bots import PRUDENCE
-from .hands import _suit_tricks, mode_tables, suit_cards, top_tricks
+from .hands import mode_tables, suit_cards, suit_tricks, top_tricks
+from .valuation import PRUDENCE
 
 U32 = np.uint32
 _AR = np.arange(32, dtype=U32)
@@ -54,7 +63,7 @@ class _EvalTables:
             for suit in range(4):
                 for holding in range(1, 256):
                     hand = holding << (8 * suit)
-                    self.suit_tricks[d, suit, holding] = _suit_tricks(
+                    self.suit_tricks[d, suit, holding] = suit_tricks(
                         table, suit_cards(table, hand, suit), hand, suit)
             t = r.announcement_tables[d]
             self.carres.append(tuple(RANK_MASK << rank for rank in t.carres) if t.enabled
@@ -131,8 +140,6 @@ def _announcement_values(r: CompiledRules, t: _EvalTables, d: int, hands: np.nda
                          holdings: list[np.ndarray]) -> np.ndarray:
     """What `announcer(r, d)` finds in each hand, summed by `classify`: the runs' values by
     holding; a hand holding a carré that scores is handed to the announcer itself."""
-    from ..engine.announcements import announcer
-
     value = sum(t.runs_value[d, s][holdings[s]] for s in range(4))
     value = np.asarray(value, dtype=np.int64)
     if not t.keep_worthless[d]:
@@ -170,6 +177,23 @@ def coinche_flags(r: CompiledRules, hands: np.ndarray) -> tuple[np.ndarray, np.n
         numeric[..., d] = ((length >= 4) & (honours >= 1)) | (
             (length >= 3) & (honours >= 2) & (side_masters >= 2))
     return numeric, special
+
+
+def announced_points(rules: CompiledRules, hands: list[list[int]], contracts: list[Any]
+                   ) -> np.ndarray:
+    """(n, 2) announcement points per team: each heuristic bot declares all its hand holds
+    (`HeuristicBot.declare`), and `Deal` scores what the rules let it."""
+    out = np.zeros((len(hands), 2), dtype=np.int64)
+    allowed = rules.announcements_by_denomination
+    for i, (four, c) in enumerate(zip(hands, contracts, strict=True)):
+        d = c.denomination
+        if not allowed[d]:
+            continue
+        announce = announcer(rules, d)
+        declared = {seat: m for seat in range(4) if (m := announce(four[seat]))}
+        if declared:
+            out[i] = announcement_points(declared, d, rules)
+    return out
 
 
 # -- the card play -----------------------------------------------------------------------

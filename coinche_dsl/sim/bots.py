@@ -11,30 +11,17 @@ partner who holds the trick.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..cards import cards_of
-from ..engine.announcements import KING, QUEEN, SUIT_LOW_BITS, announcer, classify
-from ..engine.rules import CompiledRules
+from ..engine.announcements import announcer
 from . import bidding, cardplay
-from .hands import (
-    ModeTable,
-    announcement_value,
-    belote_pairs,
-    mode_tables,
-    sure_tricks,
-    team_points,
-)
+from .hands import ModeTable, mode_tables
+from .valuation import evaluate_compiled
 
 if TYPE_CHECKING:
     from ..engine.auction import Call
     from ..engine.deal import Deal
-
-PRUDENCE = 5
-"""Points knocked off every estimate: a hand's tricks are never quite as sure as they look."""
-BOT_KINDS = ("random", "heuristic", "expected", "search")
-"""The levels `coinche simulate --bots` and `coinche play --bots` accept (see `levels`)."""
 
 
 class Bot(Protocol):
@@ -45,46 +32,6 @@ class Bot(Protocol):
 
     def choose_card(self, deal: Deal) -> int:
         """A card index set in `deal.legal_cards()`."""
-
-
-def evaluate(table: ModeTable, hand: int, rules: CompiledRules, boldness: float = 0.0
-             ) -> tuple[float, float]:
-    """(tricks the hand takes by itself, points its side expects) at `table`'s denomination."""
-    tricks = sure_tricks(table, hand)
-    points = team_points(table, tricks)
-    points += belote_pairs(table, hand, rules) * rules.plan.belote_value
-    points += 0.5 * announcement_value(hand, table.denomination, rules)
-    return tricks, points + boldness - PRUDENCE
-
-
-def evaluate_compiled(rules: CompiledRules, table: ModeTable, hand: int,
-                      boldness: float = 0.0) -> tuple[float, float]:
-    """`evaluate` under compiled `rules`, the same numbers by look-ups: belotes counted on the
-    hand's bits, announcements read from the engine's per-suit tables (`announcer`)."""
-    d = table.denomination
-    tricks = sure_tricks(table, hand)
-    points = team_points(table, tricks)
-    pairs = ((hand >> KING) & (hand >> QUEEN) & SUIT_LOW_BITS[rules.belote_suits[d]]).bit_count()
-    points += pairs * rules.plan.belote_value
-    masks = announcer(rules, d)(hand)
-    points += 0.5 * (sum(classify(m, d, rules).value for m in masks) if masks else 0)
-    return tricks, points + boldness - PRUDENCE
-
-
-BotSpec = str | tuple[str, str, str, str] | Callable[[random.Random], Any]
-"""A bot level by name, a level per seat (N E S W; see `levels.parse_lineup`), or a factory
-called with a seeded rng (pickleable, for worker processes: a class or a module-level
-function)."""
-
-
-def make_bot(kind: BotSpec, rng: random.Random, seat: int = 0) -> Bot:
-    """The bot for `seat`: by level name (`levels.LEVELS`), per seat, or from a factory."""
-    from .levels import make_level, seat_level
-
-    spec = seat_level(kind, seat)
-    if callable(spec):
-        return spec(rng)
-    return make_level(spec, rng)
 
 
 class RandomBot:

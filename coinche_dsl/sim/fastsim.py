@@ -1,15 +1,21 @@
-"""The array path of a simulation: a chunk of seeded deals played by four heuristic bots at once.
+"""The array path of a simulation: a chunk of seeded deals played by heuristic and `expected`
+bots at once.
 
 The same deals, decisions and records as `simulate`'s per-deal path (`_one_deal`: a `Deal`
-driven by four `bots.HeuristicBot`s through `engine.driver.play_deal`), for a fraction of its
-cost (`tests/test_fastsim.py` compares the two record by record):
+driven by `bots.HeuristicBot`s and `expected.ExpectedBot`s through `engine.driver.play_deal`),
+for a fraction of its cost (`tests/test_fastsim.py` compares the two record by record):
 
 1. each deal's dealer and hands are drawn exactly as `_one_deal` draws them (its seed);
 2. every hand is evaluated at every denomination at once (`batch_bots.evaluate_hands`);
 3. each auction runs on the engine's `Auction` (so every rule of the calls is the engine's),
-   the bots' calls made as `bidding` makes them, from those evaluations (`batch_auction`);
+   the heuristic bots' calls made as `bidding` makes them, from those evaluations
+   (`batch_auction`); with `expected` seats, the auctions move in step and those seats' calls
+   are valued together, every deal's questions in one selection of learned deals and one
+   scoring (`batch_auction.auctions`, `expected.choose_calls`): both levels play the cards
+   alike, so only the auction differs;
 4. the deals with a contract are played together by `batch_bots.HeuristicPlay`, the batch
-   engine's play loop with the heuristic bot's card play as its policy;
+   engine's play loop with the heuristic bot's card play as its policy (the card play of both
+   levels);
 5. they are scored by `batch_scoring.score_arrays` with what the heuristic bots declare (every
    announcement their hands hold, every belote).
 """
@@ -22,12 +28,12 @@ from typing import Any
 
 import numpy as np
 
-from ..engine.announcements import announcement_points, announcer
+from ..engine.announcements import announcer
 from ..engine.batch import play_tables
 from ..engine.batch_scoring import DealArrays, deal_belotes, score_arrays
 from ..engine.rules import CompiledRules
-from .batch_auction import Hands, auction
-from .batch_bots import HeuristicPlay, coinche_flags, evaluate_hands
+from .batch_auction import Hands, auction, auctions
+from .batch_bots import HeuristicPlay, announced_points, coinche_flags, evaluate_hands
 from .runner import DealRecord
 
 PASSED = DealRecord(None, None, None, 0, None, 0, 0, False, False)
@@ -58,16 +64,21 @@ def deal_hands(seeds: Sequence[int]) -> tuple[list[int], list[list[int]]]:
     return dealers, hands
 
 
-def deal_records(rules: CompiledRules, dealers: list[int], hands: list[list[int]]
-                 ) -> list[DealRecord]:
-    """The records of these deals under `rules`, four heuristic bots at the table."""
+def deal_records(rules: CompiledRules, dealers: list[int], hands: list[list[int]],
+                 expected: tuple[bool, bool, bool, bool] = (False,) * 4) -> list[DealRecord]:
+    """The records of these deals under `rules`, four heuristic bots at the table, or
+    `expected` bots at the seats flagged (their auctions valued together: `batch_auction.
+    auctions`)."""
     four = np.array(hands, dtype=np.uint32)
     tricks, points = evaluate_hands(rules, four)
     numeric, special = coinche_flags(rules, four)
     ladder = np.searchsorted(np.array(rules.bid_values, dtype=np.float64), points, side="right")
-    contracts = [auction(rules, dealer, Hands(*known)) for dealer, known in zip(
-        dealers, zip(hands, tricks.tolist(), points.tolist(), numeric.tolist(),
-                     special.tolist(), ladder.tolist(), strict=True), strict=True)]
+    known = [Hands(*k) for k in zip(hands, tricks.tolist(), points.tolist(), numeric.tolist(),
+                                    special.tolist(), ladder.tolist(), strict=True)]
+    if any(expected):
+        contracts = auctions(rules, dealers, known, expected)
+    else:
+        contracts = [auction(rules, dealer, k) for dealer, k in zip(dealers, known, strict=True)]
     played = [i for i, c in enumerate(contracts) if c is not None]
     records = [PASSED] * len(hands)
     if played:
@@ -110,7 +121,7 @@ def _play(rules: CompiledRules, dealers: list[int], hands: list[list[int]],
         team_tricks=np.stack([ns, 8 - ns], axis=1),
         generale=(winners == declarer).all(axis=0), last_trick_team=winners[7] & 1,
         belote=deal_belotes(rules, four, den, declarer, state.cards),
-        announcements=_announcements(rules, hands, contracts))
+        announcements=announced_points(rules, hands, contracts))
     made, scores, _ = score_arrays(rules, arrays)
     capot = ((winners & 1) == (winners[0] & 1)).all(axis=0)
     generale = (winners == winners[0]).all(axis=0)
@@ -120,20 +131,3 @@ def _play(rules: CompiledRules, dealers: list[int], hands: list[list[int]],
     return [DealRecord(c.declarer, c.bid, c.denomination, c.double, m, o, t, cp, g)
             for c, m, o, t, cp, g in zip(contracts, made.tolist(), ours, theirs,
                                          capot.tolist(), generale.tolist(), strict=True)]
-
-
-def _announcements(rules: CompiledRules, hands: list[list[int]], contracts: list[Any]
-                   ) -> np.ndarray:
-    """(n, 2) announcement points per team: each heuristic bot declares all its hand holds
-    (`HeuristicBot.declare`), and `Deal` scores what the rules let it."""
-    out = np.zeros((len(hands), 2), dtype=np.int64)
-    allowed = rules.announcements_by_denomination
-    for i, (four, c) in enumerate(zip(hands, contracts, strict=True)):
-        d = c.denomination
-        if not allowed[d]:
-            continue
-        announce = announcer(rules, d)
-        declared = {seat: m for seat in range(4) if (m := announce(four[seat]))}
-        if declared:
-            out[i] = announcement_points(declared, d, rules)
-    return out

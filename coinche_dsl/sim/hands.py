@@ -107,7 +107,7 @@ def sure_tricks(table: ModeTable, hand: int, seen: int = 0) -> float:
         if holding:
             tricks = memo.get(holding)
             if tricks is None:  # the same sum as `_sure_tricks_seen`, suit by suit
-                tricks = memo[holding] = _suit_tricks(table, suit_cards(table, hand, suit),
+                tricks = memo[holding] = suit_tricks(table, suit_cards(table, hand, suit),
                                                       hand, suit)
             total += tricks
     return total + _trump_extras(table, hand)
@@ -118,11 +118,11 @@ def _sure_tricks_seen(table: ModeTable, hand: int, seen: int) -> float:
     for suit in range(4):
         mine = suit_cards(table, hand, suit)
         if mine:
-            total += _suit_tricks(table, mine, hand | seen, suit)
+            total += suit_tricks(table, mine, hand | seen, suit)
     return total + _trump_extras(table, hand)
 
 
-def _suit_tricks(table: ModeTable, mine: list[int], known: int, suit: int) -> float:
+def suit_tricks(table: ModeTable, mine: list[int], known: int, suit: int) -> float:
     """Likely winners in one suit: top cards, guarded honours, and long cards at no-trump."""
     tricks, length = 0.0, len(mine)
     for k, card in enumerate(mine):

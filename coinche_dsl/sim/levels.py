@@ -1,4 +1,4 @@
-"""Bot levels, by name, and line-ups that seat a level per side.
+"""Bot levels, by name, and line-ups that seat a level per side: the one registry of bots.
 
 | level | bids | plays |
 |---|---|---|
@@ -19,6 +19,7 @@ A line-up is one level for the four seats (`expected`) or one per side
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 LEVELS = ("random", "heuristic", "expected", "search")
@@ -27,6 +28,17 @@ SIDES = {"NS": (0, 2), "EW": (1, 3)}
 
 Lineup = str | tuple[str, str, str, str]
 """One level for every seat, or a level per seat (N E S W)."""
+BotSpec = str | tuple[str, str, str, str] | Callable[[random.Random], Any]
+"""A bot level by name, a level per seat (N E S W; see `parse_lineup`), or a factory called
+with a seeded rng (pickleable, for worker processes: a class or a module-level function)."""
+
+
+def make_bot(spec: BotSpec, rng: random.Random, seat: int = 0) -> Any:
+    """The bot for `seat`: by level name (`LEVELS`), per seat, or from a factory."""
+    level = seat_level(spec, seat)
+    if callable(level):
+        return level(rng)
+    return make_level(level, rng)
 
 
 def make_level(level: str, rng: random.Random) -> Any:

@@ -20,7 +20,7 @@ from ..engine.announcements import classify, find_announcements
 from ..engine.driver import Watcher, play_game
 from ..errors import CoincheError, IllegalActionError
 from ..text_safety import for_rich
-from .bots import make_bot
+from .levels import make_bot
 from .simulate import derive_seed
 from .tableview import (
     card_text,

@@ -24,7 +24,7 @@ from ..engine.deal import Deal
 from ..engine.dealing import paired_hands
 from ..engine.driver import play_game
 from ..model import Ruleset
-from .bots import BotSpec, make_bot
+from .levels import BotSpec, make_bot, seat_level
 from .runner import (
     MAX_DEALS_PER_GAME,
     DealRecord,
@@ -79,17 +79,25 @@ def run_chunk(chunk: Chunk) -> list[list[Any]]:
 
         dealers, hands = fastsim.deal_hands([derive_seed(chunk.seed, "deal", i)
                                              for i in range(chunk.start, chunk.stop)])
-        return [fastsim.deal_records(rules, dealers, hands) for rules in compiled]
+        expected = _expected_seats(chunk.bots)
+        return [fastsim.deal_records(rules, dealers, hands, expected) for rules in compiled]
     run = _one_deal if chunk.kind == "deals" else _one_game
     return [[run(rules, chunk, i) for i in range(chunk.start, chunk.stop)] for rules in compiled]
 
 
-def array_path(bots: BotSpec) -> bool:
-    """Whether deals with these bots are played on the array path (`fastsim`): the same
-    records as `_one_deal`'s, when every seat is a heuristic bot."""
-    from .levels import seat_level
+ARRAY_LEVELS = ("heuristic", "expected")
+"""The levels the array path plays (`fastsim`): the same records as `_one_deal`'s."""
 
-    return all(seat_level(bots, seat) == "heuristic" for seat in range(4))
+
+def array_path(bots: BotSpec) -> bool:
+    """Whether deals with these bots are played on the array path (`fastsim`): every seat
+    a heuristic or `expected` bot."""
+    return all(seat_level(bots, seat) in ARRAY_LEVELS for seat in range(4))
+
+
+def _expected_seats(bots: BotSpec) -> tuple[bool, bool, bool, bool]:
+    n, e, s, w = (seat_level(bots, seat) == "expected" for seat in range(4))
+    return n, e, s, w
 
 
 def _bots(chunk: Chunk, what: str, index: int) -> list[Any]:
@@ -200,13 +208,18 @@ def _execute(fn: Callable[[Chunk], Any], work: list[Chunk], take: Callable[[int,
 
 
 def _prepare(chunk: Chunk) -> None:
-    """Before worker processes start: the array path's tables built here once, so that
-    workers forked from this process find them ready instead of each building its own."""
+    """Before worker processes start: the array path's tables built here once (and the
+    `expected` bots' learned tables read or learned), so that workers forked from this
+    process find them ready instead of each building (or reading) its own."""
     if chunk.kind == "deals" and array_path(chunk.bots):
         from . import fastsim
 
         for rs in chunk.rulesets:
             fastsim.prepare(compile_rules(rs))
+            if any(_expected_seats(chunk.bots)):
+                from . import table_cache
+
+                table_cache.tables(compile_rules(rs))
 
 
 def _gather(executor: Executor, fn: Callable[[Chunk], Any], work: list[Chunk],

@@ -14,13 +14,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-import numpy as np
-
 from ..cards import SUIT_MASKS, cards_of
-from ..engine.announcements import KING, QUEEN
-from ..engine.rules import CompiledRules
-from .bots import PRUDENCE
-from .hands import ModeTable, _suit_tricks, announcement_value
 
 VOID_TRIES = 20
 """Random deals tried before a deal that respects every void is given up (voids then ignored)."""
@@ -153,70 +147,3 @@ def voids_shown(tricks: list[tuple[tuple[int, int], ...]]) -> list[int]:
             if card >> 3 != led:
                 voids[seat] |= SUIT_MASKS[led]
     return voids
-
-
-
-class WorthTable:
-    """`bots.evaluate(table, hand, ruleset)[1]` (the points a side expects from a hand, the
-    heuristic's estimate) over an array of hands at once: per suit, the tricks and the
-    "small singleton" of every 8-card pattern are tabled from the heuristic's own
-    `_suit_tricks`; trump length, ruffs, belotes and announcements are counted as it counts
-    them. Imagining deals asks it of thousands of hands."""
-
-    def __init__(self, table: ModeTable, rules: CompiledRules):
-        self.table, self.rules = table, rules
-        self.tricks = np.zeros((4, 256))
-        self.small_single = np.zeros((4, 256), dtype=bool)
-        for suit in range(4):
-            for pattern in range(1, 256):
-                mask = pattern << 8 * suit
-                cards = sorted(cards_of(mask), key=lambda c: -table.strength[c])
-                self.tricks[suit, pattern] = _suit_tricks(table, cards, mask, suit)
-                self.small_single[suit, pattern] = (pattern.bit_count() == 1
-                                                    and bool(table.above[cards[0]]))
-        self.belote = rules.belote_suits[table.denomination]
-        # A hand's runs lie each in one suit: without a carré (which may share cards with a
-        # run), its announcements are its suits' (checked against `find_announcements`).
-        self.runs = np.array([[0.5 * announcement_value(p << 8 * s, table.denomination, rules)
-                               for p in range(256)] for s in range(4)])
-        t = rules.announcement_tables[table.denomination]
-        self.carres = [0x01010101 << rank for rank in sorted(t.carres)] if t.enabled else []
-        self.announcements: dict[int, float] = {}
-
-    def worth(self, hands: np.ndarray) -> np.ndarray:
-        """The estimate of each hand of `hands` (uint32 card masks)."""
-        t = self.table
-        patterns = [(hands >> 8 * s & 0xFF).astype(np.intp) for s in range(4)]
-        tricks = sum(self.tricks[s].take(patterns[s]) for s in range(4))
-        if t.trump is not None:
-            n = np.bitwise_count(patterns[t.trump]).astype(float)
-            extra = np.maximum(0.0, n - 3) * 0.5
-            for s in range(4):
-                if s != t.trump:
-                    extra += (n >= 2) * (0.7 * (patterns[s] == 0)
-                                         + 0.3 * (n >= 3) * self.small_single[s].take(patterns[s]))
-            tricks = tricks + extra
-        points = np.minimum(8.0, tricks + 0.25 * (8.0 - tricks)) * t.trick_value
-        for s in range(4):
-            if self.belote >> s & 1:
-                held = patterns[s] >> KING & patterns[s] >> QUEEN & 1
-                points += held * self.rules.plan.belote_value
-        points += sum(self.runs[s].take(patterns[s]) for s in range(4))
-        carre = np.zeros(hands.shape, dtype=bool)
-        for mask in self.carres:
-            carre |= (hands & mask) == mask
-        for i in np.flatnonzero(carre).tolist():
-            points[i] += self._announcement(int(hands[i])) - sum(
-                self.runs[s, patterns[s][i]] for s in range(4))
-        return points - PRUDENCE
-
-    def _announcement(self, hand: int) -> float:
-        """Half what the hand's announcements are worth (as `evaluate`), remembered."""
-        value = self.announcements.get(hand)
-        if value is None:
-            if len(self.announcements) > 50_000:
-                self.announcements.clear()
-            value = self.announcements[hand] = 0.5 * announcement_value(
-                hand, self.table.denomination, self.rules)
-        return value
-
