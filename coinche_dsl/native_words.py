@@ -164,11 +164,11 @@ CARD_EXAMPLES = {"fr": "dame de cœur, DC ou D♥", "es": "dama de corazones, DC
                  "it": "donna di cuori, DC o D♥", "pt": "dama de copas, DC ou D♥",
                  "en": "QH, queen of hearts or Q♥"}
 """A card written three ways in each language, for the hints of those who read cards."""
-TRUMP_IS_NO_SUIT = {"fr": "l'atout n'est pas une couleur de carte : nommez-la",
-                    "es": "el triunfo no es un palo: nombre el palo",
-                    "it": "la briscola non è un seme: nominate il seme",
-                    "pt": "o trunfo não é um naipe: diga o naipe",
-                    "en": "trump is not a suit: name the suit"}
+TRUMP_IS_NO_SUIT = {"fr": "l'atout n'est pas une couleur ; nommez la couleur",
+                    "es": "el triunfo no es un palo; nombre el palo",
+                    "it": "la briscola non è un seme; nominate il seme",
+                    "pt": "o trunfo não é um naipe; diga o naipe",
+                    "en": "trump is not a suit; name the suit"}
 
 _RANK_KEYS = {fold(w): rank for rank, words in RANK_WORDS.items() for w in words}
 _RANK_KEYS.update({fold(letter): rank for letter, rank in RANK_LETTERS.items()})

@@ -196,7 +196,8 @@ def read_said(line: str, name: str, lang: str | None = None) -> Said:
                 if after and starts_card(after[0].text):  # « valet d'atout »: no card
                     for x in words[i + 2:i + 4]:  # the rest of its words, up to the next part
                         if x.key in SEATS or _number(x) is not None or any(
-                                x.key in keys for keys in _KEYS.values()):
+                                x.key in keys for name, keys in _KEYS.items()
+                                if name != "filler"):  # « de » is a card's word
                             break
                         after.append(x)
                     wrong = " ".join(x.text for x in after)
