@@ -164,11 +164,12 @@ CARD_EXAMPLES = {"fr": "dame de cœur, DC ou D♥", "es": "dama de corazones, DC
                  "it": "donna di cuori, DC o D♥", "pt": "dama de copas, DC ou D♥",
                  "en": "QH, queen of hearts or Q♥"}
 """A card written three ways in each language, for the hints of those who read cards."""
-TRUMP_IS_NO_SUIT = {"fr": "l'atout n'est pas une couleur ; nommez la couleur",
-                    "es": "el triunfo no es un palo; nombre el palo",
-                    "it": "la briscola non è un seme; nominate il seme",
-                    "pt": "o trunfo não é um naipe; diga o naipe",
-                    "en": "trump is not a suit; name the suit"}
+TRUMP_IS_NO_SUIT = {"fr": "l'atout n'est pas une couleur\u202f;",
+                    "es": "el triunfo no es un palo;", "it": "la briscola non è un seme;",
+                    "pt": "o trunfo não é um naipe;",
+                    "en": "trump is not a suit;"}
+_LIKE = {"fr": "écrivez-la comme", "es": "escríbala como", "it": "scrivetela come",
+         "pt": "escreva-a como", "en": "write it like"}
 
 _RANK_KEYS = {fold(w): rank for rank, words in RANK_WORDS.items() for w in words}
 _RANK_KEYS.update({fold(letter): rank for letter, rank in RANK_LETTERS.items()})
@@ -194,7 +195,8 @@ def _readings(text: str, lang: str | None) -> tuple[str | None, str | None]:
                if code and code.group(1) in ENGLISH_RANKS and code.group(2) in "CDHS" else None)
     if code:
         ranks, suits = LETTER_CODES.get(lang or "", ({}, {}))
-        rank = ranks.get(code.group(1), code.group(1) if code.group(1) in ("10", "9", "8", "7") else "")
+        number = code.group(1) if code.group(1) in ("10", "9", "8", "7") else ""
+        rank = ranks.get(code.group(1), number)
         suit = suits.get(code.group(2))
         return english, (rank + suit if rank and rank in ENGLISH_RANKS and suit else None)
     symbol = _SYMBOL.match(plain) or _SYMBOL.match("".join(text.split()).upper())
@@ -206,8 +208,8 @@ def _readings(text: str, lang: str | None) -> tuple[str | None, str | None]:
         parts = [parts[0], parts[2]]
     if len(parts) == 2 and parts[0] in _RANK_KEYS:
         suit = _SUIT_KEYS.get(parts[1]) or (SUIT_SYMBOLS.get(parts[1]) or "")
-        found = _RANK_KEYS[parts[0]] + suit if suit else None
-        return found, found
+        card = _RANK_KEYS[parts[0]] + suit if suit else None
+        return card, card
     return None, None
 
 
@@ -272,11 +274,8 @@ def card_hint(words: str, lang: str | None = None) -> str:
     code = lang if lang in CARD_EXAMPLES else "en"
     like = f"{_LIKE[code]} {CARD_EXAMPLES[code]}"
     if any(p in _TRUMP_KEYS for p in _parts(words)):
-        return f"{TRUMP_IS_NO_SUIT[code]}, {like}"
+        return f"{TRUMP_IS_NO_SUIT[code]} {like}"
     return like
-
-
-_LIKE = {"fr": "comme", "es": "como", "it": "come", "pt": "como", "en": "like"}
 
 
 def starts_card(word: str) -> bool:

@@ -185,9 +185,9 @@ def test_cards_are_read_until_the_words_name_none() -> None:
 
 def test_the_hint_for_no_card_speaks_the_player_s_language() -> None:
     assert card_hint("valet d'atout", "fr") == (
-        "l'atout n'est pas une couleur ; nommez la couleur, comme dame de cœur, DC ou D♥")
-    assert card_hint("fante di nulla", "it") == "come donna di cuori, DC o D♥"
-    assert card_hint("xx", None) == "like QH, queen of hearts or Q♥"
+        "l'atout n'est pas une couleur\u202f; écrivez-la comme dame de cœur, DC ou D♥")
+    assert card_hint("fante di nulla", "it") == "scrivetela come donna di cuori, DC o D♥"
+    assert card_hint("xx", None) == "write it like QH, queen of hearts or Q♥"
 
 
 def test_fold_is_the_one_folding_under_its_old_name_too() -> None:

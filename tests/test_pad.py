@@ -126,9 +126,9 @@ def test_english_codes_stay_english_among_english_codes():
 
 @pytest.mark.parametrize("line, column, wrong, hint", [
     ("110 coeur N, 100, der S, annonce N valet d'atout, belote N", 36, "valet d'atout",
-     "l'atout n'est pas une couleur ; nommez la couleur, comme dame de cœur, DC ou D♥"),
+     "l'atout n'est pas une couleur\u202f; écrivez-la comme dame de cœur, DC ou D♥"),
     ("110 coeur N, 100, der S, annonce N dame de cœur, roi de rien", 50, "roi de rien",
-     "comme dame de cœur, DC ou D♥"),
+     "écrivez-la comme dame de cœur, DC ou D♥"),
 ])
 def test_words_that_are_no_card_are_located_with_a_hint_in_the_table_s_words(
         line, column, wrong, hint):
