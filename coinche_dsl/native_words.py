@@ -6,6 +6,11 @@ told the word to write ("did you mean 'hearts'?"), from French, Spanish, Italian
 Portuguese, the sheets' other languages: the words their sheets print (render/messages) and
 the usual other names of the same thing. Only a word the file could have at that place is
 ever suggested (`native`), so a word shared by two languages suggests nothing wrong.
+
+The same words name the cards a player types where cards are typed by people (the score
+pad's line, the studio's score form): `card_word` and `read_cards` read « dame de cœur »,
+« DC », « D♥ » as well as the files' `QH`, by the rules written at `card_word`; `fold` is the
+one folding of words (case, accents, separators) every layer compares words with.
 """
 
 from __future__ import annotations
