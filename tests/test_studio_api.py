@@ -278,6 +278,11 @@ def test_words_that_name_no_card_are_said_in_the_page_language(client: TestClien
     error = reply.json()["error"]
     assert error.startswith("«\u202fvalet d'atout\u202f» n'est pas une carte")
     assert "l'atout n'est pas une couleur" in error and "dame de cœur" in error
+    for too_many in ({"N": [["dame", "de", "cœur"] * 9]}, {"N": [["QH"]] * 9},
+                     {"N": [["QH" * 30]]}, {"N": "QH JH 10H"}):
+        reply = client.post("/api/score", headers=TOKEN, json={
+            "text": CLUB, "deal": {**deal, "announcements": too_many}, "lang": "fr"})
+        assert reply.status_code == 422, too_many  # a message, never a crash
 
 
 def test_a_deal_that_cannot_happen_is_a_message(client: TestClient) -> None:

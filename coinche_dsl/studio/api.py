@@ -232,14 +232,14 @@ def _cards_in_words(announcements: dict[Any, Any], lang: str) -> dict[Any, Any]:
     page's language for words that name no card. What is not a list of words is left for the
     deal's model to refuse."""
     out: dict[Any, Any] = {}
-    for seat, groups in list(announcements.items())[:8]:
-        if not isinstance(groups, list) or not all(
-                isinstance(g, list) and all(isinstance(w, str) for w in g) for g in groups):
-            out[seat] = groups
+    for seat, groups in announcements.items():
+        if len(announcements) > 4 or not isinstance(groups, list) or len(groups) > 8 or not all(
+                isinstance(g, list) and len(g) <= 24 and all(
+                    isinstance(w, str) and len(w) <= 40 for w in g) for g in groups):
+            out[seat] = groups  # more than a deal holds: the model says what is wrong
             continue
         read = []
-        for group in groups[:8]:
-            words = [w[:40] for w in group[:40]]
+        for words in groups:
             cards, used = read_cards(words, lang)
             if used < len(words):
                 wrong = " ".join(words[used:used + 3])
