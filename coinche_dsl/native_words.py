@@ -6,10 +6,16 @@ told the word to write ("did you mean 'hearts'?"), from French, Spanish, Italian
 Portuguese, the sheets' other languages: the words their sheets print (render/messages) and
 the usual other names of the same thing. Only a word the file could have at that place is
 ever suggested (`native`), so a word shared by two languages suggests nothing wrong.
+
+The same words name the cards a player types where cards are typed by people (the score
+pad's line, the studio's score form): `card_word` and `read_cards` read « dame de cœur »,
+« DC », « D♥ » as well as the files' `QH`, by the rules written at `card_word`; `fold` is the
+one folding of words (case, accents, separators) every layer compares words with.
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Iterable
 
@@ -56,12 +62,15 @@ _WORDS: dict[str, tuple[str, ...]] = {
 }
 
 
-def _key(word: str) -> str:
+def fold(word: str) -> str:
     """`word` without case, accents or separators: `Cœur`, `coeur` and `COEUR` are one."""
     word = word.lower().replace("œ", "oe").replace("æ", "ae")
     plain = "".join(c for c in unicodedata.normalize("NFKD", word)
                     if not unicodedata.combining(c))
     return "_".join(plain.replace("-", " ").replace("_", " ").split())
+
+
+_key = fold  # the old name, for its callers
 
 
 _NATIVE = {_key(native): english for english, natives in _WORDS.items() for native in natives}
@@ -104,3 +113,176 @@ def call_word(word: str) -> str | None:
     ('surcoinche', 'coinche', None)
     """
     return _CALLS.get(_key(word))
+
+
+# --- cards, as a player writes them -------------------------------------------------------
+
+RANK_WORDS: dict[str, tuple[str, ...]] = {
+    "A": ("as", "ace", "ás", "asso"),
+    "K": ("roi", "rey", "re", "rei", "king"),
+    "Q": ("dame", "dama", "reina", "regina", "donna", "rainha", "queen"),
+    "J": ("valet", "jota", "fante", "valete", "jack"),
+    "10": ("dix", "diez", "dieci", "dez", "ten"),
+    "9": ("neuf", "nueve", "nove", "nine"),
+    "8": ("huit", "ocho", "otto", "oito", "eight"),
+    "7": ("sept", "siete", "sette", "sete", "seven"),
+}
+"""The ranks' names in the five languages (the seeds' « dame », « jota », « fante »,
+« valete », « reina »/« regina »/« rainha » for the queen); no name is two ranks."""
+
+RANK_LETTERS = {"A": "A", "K": "K", "Q": "Q", "J": "J", "R": "K", "D": "Q", "V": "J",
+                "F": "J", "10": "10", "9": "9", "8": "8", "7": "7"}
+"""A rank's letter before a suit's symbol (« D♥ », « R♦ », « V♠ », « F♣ », « Q♥ »): the letters
+of every language at once, since none is two ranks (R roi/rey/re/rei, D dame/dama/donna,
+V valet/valete, F fante)."""
+
+SUIT_SYMBOLS = {"♣": "C", "♧": "C", "♦": "D", "♢": "D", "♥": "H", "♡": "H", "♠": "S",
+                "♤": "S"}
+
+_SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+_SUIT_MORE = {"C": ("club", "clubs", "trebol", "basto", "fiore"),
+              "D": ("diamond", "diamonds", "oro", "quadro"),
+              "H": ("heart", "hearts", "copa", "corazon"),
+              "S": ("spade", "spades", "espada", "pica")}
+
+LETTER_CODES: dict[str, tuple[dict[str, str], dict[str, str]]] = {
+    "fr": ({"A": "A", "R": "K", "D": "Q", "V": "J"},
+           {"C": "H", "K": "D", "P": "S", "T": "C"}),
+    "es": ({"A": "A", "R": "K", "K": "K", "D": "Q", "Q": "Q", "J": "J"},
+           {"C": "H", "D": "D", "P": "S", "T": "C"}),
+    "it": ({"A": "A", "R": "K", "D": "Q", "F": "J"},
+           {"C": "H", "Q": "D", "P": "S", "F": "C"}),
+    "pt": ({"A": "A", "R": "K", "D": "Q", "V": "J"},
+           {"C": "H", "O": "D", "P": "C", "E": "S"}),
+}
+"""Each language's two-letter codes, rank then suit: French R D V with C cœur, K carreau,
+P pique, T trèfle; Spanish the seed's K Q J (or R rey, D dama) with C corazones, D diamantes,
+P picas, T tréboles; Italian R re, D donna, F fante with C cuori, Q quadri, P picche, F fiori;
+Portuguese R rei, D dama, V valete with C copas, O ouros, P paus, E espadas. The numbers 10 to
+7 and A (as, as, asso, ás) are the same in all."""
+
+TRUMP_WORDS = ("atout", "atouts", "triunfo", "triunfos", "trunfo", "trunfos", "briscola",
+               "trump", "trumps")
+_OF = frozenset(("de", "d", "du", "des", "di", "del", "dei", "do", "da", "dos", "of"))
+
+CARD_EXAMPLES = {"fr": "dame de cœur, DC ou D♥", "es": "dama de corazones, DC o D♥",
+                 "it": "donna di cuori, DC o D♥", "pt": "dama de copas, DC ou D♥",
+                 "en": "QH, queen of hearts or Q♥"}
+"""A card written three ways in each language, for the hints of those who read cards."""
+TRUMP_IS_NO_SUIT = {"fr": "l'atout n'est pas une couleur\u202f;",
+                    "es": "el triunfo no es un palo;", "it": "la briscola non è un seme;",
+                    "pt": "o trunfo não é um naipe;",
+                    "en": "trump is not a suit;"}
+_LIKE = {"fr": "écrivez-la comme", "es": "escríbala como", "it": "scrivetela come",
+         "pt": "escreva-a como", "en": "write it like"}
+
+_RANK_KEYS = {fold(w): rank for rank, words in RANK_WORDS.items() for w in words}
+_RANK_KEYS.update({fold(letter): rank for letter, rank in RANK_LETTERS.items()})
+_SUIT_KEYS = {fold(w): suit for suit, name in _SUIT_NAMES.items()
+              for w in (*_WORDS[name], *_SUIT_MORE[suit])}
+_TRUMP_KEYS = frozenset(fold(w) for w in TRUMP_WORDS)
+_CODE = re.compile(r"^(10|[0-9]|[A-Z])([A-Z])$")
+_SYMBOL = re.compile(r"^(10|[0-9]|[A-Z]+)\s*([♣♧♦♢♥♡♠♤])$")
+ENGLISH_RANKS = ("7", "8", "9", "10", "J", "Q", "K", "A")
+
+
+def _parts(text: str) -> list[str]:
+    """`text`'s words folded, an apostrophe apart (« d'atout » is « d », « atout »)."""
+    return [p for p in fold(re.sub(r"['’]", " ", text)).split("_") if p]
+
+
+def _readings(text: str, lang: str | None) -> tuple[str | None, str | None]:
+    """The card `text` is as an English code, and as a card in `lang`'s words (its letter
+    codes, its symbols, its long form); None for a reading that names no card."""
+    plain = "".join(fold(text).split("_")).upper()
+    code = _CODE.match(plain)
+    english = (code.group(1) + code.group(2)
+               if code and code.group(1) in ENGLISH_RANKS and code.group(2) in "CDHS" else None)
+    if code:
+        ranks, suits = LETTER_CODES.get(lang or "", ({}, {}))
+        number = code.group(1) if code.group(1) in ("10", "9", "8", "7") else ""
+        rank = ranks.get(code.group(1), number)
+        suit = suits.get(code.group(2))
+        return english, (rank + suit if rank and rank in ENGLISH_RANKS and suit else None)
+    symbol = _SYMBOL.match(plain) or _SYMBOL.match("".join(text.split()).upper())
+    if symbol and symbol.group(1) in RANK_LETTERS:
+        found = RANK_LETTERS[symbol.group(1)] + SUIT_SYMBOLS[symbol.group(2)]
+        return found, found
+    parts = _parts(text)
+    if len(parts) == 3 and parts[1] in _OF:
+        parts = [parts[0], parts[2]]
+    if len(parts) == 2 and parts[0] in _RANK_KEYS:
+        suit = _SUIT_KEYS.get(parts[1]) or (SUIT_SYMBOLS.get(parts[1]) or "")
+        card = _RANK_KEYS[parts[0]] + suit if suit else None
+        return card, card
+    return None, None
+
+
+def card_word(text: str, lang: str | None = None) -> str | None:
+    """The card code (`QH`, `10S`) a player's words name, or None for words that name no card.
+
+    The rules, in order:
+
+    - an English code of the variant files (`QH`, `10s`, `AC`) is always that card, whatever
+      the language: `AC` is the ace of clubs, even for a French player (but see `read_cards`);
+    - else `lang`'s two-letter codes (`LETTER_CODES`): in French `DC` is the dame de cœur,
+      `VK` the valet de carreau, `10P` the dix de pique; without `lang`, none;
+    - a rank's letter or number and a suit's symbol, in any language: `D♥`, `R♦`, `10♠`,
+      `Q♥`, `F♣`;
+    - a rank's name and a suit's, with or without « de », « di », « of »: « dame de cœur »,
+      « jota de picas », « fante di fiori », « valete de copas », « queen of hearts ».
+
+    « valet d'atout » is no card (the trump is not a suit): None, as for any other words;
+    `card_hint` says why in the player's words.
+
+    >>> card_word("QH"), card_word("dame de cœur"), card_word("D♥"), card_word("DC", "fr")
+    ('QH', 'QH', 'QH', 'QH')
+    >>> card_word("AC", "fr"), card_word("valet d'atout", "fr"), card_word("DC")
+    ('AC', None, None)
+    """
+    english, native_card = _readings(text, lang)
+    return english or native_card
+
+
+def read_cards(words: list[str], lang: str | None = None) -> tuple[list[str], int]:
+    """The cards that `words` (a combination, as typed: « dame de cœur, valet de cœur, 10 de
+    cœur » split on spaces) begin with, and how many of the words they use; reading stops
+    at the first words that name no card.
+
+    One combination is read in one convention: when one of its codes can only be `lang`'s
+    (`DC`, `VC` in French), a code that reads both ways (`10C`: English ten of clubs, French
+    dix de cœur) is read in `lang` too, so « DC VC 10C » is the French three hearts; with no
+    such code, English: « AC KC QC » is the three clubs. Commas between cards are allowed.
+    """
+    found: list[tuple[str | None, str | None]] = []
+    used = 0
+    while used < len(words):
+        for size in (3, 2, 1):
+            chunk = [w.strip(",;") for w in words[used:used + size]]
+            if len(chunk) < size or not all(chunk):
+                continue
+            english, native_card = _readings(" ".join(chunk), lang)
+            if english or native_card:
+                found.append((english, native_card))
+                used += size
+                break
+        else:
+            break
+    native_only = any(e is None for e, _ in found)
+    return [(n or e if native_only else e or n) or "" for e, n in found], used
+
+
+def card_hint(words: str, lang: str | None = None) -> str:
+    """What to tell a player whose `words` name no card, in `lang` (the file's; English when
+    unknown): how a card is written, and first that the trump is no suit when the words name
+    it (« valet d'atout »)."""
+    code = lang if lang in CARD_EXAMPLES else "en"
+    like = f"{_LIKE[code]} {CARD_EXAMPLES[code]}"
+    if any(p in _TRUMP_KEYS for p in _parts(words)):
+        return f"{TRUMP_IS_NO_SUIT[code]} {like}"
+    return like
+
+
+def starts_card(word: str) -> bool:
+    """Whether `word` begins a card's long form (a rank's name: « valet », « dame »)."""
+    return fold(word) in _RANK_KEYS and not word.isdigit()

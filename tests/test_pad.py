@@ -102,6 +102,43 @@ def test_the_model_s_and_the_engine_s_problems_are_located_in_the_line():
     assert "more than the 152 card points" in e.value.diagnostics[0].message
 
 
+@pytest.mark.parametrize("cards", [
+    "QH JH 10H",                                  # the variant file's codes, as before
+    "dame de cœur, valet de cœur, 10 de cœur",    # the French long form
+    "Dame de coeur valet de Cœur dix de cœur",    # case, accents and « dix » aside
+    "DC VC 10C",                                  # French letters: 10C read as the others
+    "D♥ V♥ 10♥",                                  # symbols
+])
+def test_an_announcement_s_cards_in_the_players_words(cards):
+    # A tierce (three cards in sequence, 20 under ffb): NS 100 + 10 for the last trick + 20 =
+    # 130 >= 110 and > EW's 52, made: NS 130 + 110 = 240; EW 52, to the nearest ten 50.
+    line = f"110 coeur N, 100 points, der S, annonce N {cards}"
+    assert read_said(line, "deal", "fr").data["announcements"] == {"N": [["QH", "JH", "10H"]]}
+    sheet = score_game(FFB, played(line))
+    assert sheet.lines[0].points == {"NS": 240, "EW": 50}
+
+
+def test_english_codes_stay_english_among_english_codes():
+    # « AC KC QC »: every code reads as English, so the three clubs, even at a French table.
+    said = read_said("110 trèfle N, 100, der S, annonce N AC KC QC", "deal", "fr")
+    assert said.data["announcements"] == {"N": [["AC", "KC", "QC"]]}
+
+
+@pytest.mark.parametrize("line, column, wrong, hint", [
+    ("110 coeur N, 100, der S, annonce N valet d'atout, belote N", 36, "valet d'atout",
+     "l'atout n'est pas une couleur\u202f; écrivez-la comme dame de cœur, DC ou D♥"),
+    ("110 coeur N, 100, der S, annonce N dame de cœur, roi de rien", 50, "roi de rien",
+     "écrivez-la comme dame de cœur, DC ou D♥"),
+])
+def test_words_that_are_no_card_are_located_with_a_hint_in_the_table_s_words(
+        line, column, wrong, hint):
+    with pytest.raises(VariantError) as e:
+        tell(FFB, GameRecord(variant={"name": "ffb"}), line)
+    (problem,) = e.value.diagnostics
+    assert problem.message == f"'{wrong}' is not a card"
+    assert (problem.position.column, problem.hint) == (column, hint)
+
+
 # -- a game scored under ffb -----------------------------------------------------------------
 
 def test_a_litige_held_then_won():

@@ -250,6 +250,41 @@ def test_a_bid_no_rule_knows_is_said_in_the_page_language(client: TestClient) ->
     assert reply.json()["error"].startswith("«\u202fbeaucoup\u202f» n'est pas une enchère")
 
 
+@pytest.mark.parametrize(("cards", "lang"), [
+    (["QH", "JH", "10H"], "en"),  # the variant file's codes, as before
+    (["dame", "de", "cœur,", "valet", "de", "cœur,", "10", "de", "cœur"], "fr"),
+    (["DC", "VC", "10C"], "fr"),  # French letters: 10C read as its combination's
+    (["D♥", "V♥", "10♥"], "fr"),
+    (["dama", "de", "corazones", "jota", "de", "corazones", "diez", "de", "corazones"], "es"),
+])
+def test_an_announcement_typed_in_the_club_s_words(client: TestClient, cards: list[str],
+                                                   lang: str) -> None:
+    # A tierce (20 under ffb) for NS: 100 + 10 for the last trick + 20 = 130 >= 110 and above
+    # EW's 52, made: NS score 130 + 110 = 240, EW 52, to the nearest ten 50.
+    deal = {"declarer": "N", "bid": 110, "trump": "hearts", "double": "none",
+            "card_points": {"NS": 100, "EW": 52}, "last_trick": "S",
+            "announcements": {"N": [cards]}}
+    scored = post(client, "score", text=CLUB, deal=deal, lang=lang)
+    assert scored["result"]["scores"] == {"NS": 240, "EW": 50}
+
+
+def test_words_that_name_no_card_are_said_in_the_page_language(client: TestClient) -> None:
+    deal = {"declarer": "N", "bid": 110, "trump": "hearts", "double": "none",
+            "card_points": {"NS": 100, "EW": 52}, "last_trick": "S",
+            "announcements": {"N": [["dame", "de", "cœur", "valet", "d'atout"]]}}
+    reply = client.post("/api/score", headers=TOKEN, json={"text": CLUB, "deal": deal,
+                                                           "lang": "fr"})
+    assert reply.status_code == 422
+    error = reply.json()["error"]
+    assert error.startswith("«\u202fvalet d'atout\u202f» n'est pas une carte")
+    assert "l'atout n'est pas une couleur" in error and "dame de cœur" in error
+    for too_many in ({"N": [["dame", "de", "cœur"] * 9]}, {"N": [["QH"]] * 9},
+                     {"N": [["QH" * 30]]}, {"N": "QH JH 10H"}):
+        reply = client.post("/api/score", headers=TOKEN, json={
+            "text": CLUB, "deal": {**deal, "announcements": too_many}, "lang": "fr"})
+        assert reply.status_code == 422, too_many  # a message, never a crash
+
+
 def test_a_deal_that_cannot_happen_is_a_message(client: TestClient) -> None:
     deal = {"declarer": "N", "bid": 90, "trump": "hearts", "double": "none",
             "card_points": {"NS": 100, "EW": 99}, "last_trick": "S"}

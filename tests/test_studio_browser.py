@@ -226,10 +226,16 @@ def test_a_secretarys_session(page: object, studio: tuple[str, Path], tmp_path: 
     assert "scoring." not in result.inner_text()  # no field paths shown
     shot(page, tmp_path, "studio-score")
 
+    # An announcement typed in French words: a tierce (20 under ffb) for NS, 100 + 10 + 20 =
+    # 130 >= 110 and above EW's 52: NS score 130 + 110 = 240, EW 52, to the nearest ten 50.
+    score_deal(page, bid="110", trump="hearts", double="none", ns="100", ew="52",
+               last_trick="S", belote="", announcements="N dame de cœur valet de cœur 10 de cœur")
+    expect(page.locator("#score-total")).to_contain_text("NS 240, EO 50")
+
     # The organiser switches ffb's litige rule off with its control: 71 + 10 = 81 against 81
     # is then a plain fall (FFB § 10.1.2: EW 160 + 80 = 240), not a litige (§ 10.1.3: EW 80).
     score_deal(page, bid="80", trump="hearts", double="none", ns="71", ew="81",
-               last_trick="N", belote="")
+               last_trick="N", belote="", announcements="")
     expect(page.locator("#score-total")).to_have_text("Chuté — NS 0, EO 80")
     page.click("#tabbtn-preview")
     page.select_option("#options select[data-option=litige]", "chute")

@@ -9,7 +9,9 @@ The words are the players' own, in any of the five languages (a French table may
 - the declarers' card points (« 98 points »; or a team's, « NS 98 »);
 - who took the last trick (« der S », « dix de der S », « last S »);
 - « capot » after the contract: the declarers took every trick (« capot E »: that side did);
-- « belote N », « annonce N QH JH 10H » (cards in the variant file's codes);
+- « belote N », « annonce N QH JH 10H », « annonce N dame de cœur, valet de cœur, 10 de
+  cœur », « annonce N DC VC 10C » or « D♥ V♥ 10♥ »: cards as `native_words.read_cards` reads
+  them (the variant file's codes, or the file's language's words, letters and symbols);
 - « passe » (« tout le monde passe »): nobody bid, the deal is redealt.
 
 Each word's column is kept, so that the model's and the engine's complaints land where the
@@ -23,7 +25,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import Diagnostic, Position, VariantError
-from ..native_words import CALLS, _key, call_word, native  # one folding of words
+from ..native_words import CALLS, call_word, card_hint, native, read_cards, starts_card
+from ..native_words import fold as _key  # one folding of words
 
 SEATS = {"n": "N", "e": "E", "s": "S", "w": "W", "o": "W",
          "nord": "N", "est": "E", "sud": "S", "ouest": "W", "north": "N", "east": "E",
@@ -48,7 +51,6 @@ NUMBERS = {"quatre-vingts": 80, "quatre-vingt": 80, "quatre-vingt-dix": 90, "cen
            "cent cinquante": 150, "cent soixante": 160, "ochenta": 80, "noventa": 90,
            "cien": 100, "ciento": 100, "ottanta": 80, "novanta": 90, "cento": 100,
            "oitenta": 80, "cem": 100}
-CARD = re.compile(r"^(7|8|9|10|J|Q|K|A)[CDHS]$", re.IGNORECASE)
 DENOMINATIONS = ("clubs", "diamonds", "hearts", "spades", "no_trump", "all_trump")
 SYMBOLS = {"♣": "clubs", "♦": "diamonds", "♥": "hearts", "♠": "spades"}
 
@@ -115,9 +117,10 @@ def _number(word: _Word) -> int | None:
     return _NUMBER_KEYS.get(word.key)
 
 
-def read_said(line: str, name: str) -> Said:
+def read_said(line: str, name: str, lang: str | None = None) -> Said:
     """The deal told by `line`; VariantError, located in `name` (a line of its own), for a
-    word that is not understood or a part left out."""
+    word that is not understood or a part left out. `lang` (the variant's language) is the
+    one whose letter codes of cards are read (`native_words.card_word`)."""
     said, words, problems = Said(), _words(line), []
 
     def problem(w: _Word | None, message: str, hint: str = "") -> None:
@@ -187,12 +190,21 @@ def read_said(line: str, name: str) -> Said:
                 problem(w, "whose announcement?", f"like: {w.text} N QH JH 10H")
             else:
                 i += 1
-                cards = []
-                while i + 1 < len(words) and CARD.match(words[i + 1].text):
-                    i += 1
-                    cards.append(words[i].text.upper())
-                if not cards:
-                    problem(nxt, "which cards?", f"like: {w.text} {nxt.text} QH JH 10H")
+                cards, used = read_cards([x.text for x in words[i + 1:]], lang)
+                i += used
+                after = words[i + 1:i + 2]
+                if after and starts_card(after[0].text):  # « valet d'atout »: no card
+                    for x in words[i + 2:i + 4]:  # the rest of its words, up to the next part
+                        if x.key in SEATS or _number(x) is not None or any(
+                                x.key in keys for name, keys in _KEYS.items()
+                                if name != "filler"):  # « de » is a card's word
+                            break
+                        after.append(x)
+                    wrong = " ".join(x.text for x in after)
+                    problem(after[0], f"'{wrong}' is not a card", card_hint(wrong, lang))
+                    i += len(after)
+                elif not cards:
+                    problem(nxt, "which cards?", card_hint(nxt.text, lang))
                 data.setdefault("announcements", {}).setdefault(SEATS[nxt.key], []).append(
                     cards)
                 at.setdefault(("announcements",), w.column)

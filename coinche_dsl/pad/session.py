@@ -30,7 +30,7 @@ def told(rules: CompiledRules, line: str, name: str) -> PadDeal:
     from ..deal_text import check_summary
     from ..engine.facts import DENOMINATION_WORDS
 
-    said: Said = read_said(line, name)
+    said: Said = read_said(line, name, rules.ruleset.language)
     if said.passed:
         return PadDeal.model_validate({"passed": True, "said": line})
     trump = said.data.get("trump", "hearts")
@@ -55,7 +55,8 @@ def tell(rules: CompiledRules, record: GameRecord, line: str, name: str = "deal"
     try:
         score_game(rules, updated)
     except GameError as e:
-        columns = read_said(line, name).columns if not deal.passed else {}
+        lang = rules.ruleset.language
+        columns = read_said(line, name, lang).columns if not deal.passed else {}
         key = (e.field.split(".")[0].split("[")[0],) if e.field else None
         column = columns.get(key, 1) if key else 1
         raise VariantError([Diagnostic(Position(name, 1, column), e.reason)]) from None

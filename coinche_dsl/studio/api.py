@@ -14,6 +14,7 @@ from typing import Any
 
 from ..errors import CoincheError, VariantError
 from ..limits import MAX_OPTIONS
+from ..native_words import card_hint, read_cards
 from ..render.i18n import LANGUAGES
 from .deal_words import SPECIAL_BIDS, read_bid
 from .i18n import page_messages, page_translator
@@ -217,9 +218,36 @@ def score(ws: Workspace, data: dict[str, Any]) -> dict[str, Any]:
             raise StudioError(page_translator(_lang(data) or analysis.ruleset.language)(
                 "score.bid_unknown", bid=bid[:60]))
         deal = {**deal, "bid": read}
+    if isinstance(deal.get("announcements"), dict):  # cards in words: « dame de cœur », « DC »
+        deal = {**deal, "announcements": _cards_in_words(
+            deal["announcements"], _lang(data) or analysis.ruleset.language)}
     result = score_deal(analysis.ruleset, deal)
     return {"result": {**result.to_json(), **({"held": result.held} if result.held else {})},
             "shown": _deal_shown(analysis.ruleset, deal, result, _lang(data))}
+
+
+def _cards_in_words(announcements: dict[Any, Any], lang: str) -> dict[Any, Any]:
+    """The announcements' combinations with their cards read as a player writes them
+    (`native_words.read_cards`: « dame de cœur », « DC », « D♥ », `QH`); StudioError in the
+    page's language for words that name no card. What is not a list of words is left for the
+    deal's model to refuse."""
+    out: dict[Any, Any] = {}
+    for seat, groups in announcements.items():
+        if len(announcements) > 4 or not isinstance(groups, list) or len(groups) > 8 or not all(
+                isinstance(g, list) and len(g) <= 24 and all(
+                    isinstance(w, str) and len(w) <= 40 for w in g) for g in groups):
+            out[seat] = groups  # more than a deal holds: the model says what is wrong
+            continue
+        read = []
+        for words in groups:
+            cards, used = read_cards(words, lang)
+            if used < len(words):
+                wrong = " ".join(words[used:used + 3])
+                raise StudioError(page_translator(lang)(
+                    "score.card_unknown", card=wrong, hint=card_hint(wrong, lang)))
+            read.append(cards)
+        out[seat] = read
+    return out
 
 
 def _deal_shown(rs: Any, deal: dict[str, Any], result: Any, lang: str | None

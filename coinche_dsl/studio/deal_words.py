@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..engine.tables import bid_values
 from ..model import Ruleset
-from ..native_words import _key as same_word
+from ..native_words import fold as same_word
 from ..render.i18n import LANGUAGES, translator
 
 SPECIAL_BIDS = ("capot", "generale")
