@@ -289,7 +289,7 @@ def test_the_terminal_pad_keeps_the_game_through_a_kill(tmp_path):
     try:
         term.read_until("Donne 1, Nord donne")
         term.type("80 coeur N, 71 points, der N")  # a litige: 80 held
-        term.read_until("80 points attendent le gagnant")
+        term.read_until("80 points sont mis en réserve pour le camp qui gagnera")
         term.read_until("Donne 2, Ouest donne")
         term.type("90 pique E, 100 points, der W")
         term.read_until("Est-Ouest marque en plus les 80 points mis en réserve")
