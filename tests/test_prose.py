@@ -52,7 +52,7 @@ SUM = {
     "fr": "Les preneurs marquent leur total plus le contrat.",
     "es": "Los declarantes anotan su total más el contrato.",
     "it": "I dichiaranti segnano il loro totale più il contratto.",
-    "pt": "Os declarantes marcam o seu total mais o contrato.",
+    "pt": "Os contratantes marcam o seu total mais o contrato.",
     "en": "The declarers score their total plus the contract.",
 }
 
@@ -85,10 +85,10 @@ COINCHED = {
            "fanno tutte le prese) più gli annunci di entrambe le squadre, la loro belote e il "
            "contratto, il tutto raddoppiato (quadruplicato se è surcoinchato). In tutti gli "
            "altri casi, i dichiaranti segnano il loro totale più il contratto."),
-    "pt": ("Se o contrato estiver coinchado ou surcoinchado, os declarantes marcam 160 (ou 250 "
-           "se fizerem as oito vazas) mais os anúncios das duas equipas, a sua belote e o "
-           "contrato, tudo multiplicado por 2 (por 4 se estiver surcoinchado). Nos restantes "
-           "casos, os declarantes marcam o seu total mais o contrato."),
+    "pt": ("Se houver contra ou recontra, os contratantes marcam 160 (ou 250 se fizerem as "
+           "oito vazas) mais os anúncios das duas equipas, a sua belote e o contrato, tudo "
+           "multiplicado por 2 (por 4 se houver recontra). Nos restantes casos, os "
+           "contratantes marcam o seu total mais o contrato."),
     "en": ("If the contract is coinched or surcoinched, the declarers score 160 (250 if they "
            "take all eight tricks) plus both sides’ announcements, their belote, and the "
            "contract, the whole doubled (quadrupled if surcoinched). In every other case, the "
@@ -161,7 +161,7 @@ def test_a_term_added_on_a_condition_comes_last(tmp_path: Path) -> None:
 ONLY_BELOTE = {"fr": "Les preneurs ne gardent que leur belote.",
                "es": "Los declarantes solo conservan su belote.",
                "it": "I dichiaranti conservano solo la loro belote.",
-               "pt": "Os declarantes ficam só com a sua belote.",
+               "pt": "Os contratantes ficam só com a sua belote.",
                "en": "The declarers keep only their belote."}
 
 
@@ -196,8 +196,8 @@ SUCCESS = {
     "it": ["Un cappotto dichiarato riesce se i dichiaranti fanno tutte le prese.",
            "Ogni altro contratto riesce se il totale dei dichiaranti raggiunge il contratto e "
            "supera quello dei difensori."],
-    "pt": ["Um capote anunciado é cumprido se os declarantes fizerem as oito vazas.",
-           "Qualquer outro contrato é cumprido se o total dos declarantes atingir o contrato e "
+    "pt": ["Um capote anunciado é cumprido se os contratantes fizerem as oito vazas.",
+           "Qualquer outro contrato é cumprido se o total dos contratantes atingir o contrato e "
            "ultrapassar o dos defensores."],
     "en": ["A bid capot is made if the declarers take all eight tricks.",
            "Any other contract is made if the declarers’ total reaches the contract and "
