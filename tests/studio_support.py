@@ -1,8 +1,11 @@
-"""Helpers for the studio's concurrency tests: renders held in the server until the test lets
-them go, so that the order of events is the test's, not the machine's speed."""
+"""Helpers for the studio's tests: the studio opened as its user opens it (the link with its
+one-time key, then the page), and renders held in the server until the test lets them go, so
+that the order of events is the test's, not the machine's speed."""
 
 from __future__ import annotations
 
+import http.client
+import re
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -66,3 +69,36 @@ def serving(app: Any) -> Iterator[int]:
     finally:
         server.should_exit = True
         thread.join(timeout=10)
+
+
+TOKEN_IN_PAGE = re.compile(r'<meta name="studio-token" content="([^"]+)">')
+
+
+def open_studio(client: Any, app: Any) -> dict[str, str]:
+    """Open the studio in a Starlette TestClient as its user does: the link the command prints
+    (its one-time key), which sets the session cookie (kept by the client) and leads to the
+    page; the header the page's own calls carry (its request token)."""
+    page = client.get(f"/?key={app.state.session.key}")
+    assert page.status_code == 200, page.text
+    found = TOKEN_IN_PAGE.search(page.text)
+    assert found, "the page carries no request token"
+    return {"x-studio-token": found.group(1)}
+
+
+def open_link(port: int, app: Any) -> dict[str, str]:
+    """Open the studio served on `port` as its user does, over plain HTTP: the printed link,
+    its cookie, then the page; the headers of the page's calls (cookie and request token)."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        conn.request("GET", f"/?key={app.state.session.key}")
+        reply = conn.getresponse()
+        reply.read()
+        assert reply.status == 303 and reply.headers["location"] == "/", reply.status
+        cookie = reply.headers["set-cookie"].split(";")[0]
+        conn.request("GET", "/", headers={"Cookie": cookie})
+        page = conn.getresponse()
+        found = TOKEN_IN_PAGE.search(page.read().decode())
+        assert page.status == 200 and found, page.status
+    finally:
+        conn.close()
+    return {"Cookie": cookie, "X-Studio-Token": found.group(1)}

@@ -54,9 +54,10 @@ def studio_app(tmp_path: Path) -> Starlette:
 
 @pytest.fixture
 def studio(studio_app: Starlette, tmp_path: Path) -> Iterator[tuple[str, Path]]:
-    """The studio on a free port of 127.0.0.1, serving the folder."""
+    """The studio on a free port of 127.0.0.1, serving the folder: the link its command prints
+    (with the one-time key that lets the first browser in)."""
     with serving(studio_app) as port:
-        yield f"http://127.0.0.1:{port}/", tmp_path
+        yield f"http://127.0.0.1:{port}/?key={studio_app.state.session.key}", tmp_path
 
 
 @pytest.fixture
@@ -300,4 +301,26 @@ def test_the_page_gives_up_the_previews_it_no_longer_needs(
         gate.release.set()
     playwright.expect(preview).to_contain_text("played to 1,004 points")
     assert gate.made == [1001, 1004]
+    assert page.problems == []
+
+
+def test_the_link_lets_one_browser_in(page: object, studio: tuple[str, Path]) -> None:
+    """The page opened from the printed link has dropped the key from its address and works
+    (its calls carry the session cookie); another browser given the same link afterwards, or
+    the bare address, gets the page that says how to open the studio, and no editor."""
+    link, _ = studio
+    bare = link.split("?")[0]
+    assert page.url == bare
+    playwright.expect(page.locator("#problems")).to_contain_text("No problems")
+    other = page.context.browser.new_context()  # another browser profile: no cookie
+    try:
+        late = other.new_page()
+        for address in (link, bare):
+            answer = late.goto(address)
+            assert answer is not None and answer.status == 403
+            playwright.expect(late.locator("body")).to_contain_text("printed in its terminal")
+            assert late.locator(".cm-content").count() == 0
+            assert "studio-token" not in late.content()
+    finally:
+        other.close()
     assert page.problems == []

@@ -21,7 +21,15 @@ import pytest
 pytest.importorskip("starlette", reason="the studio extra is not installed")
 from starlette.applications import Starlette  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
-from studio_support import HOLD, Gate, hold_sheets, serving, wait_until  # noqa: E402
+from studio_support import (  # noqa: E402
+    HOLD,
+    Gate,
+    hold_sheets,
+    open_link,
+    open_studio,
+    serving,
+    wait_until,
+)
 
 import coinche_dsl.render  # noqa: E402
 from coinche_dsl.studio import api  # noqa: E402
@@ -39,7 +47,8 @@ variant "club" extends "ffb" {
   game { target 1500 }
 }
 """
-TOKEN = "secret"
+OPENED: dict[int, dict[str, str]] = {}
+"""Per port, the headers of a browser that opened the studio with its link (cookie, token)."""
 PDF_READY = importlib.util.find_spec("weasyprint") is not None
 
 
@@ -58,15 +67,18 @@ def gate(monkeypatch: pytest.MonkeyPatch) -> Iterator[Gate]:
 def studio(tmp_path: Path) -> Iterator[tuple[int, Starlette]]:
     """A real studio (uvicorn) on a free port of 127.0.0.1: its port and its app."""
     (tmp_path / "club.coinche").write_text(CLUB, encoding="utf-8")
-    app = create_app(Workspace.open(tmp_path, "club.coinche"), token=TOKEN)
+    app = create_app(Workspace.open(tmp_path, "club.coinche"))
     with serving(app) as port:
+        OPENED[port] = open_link(port, app)
         yield port, app
+        del OPENED[port]
 
 
 def request_bytes(port: int, endpoint: str, body: dict[str, Any]) -> bytes:
     data = json.dumps(body).encode()
     return (f"POST /api/{endpoint} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
-            f"Content-Type: application/json\r\nX-Studio-Token: {TOKEN}\r\n"
+            f"Content-Type: application/json\r\nX-Studio-Token: {OPENED[port]['X-Studio-Token']}"
+            f"\r\nCookie: {OPENED[port]['Cookie']}\r\n"
             f"Content-Length: {len(data)}\r\n\r\n").encode() + data
 
 
@@ -75,7 +87,7 @@ def post(port: int, endpoint: str, **body: Any) -> tuple[int, str, bytes]:
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=3 * HOLD)
     try:
         conn.request("POST", f"/api/{endpoint}", body=json.dumps(body),
-                     headers={"Content-Type": "application/json", "X-Studio-Token": TOKEN})
+                     headers={"Content-Type": "application/json", **OPENED[port]})
         reply = conn.getresponse()
         return reply.status, reply.headers.get("content-type", ""), reply.read()
     finally:
@@ -184,9 +196,9 @@ def test_a_client_flooding_the_worker_is_told_it_is_busy(studio: tuple[int, Star
 def test_errors_keep_their_form_in_the_worker(tmp_path: Path,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     (tmp_path / "club.coinche").write_text(CLUB, encoding="utf-8")
-    app = create_app(Workspace.open(tmp_path, "club.coinche"), token=TOKEN)
+    app = create_app(Workspace.open(tmp_path, "club.coinche"))
     client = TestClient(app, base_url="http://127.0.0.1")
-    headers = {"x-studio-token": TOKEN}
+    headers = open_studio(client, app)
     refused = client.post("/api/preview", headers=headers, json={"text": CLUB, "lang": "xx"})
     assert refused.status_code == 422 and refused.json()["error"].startswith("no sheet language")
 
@@ -195,7 +207,8 @@ def test_errors_keep_their_form_in_the_worker(tmp_path: Path,
     monkeypatch.setattr(coinche_dsl.render, "sheet", broken)
     with pytest.raises(RuntimeError, match="a bug in a template"):  # itself, not in a group
         client.post("/api/preview", headers=headers, json={"text": CLUB})
-    quiet = TestClient(app, base_url="http://127.0.0.1", raise_server_exceptions=False)
+    quiet = TestClient(app, base_url="http://127.0.0.1", raise_server_exceptions=False,
+                       cookies=client.cookies)
     assert quiet.post("/api/preview", headers=headers, json={"text": CLUB}).status_code == 500
 
 

@@ -30,10 +30,10 @@ def studio(
         fail('the studio needs its extra: pip install "coinche_dsl[studio]"', USAGE)
     with reported():
         workspace = Workspace.open(Path.cwd(), file)
-    config = uvicorn.Config(create_app(workspace), host="127.0.0.1", port=port,
-                            log_level="warning")
+    studio_app = create_app(workspace)
+    config = uvicorn.Config(studio_app, host="127.0.0.1", port=port, log_level="warning")
     server = uvicorn.Server(config)
-    _announce_when_started(server, workspace.file.name, browser)
+    _announce_when_started(server, workspace.file.name, studio_app.state.session.key, browser)
     try:
         server.run()
     except KeyboardInterrupt:  # uvicorn re-raises the Ctrl-C it stopped on: a normal stop
@@ -42,9 +42,10 @@ def studio(
         fail(f"the studio could not listen on 127.0.0.1:{port} (in use? try --port 0)")
 
 
-def _announce_when_started(server: Any, name: str, browser: bool) -> None:
-    """Print the page's address (and open it) once uvicorn listens: with --port 0 the port
-    is known only then."""
+def _announce_when_started(server: Any, name: str, key: str, browser: bool) -> None:
+    """Print the page's link (and open it) once uvicorn listens: with --port 0 the port is
+    known only then. The link carries the one-time key that lets one browser in (the first
+    to open it: the one started here, when there is one)."""
     import threading
     import time
     import webbrowser
@@ -55,7 +56,7 @@ def _announce_when_started(server: Any, name: str, browser: bool) -> None:
                 return
             time.sleep(0.05)
         port = server.servers[0].sockets[0].getsockname()[1]
-        url = f"http://127.0.0.1:{port}/"
+        url = f"http://127.0.0.1:{port}/?key={key}"
         print(f"coinche studio: editing {name} at {url} (Ctrl-C to stop)", flush=True)
         if browser:
             webbrowser.open(url)

@@ -1,8 +1,10 @@
 """The studio's web server: a Starlette app over `Workspace`, for one user on 127.0.0.1.
 
-Every API call is a JSON POST carrying the page's session token (a header another site's page
-cannot send or read), to a server that answers only to the loopback host names: a page from
-elsewhere can neither read nor save the club's file. The quick calls are answered on the event
+Only the user who started it gets in (`guard`): the link it prints carries a one-time key,
+exchanged for a session cookie; the page and every API call need that cookie, and every API
+call, a JSON POST, the page's request token in a header another site's page cannot send, to a
+server that answers only to the loopback host names. Another account of the machine, or a page
+from elsewhere, can neither read nor save the club's file. The quick calls are answered on the event
 loop; the renders (a sheet, a PDF, a comparison) in one worker thread, so that the problems
 beside the editor come back while a PDF is being made (`worker` says what is shared and why
 that is safe).
@@ -11,7 +13,6 @@ that is safe).
 from __future__ import annotations
 
 import json
-import secrets
 from collections.abc import Awaitable, Callable
 from functools import partial
 from importlib import resources
@@ -22,17 +23,17 @@ from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ..errors import CoincheError
+from .guard import LOCAL_HOSTS, Session
 from .service import Workspace
 from .worker import RenderWorker
 
 MAX_BODY = 2_000_000
 """A request carries one variant file (at most 1 MB) and a few fields."""
-LOCAL_HOSTS = ["127.0.0.1", "localhost", "[::1]"]
 Handler = Callable[[Workspace, dict[str, Any]], Any]
 
 
@@ -40,29 +41,60 @@ def static_dir() -> Path:
     return Path(str(resources.files("coinche_dsl").joinpath("studio/static")))
 
 
-def create_app(workspace: Workspace, token: str | None = None) -> Starlette:
-    """The studio for `workspace`; `token` (random by default) guards every API call."""
+def create_app(workspace: Workspace, session: Session | None = None) -> Starlette:
+    """The studio for `workspace`, opened by `session`'s one-time key (`app.state.session`:
+    the command prints the link `/?key=` + its key)."""
     from . import api
 
-    token = token or secrets.token_urlsafe(24)
+    session = session or Session()
     page = (static_dir() / "index.html").read_text(encoding="utf-8")
 
     async def index(request: Request) -> Response:
-        return HTMLResponse(page.replace("{{TOKEN}}", token),
-                            headers={"Content-Security-Policy": CSP,
-                                     "Cache-Control": "no-store"})
+        key = request.query_params.get("key")
+        if key is not None:
+            if session.exchange(key):
+                opened = RedirectResponse("/", status_code=303, headers=NO_STORE)
+                opened.headers["set-cookie"] = session.set_cookie(request)
+                return opened
+            if session.holds(request):  # the link again, in a browser already in
+                return RedirectResponse("/", status_code=303, headers=NO_STORE)
+            return HTMLResponse(HOW_TO_OPEN.format(why=USED_KEY), status_code=403,
+                                headers={**NO_STORE, "Content-Security-Policy": CSP})
+        if not session.holds(request):
+            return HTMLResponse(HOW_TO_OPEN.format(why=NO_KEY), status_code=403,
+                                headers={**NO_STORE, "Content-Security-Policy": CSP})
+        return HTMLResponse(page.replace("{{TOKEN}}", session.token),
+                            headers={**NO_STORE, "Content-Security-Policy": CSP})
 
     routes = [Route("/", index),
               Mount("/static", StaticFiles(directory=static_dir()), name="static")]
     worker = RenderWorker()
-    routes += [Route(f"/api/{name}", _endpoint(workspace, token, handler,
+    routes += [Route(f"/api/{name}", _endpoint(workspace, session, handler,
                                                worker if name in api.RENDERS else None),
                      methods=["POST"])
                for name, handler in api.HANDLERS.items()]
     studio = Starlette(routes=routes, middleware=[
         Middleware(TrustedHostMiddleware, allowed_hosts=LOCAL_HOSTS)])
     studio.state.worker = worker
+    studio.state.session = session
     return studio
+
+
+NO_STORE = {"Cache-Control": "no-store"}
+HOW_TO_OPEN = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>coinche studio</title></head>
+<body style="font-family: sans-serif; max-width: 40em; margin: 3em auto; line-height: 1.5">
+<h1>coinche studio</h1>
+<p>{why}</p>
+<p>Open the studio with the link <code>coinche studio</code> printed in its terminal
+(<code>http://127.0.0.1:&hellip;/?key=&hellip;</code>): it lets in this browser, once. If that
+link has been used already, stop the studio (Ctrl-C in its terminal) and start it again for a
+new one.</p>
+</body></html>
+"""
+"""The page for a browser without the session: how to get in, and nothing secret."""
+NO_KEY = "This browser has not opened the studio yet."
+USED_KEY = "This link has been used already, or is not the studio's."
 
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
@@ -71,13 +103,14 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline';
 """The page loads nothing from anywhere else; the preview iframe has no scripts."""
 
 
-def _endpoint(workspace: Workspace, token: str, handler: Handler, worker: RenderWorker | None
+def _endpoint(workspace: Workspace, session: Session, handler: Handler, worker: RenderWorker | None
               ) -> Callable[[Request], Awaitable[Response]]:
     """The route of one handler: on the loop, or in `worker`'s thread when given."""
 
     async def run(request: Request) -> Response:
-        if not secrets.compare_digest(request.headers.get("x-studio-token", ""), token):
-            return JSONResponse({"error": "missing or wrong session token"}, status_code=403)
+        if not session.allows(request):
+            return JSONResponse({"error": "this browser has not opened the studio: use the "
+                                 "link printed in the studio's terminal"}, status_code=403)
         body = await request.body()
         if len(body) > MAX_BODY:
             return JSONResponse({"error": "request too large"}, status_code=413)
