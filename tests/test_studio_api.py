@@ -354,3 +354,46 @@ def test_the_options_get_a_control_and_every_panel_follows_it(client: TestClient
     wrong = client.post("/api/score", headers=TOKEN,
                         json={"text": CLUB, "deal": deal, "options": ["litige"]})
     assert wrong.status_code == 422
+
+
+def every_answer(folder: Path) -> list[tuple[str, object]]:
+    """One answer of every kind the studio gives: the page (with and without the session,
+    the link used or wrong), its static files, every API route (answered, refused, malformed,
+    wrong method), an unknown address and a foreign host."""
+    from coinche_dsl.studio import api
+
+    app, owner = studio_and_owner(folder)
+    stranger = TestClient(app, base_url="http://127.0.0.1", follow_redirects=False)
+    foreign = TestClient(app, base_url="http://studio.example.com")
+    answers: list[tuple[str, object]] = [
+        ("page", owner.get("/")), ("no session", stranger.get("/")),
+        ("used key", stranger.get(f"/?key={app.state.session.key}")),  # type: ignore
+        ("css", owner.get("/static/studio.css")), ("js", owner.get("/static/studio.js")),
+        ("missing static", owner.get("/static/nope.js")), ("404", owner.get("/nope")),
+        ("foreign host", foreign.get("/")), ("GET on the API", owner.get("/api/check")),
+        ("not JSON", owner.post("/api/check", headers=TOKEN, content=b"{")),
+    ]
+    fresh = create_app(Workspace.open(folder, "club.coinche"))
+    newcomer = TestClient(fresh, base_url="http://127.0.0.1", follow_redirects=False)
+    answers.append(("the link", newcomer.get(f"/?key={fresh.state.session.key}")))
+    body = {"text": CLUB, "base": "ffb", "other": "ffb", "name": "x", "title": "x",
+            "path": "game.target", "value": "1000", "line": 1, "character": 0}
+    for name in api.HANDLERS:
+        answers.append((name, owner.post(f"/api/{name}", headers=TOKEN, json=body)))
+        answers.append((f"{name} refused", stranger.post(f"/api/{name}", json=body)))
+    return answers
+
+
+def test_no_site_may_frame_the_studio_on_any_answer(folder: Path) -> None:
+    """Clickjacking: no answer of the studio may be framed by another page (the page's own
+    preview iframe is its child, which frame-ancestors does not restrict), nor guessed into
+    another content type, nor leak its address (with its key) as a referrer."""
+    for what, reply in every_answer(folder):
+        headers = reply.headers  # type: ignore[attr-defined]
+        assert headers["x-frame-options"] == "DENY", what
+        assert "frame-ancestors 'none'" in headers["content-security-policy"], what
+        assert headers["x-content-type-options"] == "nosniff", what
+        assert headers["referrer-policy"] == "no-referrer", what
+    page = dict(every_answer(folder))["page"]
+    policy = page.headers["content-security-policy"]  # type: ignore[attr-defined]
+    assert "frame-src 'self' blob: data:" in policy  # the preview still shows

@@ -324,3 +324,43 @@ def test_the_link_lets_one_browser_in(page: object, studio: tuple[str, Path]) ->
     finally:
         other.close()
     assert page.problems == []
+
+
+def test_another_page_cannot_frame_the_studio(page: object, studio: tuple[str, Path]) -> None:
+    """Clickjacking: a page served from another port of 127.0.0.1 (another account's server:
+    the same site, to the browser, so the session cookie goes with its requests) frames the
+    studio to trick a click on Save: the frame shows nothing of the studio. The studio's own
+    preview frame does show the sheet."""
+    import http.server
+    import threading
+
+    bare = studio[0].split("?")[0]
+    playwright.expect(page.frame_locator("#preview").locator("body")).to_contain_text(
+        "Coinche du jeudi")
+    trap = f'<iframe src="{bare}" width="800" height="600"></iframe>'.encode()
+
+    class Trap(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:  # noqa: N802 (the standard library's name)
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.send_header("Content-Length", str(len(trap)))
+            self.end_headers()
+            self.wfile.write(trap)
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Trap)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    framed_status: list[int] = []
+    page.on("response", lambda r: framed_status.append(r.status) if r.url == bare else None)
+    try:
+        page.goto(f"http://127.0.0.1:{server.server_address[1]}/")
+        page.wait_for_timeout(2000)
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert framed_status == [200]  # the cookie went with it: the studio's page was sent...
+    [framed] = page.main_frame.child_frames
+    assert framed.locator(".cm-content").count() == 0  # ...and the browser did not show it
+    assert framed.locator("#save").count() == 0

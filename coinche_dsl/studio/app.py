@@ -28,7 +28,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ..errors import CoincheError
-from .guard import LOCAL_HOSTS, Session
+from .guard import LOCAL_HOSTS, SecurityHeaders, Session
 from .service import Workspace
 from .worker import RenderWorker
 
@@ -74,6 +74,7 @@ def create_app(workspace: Workspace, session: Session | None = None) -> Starlett
                      methods=["POST"])
                for name, handler in api.HANDLERS.items()]
     studio = Starlette(routes=routes, middleware=[
+        Middleware(SecurityHeaders),  # outermost: on every answer, refusals included
         Middleware(TrustedHostMiddleware, allowed_hosts=LOCAL_HOSTS)])
     studio.state.worker = worker
     studio.state.session = session
@@ -99,8 +100,9 @@ USED_KEY = "This link has been used already, or is not the studio's."
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
        "img-src 'self' data:; frame-src 'self' blob: data:; connect-src 'self'; "
-       "object-src 'none'; base-uri 'none'; form-action 'none'")
-"""The page loads nothing from anywhere else; the preview iframe has no scripts."""
+       "object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+"""The page loads nothing from anywhere else; the preview iframe has no scripts; nobody frames
+the page (its own preview iframe is its child, not an ancestor)."""
 
 
 def _endpoint(workspace: Workspace, session: Session, handler: Handler, worker: RenderWorker | None
