@@ -22,13 +22,13 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ..errors import CoincheError
-from .guard import LOCAL_HOSTS, SecurityHeaders, Session
+from .guard import LOCAL_HOSTS, CatchAll, SecurityHeaders, Session
 from .service import Workspace
 from .worker import RenderWorker
 
@@ -75,6 +75,7 @@ def create_app(workspace: Workspace, session: Session | None = None) -> Starlett
                for name, handler in api.HANDLERS.items()]
     studio = Starlette(routes=routes, middleware=[
         Middleware(SecurityHeaders),  # outermost: on every answer, refusals included
+        Middleware(CatchAll),  # inside it: its 500 gets the headers too
         Middleware(TrustedHostMiddleware, allowed_hosts=LOCAL_HOSTS)])
     studio.state.worker = worker
     studio.state.session = session
@@ -113,7 +114,10 @@ def _endpoint(workspace: Workspace, session: Session, handler: Handler, worker: 
         if not session.allows(request):
             return JSONResponse({"error": "this browser has not opened the studio: use the "
                                  "link printed in the studio's terminal"}, status_code=403)
-        body = await request.body()
+        try:
+            body = await request.body()
+        except ClientDisconnect:  # nobody reads the answer; it says what happened all the same
+            return JSONResponse({"error": "the request ended before its body"}, status_code=400)
         if len(body) > MAX_BODY:
             return JSONResponse({"error": "request too large"}, status_code=413)
         try:
@@ -122,17 +126,44 @@ def _endpoint(workspace: Workspace, session: Session, handler: Handler, worker: 
             return JSONResponse({"error": "the request is not JSON"}, status_code=400)
         if not isinstance(data, dict):
             return JSONResponse({"error": "the request is not a JSON object"}, status_code=400)
+        if not _valid_unicode(data):
+            return JSONResponse({"error": "the request holds text that is not valid Unicode "
+                                 "(a lone surrogate)"}, status_code=400)
         if worker is None:
             return _answer(handler, workspace, data)
         return await worker.run(request, partial(_answer, handler, workspace, data))
     return run
 
 
+def _valid_unicode(data: Any) -> bool:
+    """Whether every text in the request's JSON can be written as UTF-8: JSON may carry a lone
+    surrogate (`"\\ud800"`), which no file, parser or answer can hold."""
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if not item.isascii():
+                try:
+                    item.encode("utf-8")
+                except UnicodeEncodeError:
+                    return False
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return True
+
+
 def _answer(handler: Handler, workspace: Workspace, data: dict[str, Any]) -> Response:
     try:
         answer = handler(workspace, data)
     except CoincheError as e:
-        return JSONResponse({"error": str(e)}, status_code=422)
+        return JSONResponse({"error": workspace.relative(str(e))}, status_code=422)
     if isinstance(answer, bytes):  # a PDF to print
         return Response(answer, media_type="application/pdf")
+    for d in answer.get("diagnostics", ()) if isinstance(answer, dict) else ():
+        for key in ("message", "hint"):
+            if isinstance(d.get(key), str):
+                d[key] = workspace.relative(d[key])
     return JSONResponse(answer)

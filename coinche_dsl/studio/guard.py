@@ -18,11 +18,14 @@ the machine can connect too. So knowing the port gives nothing:
 
 `SECURITY_HEADERS` go on every answer, the 404s and refusals included: nobody may frame the
 studio (clickjacking on Save), content types are not guessed, and no address (the page's key
-included) leaks as a referrer.
+included) leaks as a referrer. And an error nobody foresaw (`CatchAll`) is a 500 with a JSON
+message, never a traceback: the traceback goes to the studio's log, in its terminal.
 """
 
 from __future__ import annotations
 
+import json
+import logging
 import secrets
 import threading
 from typing import Any
@@ -30,6 +33,7 @@ from typing import Any
 from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+LOG = logging.getLogger("coinche_dsl.studio")
 COOKIE = "coinche_studio"
 """The session cookie's name; the server's port is appended (cookies are not kept apart by
 port, and two studios may run side by side)."""
@@ -116,3 +120,39 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, with_headers)
+
+
+FAILED = {"error": "the studio failed on this request (its terminal has the details); "
+                   "the file on disk is as it was"}
+
+
+class CatchAll:
+    """ASGI middleware: an unexpected exception becomes a 500 with a JSON message (`FAILED`),
+    and is logged with its traceback (the studio's terminal, not the page). An exception once
+    the answer has begun can only close the connection; it is logged too."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def sending(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, receive, sending)
+        except Exception:
+            LOG.exception("the studio failed on %s %s", scope.get("method"), scope.get("path"))
+            if started:
+                return
+            body = json.dumps(FAILED).encode()
+            await send({"type": "http.response.start", "status": 500, "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode())]})
+            await send({"type": "http.response.body", "body": body})
