@@ -56,11 +56,14 @@ def wait_until(done: Callable[[], bool], what: str, seconds: float = 30) -> None
 
 
 @contextmanager
-def serving(app: Any) -> Iterator[int]:
-    """`app` served by a real uvicorn on a free port of 127.0.0.1 (in a thread): the port."""
+def serving(app: Any, protocol: Any = None) -> Iterator[int]:
+    """`app` served by a real uvicorn on a free port of 127.0.0.1 (in a thread), configured as
+    `coinche studio` serves it (`protocol`: another HTTP protocol class): the port."""
     import uvicorn
 
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_level="error"))
+    from coinche_dsl.studio.serve import StudioProtocol, studio_config
+
+    server = uvicorn.Server(studio_config(app, 0, protocol or StudioProtocol, "error"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     wait_until(lambda: server.started, "the studio did not start", seconds=20)

@@ -247,3 +247,39 @@ def _answers(port: int, headers: dict[str, str]) -> bool:
         return conn.getresponse().status == 200
     finally:
         conn.close()
+
+
+def test_a_connection_that_never_finishes_its_headers_is_closed(tmp_path: Path) -> None:
+    """A slowloris: connections that send nothing, half a request line, or half the headers
+    of a second request after an answer are closed once the header timeout passes (1 s here,
+    `serve.HEADER_TIMEOUT` in the command); a request sent in time is answered meanwhile."""
+    from coinche_dsl.studio.serve import HEADER_TIMEOUT, StudioProtocol
+
+    class Quick(StudioProtocol):
+        header_timeout = 1.0
+
+    assert 1 <= HEADER_TIMEOUT <= 30
+    (tmp_path / "club.coinche").write_text(CLUB, encoding="utf-8")
+    app = create_app(Workspace.open(tmp_path, "club.coinche"))
+    with serving(app, Quick) as port:
+        headers = open_link(port, app)
+        first = (f"GET /static/studio.css HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n").encode()
+        stalled = {"nothing": b"", "half a line": b"GET /stat",
+                   "half the headers": b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-A: 1\r\n",
+                   "a second request, half sent": first + b"GET / HTTP/1.1\r\nHost: 1"}
+        conns = {}
+        for what, data in stalled.items():
+            conns[what] = socket.create_connection(("127.0.0.1", port), timeout=10)
+            conns[what].sendall(data)
+        began = time.monotonic()
+        assert _answers(port, headers)  # the studio answers the others meanwhile
+        for what, conn in conns.items():
+            received = b""
+            while chunk := conn.recv(65536):  # until the server closes it
+                received += chunk
+            assert time.monotonic() - began < 8, what
+            if what.startswith("a second"):
+                assert received.startswith(b"HTTP/1.1 200"), received[:100]  # the first's answer
+            else:
+                assert received == b"", (what, received[:100])
+            conn.close()

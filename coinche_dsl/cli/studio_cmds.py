@@ -25,14 +25,14 @@ def studio(
         import uvicorn
 
         from ..studio.app import create_app
+        from ..studio.serve import studio_config
         from ..studio.service import Workspace
     except ImportError:
         fail('the studio needs its extra: pip install "coinche_dsl[studio]"', USAGE)
     with reported():
         workspace = Workspace.open(Path.cwd(), file)
     studio_app = create_app(workspace)
-    config = uvicorn.Config(studio_app, host="127.0.0.1", port=port, log_level="warning")
-    server = uvicorn.Server(config)
+    server = uvicorn.Server(studio_config(studio_app, port))
     _announce_when_started(server, workspace.file.name, studio_app.state.session.key, browser)
     try:
         server.run()
