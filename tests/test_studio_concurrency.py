@@ -238,3 +238,45 @@ def test_no_render_uses_the_formatters_parser(tmp_path: Path,
     assert used == []
     api.HANDLERS["format"](ws, {"text": CLUB})  # the probe sees the parser when it is used
     assert used == ["formatter's parser"]
+
+
+def test_the_page_and_a_small_check_are_answered_while_a_slow_check_runs(
+        studio: tuple[int, Starlette], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A check of an accepted file at the limits may take seconds: held here in the server
+    (the text holding "SLOW"), it keeps neither the page nor a small check waiting; a slow
+    check whose client leaves before its turn is not run."""
+    port, app = studio
+    started, release = threading.Event(), threading.Event()
+    real = Workspace.analyse
+
+    def analyse(self: Workspace, text: str, choices: Any = None) -> Any:
+        if "SLOW" in text:
+            started.set()
+            release.wait(HOLD)
+        return real(self, text, choices)
+    monkeypatch.setattr(Workspace, "analyse", analyse)
+    try:
+        slow, answered = in_thread(lambda: post(port, "check", text=CLUB + "# SLOW\n"))
+        assert started.wait(HOLD), "the slow check did not start"
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=3 * HOLD)
+        conn.request("GET", "/", headers={"Cookie": OPENED[port]["Cookie"]})
+        page = conn.getresponse()
+        assert page.status == 200 and b"studio-token" in page.read()
+        conn.close()
+        status, _, body = post(port, "check", text=CLUB.replace("target 1500", "targt 1500"))
+        assert status == 200
+        assert json.loads(body)["diagnostics"][0]["message"] == "unknown setting 'targt' in game"
+        assert not release.is_set() and slow.is_alive()  # answered while the slow one ran
+        quick = app.state.quick
+        # both threads busy (a second slow check), a third one waits: its client leaves
+        second, _ = in_thread(lambda: post(port, "check", text=CLUB + "# SLOW 2\n"))
+        wait_until(lambda: quick.pending == 2, "the second slow check is not running")
+        left = sent_and_left(port, "check", {"text": CLUB + "# SLOW 3\n"})
+        wait_until(lambda: quick.pending == 3, "the third check is not waiting")
+        left.close()
+        wait_until(lambda: quick.dropped == 1, "the check whose client left was run")
+    finally:
+        release.set()
+    slow.join(3 * HOLD)
+    second.join(3 * HOLD)
+    assert answered["answer"][0] == 200

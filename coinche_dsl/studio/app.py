@@ -4,10 +4,10 @@ Only the user who started it gets in (`guard`): the link it prints carries a one
 exchanged for a session cookie; the page and every API call need that cookie, and every API
 call, a JSON POST, the page's request token in a header another site's page cannot send, to a
 server that answers only to the loopback host names. Another account of the machine, or a page
-from elsewhere, can neither read nor save the club's file. The quick calls are answered on the event
-loop; the renders (a sheet, a PDF, a comparison) in one worker thread, so that the problems
-beside the editor come back while a PDF is being made (`worker` says what is shared and why
-that is safe).
+from elsewhere, can neither read nor save the club's file. No handler runs on the event loop:
+the quick calls in two worker threads, the renders (a sheet, a PDF, a comparison) in a third,
+so that the page and the problems beside the editor come back while a slow check or a PDF is
+being made (`worker` says what is shared and why that is safe).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from starlette.staticfiles import StaticFiles
 from ..errors import CoincheError
 from .guard import LOCAL_HOSTS, CatchAll, SecurityHeaders, Session
 from .service import Workspace
-from .worker import RenderWorker
+from .worker import MAX_QUICK, QUICK_THREADS, RenderWorker
 
 MAX_BODY = 2_000_000
 """A request carries one variant file (at most 1 MB) and a few fields."""
@@ -69,8 +69,10 @@ def create_app(workspace: Workspace, session: Session | None = None) -> Starlett
     routes = [Route("/", index),
               Mount("/static", StaticFiles(directory=static_dir()), name="static")]
     worker = RenderWorker()
+    quick = RenderWorker(MAX_QUICK, QUICK_THREADS, "the studio is busy with other requests; "
+                         "try again")
     routes += [Route(f"/api/{name}", _endpoint(workspace, session, handler,
-                                               worker if name in api.RENDERS else None),
+                                               worker if name in api.RENDERS else quick),
                      methods=["POST"])
                for name, handler in api.HANDLERS.items()]
     studio = Starlette(routes=routes, middleware=[
@@ -78,6 +80,7 @@ def create_app(workspace: Workspace, session: Session | None = None) -> Starlett
         Middleware(CatchAll),  # inside it: its 500 gets the headers too
         Middleware(TrustedHostMiddleware, allowed_hosts=LOCAL_HOSTS)])
     studio.state.worker = worker
+    studio.state.quick = quick
     studio.state.session = session
     return studio
 
@@ -106,9 +109,9 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline';
 the page (its own preview iframe is its child, not an ancestor)."""
 
 
-def _endpoint(workspace: Workspace, session: Session, handler: Handler, worker: RenderWorker | None
+def _endpoint(workspace: Workspace, session: Session, handler: Handler, worker: RenderWorker
               ) -> Callable[[Request], Awaitable[Response]]:
-    """The route of one handler: on the loop, or in `worker`'s thread when given."""
+    """The route of one handler, run in its lane's `worker` (never on the event loop)."""
 
     async def run(request: Request) -> Response:
         if not session.allows(request):
@@ -129,8 +132,6 @@ def _endpoint(workspace: Workspace, session: Session, handler: Handler, worker: 
         if not _valid_unicode(data):
             return JSONResponse({"error": "the request holds text that is not valid Unicode "
                                  "(a lone surrogate)"}, status_code=400)
-        if worker is None:
-            return _answer(handler, workspace, data)
         return await worker.run(request, partial(_answer, handler, workspace, data))
     return run
 
