@@ -376,3 +376,30 @@ def test_completion_offers_nothing_inside_a_comment(tmp_path: Path) -> None:
     assert inside["result"]["items"] == []
     assert "language" in {i["label"] for i in before["result"]["items"]}
 
+
+
+def test_superseded_versions_are_not_analysed(tmp_path: Path) -> None:
+    """Ten changes sent while the first version is being analysed (a long file under the size
+    limit: a few tenths of a second each): the server publishes the latest version's
+    diagnostics, last, and at most those of two older versions besides (an analysis per change
+    would publish eleven)."""
+    padding = "# a long comment line, as in a file full of notes\n" * 18_000  # 900 kB
+    old, new = CLUB + padding, FIXED + padding
+    uri = from_fs_path(str(tmp_path / "club.coinche")) or ""
+    raw = Raw()
+    try:
+        raw.initialize()
+        raw.send({"method": "textDocument/didOpen", "params": {"textDocument": {
+            "uri": uri, "languageId": "coinche", "version": 1, "text": old}}})
+        for version in range(2, 12):
+            raw.send({"method": "textDocument/didChange", "params": {
+                "textDocument": {"uri": uri, "version": version},
+                "contentChanges": [{"text": new if version == 11 else old}]}})
+        published = [raw.notifications("textDocument/publishDiagnostics")["diagnostics"]]
+        while published[-1] and len(published) < 12:  # until the latest version's comes
+            published.append(raw.notifications("textDocument/publishDiagnostics")
+                             ["diagnostics"])
+    finally:
+        raw.close()
+    assert published[-1] == [] and len(published) <= 3, published
+    assert all("any_tme" in d[0]["message"] for d in published[:-1])
