@@ -25,25 +25,33 @@ import uvicorn
 
 from coinche_dsl.studio import api
 from coinche_dsl.studio.app import create_app
+from coinche_dsl.studio.guard import Session
 from coinche_dsl.studio.service import Workspace
 
 CLUB = ('variant "club" extends "ffb" {\n  title "Coinche du jeudi"\n  language fr\n'
         '  description "Partie courte."\n  sources "Club"\n  game { target TARGET }\n}\n')
 TOKEN = "bench"
+OPENED: dict[int, str] = {}
+"""Per port, the session cookie the studio's link gave."""
 
 
 def serve(folder: Path, renders: frozenset[str]) -> tuple[int, uvicorn.Server]:
     """A studio on a free port whose handlers named in `renders` run in its worker."""
     kept, api.RENDERS = api.RENDERS, renders  # read once, by create_app
     try:
-        app = create_app(Workspace.open(folder, "club.coinche"), token=TOKEN)
+        app = create_app(Workspace.open(folder, "club.coinche"), Session(token=TOKEN))
     finally:
         api.RENDERS = kept
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_level="error"))
     threading.Thread(target=server.run, daemon=True).start()
     while not server.started:
         time.sleep(0.01)
-    return server.servers[0].sockets[0].getsockname()[1], server
+    port = server.servers[0].sockets[0].getsockname()[1]
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    conn.request("GET", f"/?key={app.state.session.key}")  # the link the command prints
+    OPENED[port] = conn.getresponse().headers["set-cookie"].split(";")[0]
+    conn.close()
+    return port, server
 
 
 def post(port: int, endpoint: str, body: dict[str, Any]) -> float:
@@ -51,7 +59,8 @@ def post(port: int, endpoint: str, body: dict[str, Any]) -> float:
     start = time.perf_counter()
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
     conn.request("POST", f"/api/{endpoint}", body=json.dumps(body),
-                 headers={"Content-Type": "application/json", "X-Studio-Token": TOKEN})
+                 headers={"Content-Type": "application/json", "X-Studio-Token": TOKEN,
+                          "Cookie": OPENED[port]})
     reply = conn.getresponse()
     reply.read()
     conn.close()

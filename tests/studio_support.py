@@ -1,8 +1,11 @@
-"""Helpers for the studio's concurrency tests: renders held in the server until the test lets
-them go, so that the order of events is the test's, not the machine's speed."""
+"""Helpers for the studio's tests: the studio opened as its user opens it (the link with its
+one-time key, then the page), and renders held in the server until the test lets them go, so
+that the order of events is the test's, not the machine's speed."""
 
 from __future__ import annotations
 
+import http.client
+import re
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -53,11 +56,14 @@ def wait_until(done: Callable[[], bool], what: str, seconds: float = 30) -> None
 
 
 @contextmanager
-def serving(app: Any) -> Iterator[int]:
-    """`app` served by a real uvicorn on a free port of 127.0.0.1 (in a thread): the port."""
+def serving(app: Any, protocol: Any = None) -> Iterator[int]:
+    """`app` served by a real uvicorn on a free port of 127.0.0.1 (in a thread), configured as
+    `coinche studio` serves it (`protocol`: another HTTP protocol class): the port."""
     import uvicorn
 
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_level="error"))
+    from coinche_dsl.studio.serve import StudioProtocol, studio_config
+
+    server = uvicorn.Server(studio_config(app, 0, protocol or StudioProtocol, "error"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     wait_until(lambda: server.started, "the studio did not start", seconds=20)
@@ -66,3 +72,36 @@ def serving(app: Any) -> Iterator[int]:
     finally:
         server.should_exit = True
         thread.join(timeout=10)
+
+
+TOKEN_IN_PAGE = re.compile(r'<meta name="studio-token" content="([^"]+)">')
+
+
+def open_studio(client: Any, app: Any) -> dict[str, str]:
+    """Open the studio in a Starlette TestClient as its user does: the link the command prints
+    (its one-time key), which sets the session cookie (kept by the client) and leads to the
+    page; the header the page's own calls carry (its request token)."""
+    page = client.get(f"/?key={app.state.session.key}")
+    assert page.status_code == 200, page.text
+    found = TOKEN_IN_PAGE.search(page.text)
+    assert found, "the page carries no request token"
+    return {"x-studio-token": found.group(1)}
+
+
+def open_link(port: int, app: Any) -> dict[str, str]:
+    """Open the studio served on `port` as its user does, over plain HTTP: the printed link,
+    its cookie, then the page; the headers of the page's calls (cookie and request token)."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        conn.request("GET", f"/?key={app.state.session.key}")
+        reply = conn.getresponse()
+        reply.read()
+        assert reply.status == 303 and reply.headers["location"] == "/", reply.status
+        cookie = reply.headers["set-cookie"].split(";")[0]
+        conn.request("GET", "/", headers={"Cookie": cookie})
+        page = conn.getresponse()
+        found = TOKEN_IN_PAGE.search(page.read().decode())
+        assert page.status == 200 and found, page.status
+    finally:
+        conn.close()
+    return {"Cookie": cookie, "X-Studio-Token": found.group(1)}

@@ -222,3 +222,184 @@ def test_positions_are_in_the_clients_utf16_units(tmp_path: Path) -> None:
         assert shown.contents.value.startswith("**auction.coinche**")
 
     _run(scenario)
+
+
+class Raw:
+    """`coinche lsp` spoken to byte by byte over stdio, for what a well-behaved client library
+    would not send (negative positions, made-up data, absurd lengths)."""
+
+    def __init__(self) -> None:
+        import subprocess
+
+        self.proc = subprocess.Popen([sys.executable, "-m", "coinche_dsl", "lsp"],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE)
+        self.next_id = 0
+
+    def send(self, message: dict) -> None:
+        import json
+
+        body = json.dumps({"jsonrpc": "2.0", **message}).encode()
+        self.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+
+    def write(self, data: bytes) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(data)
+        self.proc.stdin.flush()
+
+    def read(self) -> dict:
+        import json
+
+        assert self.proc.stdout is not None
+        length = 0
+        while (line := self.proc.stdout.readline()) not in (b"\r\n", b""):
+            if line.lower().startswith(b"content-length:"):
+                length = int(line.split(b":")[1])
+        assert length, "the server closed"
+        return json.loads(self.proc.stdout.read(length))
+
+    def request(self, method: str, params: object) -> dict:
+        """The response to the request (notifications that come first are skipped)."""
+        self.next_id += 1
+        self.send({"id": self.next_id, "method": method, "params": params})
+        while "id" not in (answer := self.read()) or answer.get("method"):
+            pass
+        assert answer["id"] == self.next_id
+        return answer
+
+    def notifications(self, method: str) -> dict:
+        while (message := self.read()).get("method") != method:
+            pass
+        return message["params"]
+
+    def initialize(self) -> None:
+        self.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
+        self.send({"method": "initialized", "params": {}})
+
+    def close(self) -> tuple[int, str]:
+        import subprocess
+
+        try:
+            self.proc.stdin.close()  # type: ignore[union-attr]
+        except BrokenPipeError:
+            pass
+        try:
+            self.proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        err = self.proc.stderr.read().decode()  # type: ignore[union-attr]
+        self.proc.stdout.close()  # type: ignore[union-attr]
+        self.proc.stderr.close()  # type: ignore[union-attr]
+        return self.proc.returncode, err
+
+
+def test_an_absurd_content_length_closes_the_server_cleanly() -> None:
+    raw = Raw()
+    raw.initialize()
+    raw.write(b"Content-Length: 99999999999999\r\n\r\n{")
+    code, err = raw.close()
+    assert "a message of 99,999,999,999,999 bytes" in err
+    assert "Traceback" not in err and "MemoryError" not in err
+    assert code == 0
+
+
+def test_invalid_params_get_an_error_and_the_server_goes_on(tmp_path: Path) -> None:
+    path = tmp_path / "club.coinche"
+    uri = from_fs_path(str(path)) or ""
+    raw = Raw()
+    try:
+        raw.initialize()
+        raw.send({"method": "textDocument/didOpen", "params": {"textDocument": {
+            "uri": uri, "languageId": "coinche", "version": 1, "text": CLUB}}})
+        raw.notifications("textDocument/publishDiagnostics")
+        for position in ({"line": -1, "character": 0}, {"line": 0, "character": -1},
+                         {"line": "x"}, None):
+            answer = raw.request("textDocument/hover", {"textDocument": {"uri": uri},
+                                                        "position": position})
+            assert answer["error"]["code"] == -32602, answer  # InvalidParams
+            assert "Traceback" not in str(answer)
+        # a code action whose data.fix is not a text: nothing to offer, no traceback
+        spoiled = {"range": {"start": {"line": 2, "character": 20},
+                             "end": {"line": 2, "character": 27}},
+                   "message": "unknown", "data": {"fix": {"a": [1]}}}
+        answer = raw.request("textDocument/codeAction", {
+            "textDocument": {"uri": uri}, "range": spoiled["range"],
+            "context": {"diagnostics": [spoiled]}})
+        assert "Traceback" not in str(answer) and answer.get("result") in ([], None), answer
+        done = raw.request("textDocument/hover", {"textDocument": {"uri": uri},
+                                                  "position": {"line": 4, "character": 6}})
+        assert "undertrump" in str(done["result"]).lower() or done["result"]  # still answering
+    finally:
+        code, err = raw.close()
+    assert "Traceback" not in err
+
+
+def test_a_document_over_the_check_limit_gets_checks_one_diagnostic(tmp_path: Path) -> None:
+    from coinche_dsl.cli import main  # noqa: F401  (the command below is the same check)
+
+    big = 'variant "big" extends "ffb" {\n' + "# padding\n" * 500_000 + "}\n"  # 5 MB
+    path = tmp_path / "big.coinche"
+    path.write_text(big, encoding="utf-8")
+    import subprocess
+
+    check = subprocess.run([sys.executable, "-m", "coinche_dsl", "check", str(path)],
+                           capture_output=True, text=True, timeout=120)
+    uri = from_fs_path(str(path)) or ""
+    raw = Raw()
+    try:
+        raw.initialize()
+        raw.send({"method": "textDocument/didOpen", "params": {"textDocument": {
+            "uri": uri, "languageId": "coinche", "version": 1, "text": big}}})
+        [diagnostic] = raw.notifications("textDocument/publishDiagnostics")["diagnostics"]
+    finally:
+        raw.close()
+    assert diagnostic["message"] == "file is more than 1,000,000 bytes; variant files are " \
+        "limited to 1,000,000"
+    assert diagnostic["message"] in check.stderr + check.stdout
+
+
+def test_completion_offers_nothing_inside_a_comment(tmp_path: Path) -> None:
+    text = 'variant "club" extends "ffb" {\n  title "A # b"  # a comment, tar\n}\n'
+    uri = from_fs_path(str(tmp_path / "c.coinche")) or ""
+    raw = Raw()
+    try:
+        raw.initialize()
+        raw.send({"method": "textDocument/didOpen", "params": {"textDocument": {
+            "uri": uri, "languageId": "coinche", "version": 1, "text": text}}})
+        inside = raw.request("textDocument/completion", {
+            "textDocument": {"uri": uri}, "position": {"line": 1, "character": 33}})
+        before = raw.request("textDocument/completion", {
+            "textDocument": {"uri": uri}, "position": {"line": 1, "character": 2}})
+    finally:
+        raw.close()
+    assert inside["result"]["items"] == []
+    assert "language" in {i["label"] for i in before["result"]["items"]}
+
+
+
+def test_superseded_versions_are_not_analysed(tmp_path: Path) -> None:
+    """Ten changes sent while the first version is being analysed (a long file under the size
+    limit: a few tenths of a second each): the server publishes the latest version's
+    diagnostics, last, and at most those of two older versions besides (an analysis per change
+    would publish eleven)."""
+    padding = "# a long comment line, as in a file full of notes\n" * 18_000  # 900 kB
+    old, new = CLUB + padding, FIXED + padding
+    uri = from_fs_path(str(tmp_path / "club.coinche")) or ""
+    raw = Raw()
+    try:
+        raw.initialize()
+        raw.send({"method": "textDocument/didOpen", "params": {"textDocument": {
+            "uri": uri, "languageId": "coinche", "version": 1, "text": old}}})
+        for version in range(2, 12):
+            raw.send({"method": "textDocument/didChange", "params": {
+                "textDocument": {"uri": uri, "version": version},
+                "contentChanges": [{"text": new if version == 11 else old}]}})
+        published = [raw.notifications("textDocument/publishDiagnostics")["diagnostics"]]
+        while published[-1] and len(published) < 12:  # until the latest version's comes
+            published.append(raw.notifications("textDocument/publishDiagnostics")
+                             ["diagnostics"])
+    finally:
+        raw.close()
+    assert published[-1] == [] and len(published) <= 3, published
+    assert all("any_tme" in d[0]["message"] for d in published[:-1])

@@ -9,10 +9,12 @@ import pytest
 
 pytest.importorskip("starlette", reason="the studio extra is not installed")
 from starlette.testclient import TestClient  # noqa: E402
+from studio_support import open_studio  # noqa: E402
 
 from coinche_dsl import load_variant  # noqa: E402
 from coinche_dsl.loader import load_checked  # noqa: E402
 from coinche_dsl.studio.app import create_app  # noqa: E402
+from coinche_dsl.studio.guard import Session  # noqa: E402
 from coinche_dsl.studio.service import Workspace  # noqa: E402
 from coinche_dsl.syntax.formatter import format_text  # noqa: E402
 
@@ -37,8 +39,11 @@ def folder(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def client(folder: Path) -> TestClient:
-    app = create_app(Workspace.open(folder, "club.coinche"), token="secret")
-    return TestClient(app, base_url="http://127.0.0.1")
+    """A browser that opened the studio with the link its command printed."""
+    app = create_app(Workspace.open(folder, "club.coinche"), Session(token="secret"))
+    client = TestClient(app, base_url="http://127.0.0.1")
+    assert open_studio(client, app) == TOKEN
+    return client
 
 
 def post(client: TestClient, endpoint: str, **body: object) -> dict:
@@ -332,9 +337,79 @@ def test_every_call_needs_the_token_and_a_local_host(client: TestClient, folder:
     assert client.post("/api/check", json={"text": CLUB}).status_code == 403
     assert client.post("/api/check", headers={"x-studio-token": "guess"},
                        json={"text": CLUB}).status_code == 403
-    app = create_app(Workspace.open(folder, "club.coinche"), token="secret")
+    app = create_app(Workspace.open(folder, "club.coinche"), Session(token="secret"))
     remote = TestClient(app, base_url="http://studio.example.com")
     assert remote.post("/api/check", headers=TOKEN, json={"text": CLUB}).status_code == 400
+
+
+def studio_and_owner(folder: Path) -> tuple[object, TestClient]:
+    """A studio and the browser that opened it with its link."""
+    app = create_app(Workspace.open(folder, "club.coinche"), Session(token="secret"))
+    owner = TestClient(app, base_url="http://127.0.0.1")
+    open_studio(owner, app)
+    return app, owner
+
+
+def test_another_client_without_the_cookie_gets_nothing(folder: Path) -> None:
+    """Another account of the machine reaches the port too: without the session cookie it
+    gets no page, no token and no API route, even with the page's token guessed right."""
+    from coinche_dsl.studio import api
+
+    app, owner = studio_and_owner(folder)
+    session = app.state.session  # type: ignore[attr-defined]
+    other = TestClient(app, base_url="http://127.0.0.1")
+    page = other.get("/")
+    assert page.status_code == 403
+    assert "link" in page.text and "printed in its terminal" in page.text
+    for secret in (session.token, session.key, session.cookie):
+        assert secret not in page.text and secret not in str(page.headers)
+    assert "studio-token" not in page.text
+    for name in api.HANDLERS:
+        for headers in ({}, TOKEN):
+            reply = other.post(f"/api/{name}", headers=headers,
+                               json={"text": CLUB, "base": "ffb", "other": "ffb"})
+            assert reply.status_code == 403, name
+            assert "link printed in the studio's terminal" in reply.json()["error"]
+    assert (folder / "club.coinche").read_text(encoding="utf-8") == CLUB
+    # a cookie of the right name with a wrong value is no better
+    other.cookies.set("coinche_studio_80", "guess")
+    assert other.get("/").status_code == 403
+    assert other.post("/api/state", headers=TOKEN).status_code == 403
+    assert owner.post("/api/state", headers=TOKEN).status_code == 200
+
+
+def test_the_key_opens_one_browser_once(folder: Path) -> None:
+    app = create_app(Workspace.open(folder, "club.coinche"), Session(token="secret"))
+    key = app.state.session.key  # type: ignore[attr-defined]
+    owner = TestClient(app, base_url="http://127.0.0.1", follow_redirects=False)
+    wrong = owner.get("/?key=" + "x" * len(key))
+    assert wrong.status_code == 403 and "set-cookie" not in wrong.headers
+    opened = owner.get(f"/?key={key}")  # a wrong key before does not use the right one up
+    assert opened.status_code == 303 and opened.headers["location"] == "/"
+    cookie = opened.headers["set-cookie"]
+    assert {"HttpOnly", "SameSite=Strict", "Path=/"} <= {
+        part.strip() for part in cookie.split(";")}
+    assert key not in cookie
+    assert owner.get("/").status_code == 200
+    assert owner.get(f"/?key={key}").headers["location"] == "/"  # the owner, again: let in
+    late = TestClient(app, base_url="http://127.0.0.1", follow_redirects=False)
+    again = late.get(f"/?key={key}")
+    assert again.status_code == 403 and "set-cookie" not in again.headers
+    assert "used already" in again.text and "secret" not in again.text
+    assert late.get("/").status_code == 403
+
+
+def test_a_call_from_another_origin_is_refused(client: TestClient) -> None:
+    """The cookie is the owner's browser's: a request it sends for another site's page (which
+    could only be a form or a script there) is refused by its Origin."""
+    for origin in ("http://evil.example", "http://127.0.0.1:1", "null"):
+        reply = client.post("/api/save", headers={**TOKEN, "Origin": origin},
+                            json={"text": CLUB})
+        assert reply.status_code == 403, origin
+    ok = client.post("/api/state", headers={**TOKEN, "Origin": "http://127.0.0.1"})
+    assert ok.status_code == 200
+    cross = client.post("/api/state", headers={**TOKEN, "Sec-Fetch-Site": "cross-site"})
+    assert cross.status_code == 403
 
 
 def test_malformed_requests_are_clean_errors(client: TestClient) -> None:
@@ -348,7 +423,7 @@ def test_malformed_requests_are_clean_errors(client: TestClient) -> None:
 
 
 def test_the_page_carries_its_token_and_a_strict_policy(client: TestClient) -> None:
-    page = client.get("/")
+    page = client.get("/")  # the client has opened the studio's link
     assert '<meta name="studio-token" content="secret">' in page.text
     assert "default-src 'self'" in page.headers["content-security-policy"]
     assert client.get("/static/editor.js").status_code == 200
@@ -357,10 +432,12 @@ def test_the_page_carries_its_token_and_a_strict_policy(client: TestClient) -> N
 def test_the_command_serves_any_files_folder_on_a_free_port(folder: Path) -> None:
     """Started from another folder with the file's full path, on a port already taken: the
     studio serves the file's folder on a free port and says where."""
+    import http.cookiejar
     import signal
     import socket
     import subprocess
     import sys
+    import urllib.error
     import urllib.request
 
     elsewhere = folder / "elsewhere"
@@ -380,11 +457,50 @@ def test_the_command_serves_any_files_folder_on_a_free_port(folder: Path) -> Non
             assert line.startswith("coinche studio: editing club.coinche at http://127.0.0.1:")
             url = line.split(" at ")[1].split()[0]
             assert not url.endswith(f":{busy}/")
-            with urllib.request.urlopen(url, timeout=10) as page:
+            browser = urllib.request.build_opener(
+                urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+            with browser.open(url, timeout=10) as page:  # the printed link, as a browser does
                 assert b'name="studio-token"' in page.read()
         finally:
             proc.send_signal(signal.SIGINT)
             out, err = proc.communicate(timeout=20)
+    assert proc.returncode == 0, err
+    assert "Traceback" not in err
+
+
+
+def test_the_command_serves_the_folder_and_stops_cleanly(folder: Path) -> None:
+    import http.cookiejar
+    import signal
+    import subprocess
+    import sys
+    import urllib.error
+    import urllib.request
+
+    cmd = [sys.executable, "-m", "coinche_dsl", "studio", "club.coinche", "--port", "0",
+           "--no-browser"]
+    proc = subprocess.Popen(cmd, cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    try:
+        line = proc.stdout.readline()  # type: ignore[union-attr]
+        assert line.startswith("coinche studio: editing club.coinche at http://127.0.0.1:")
+        url = line.split(" at ")[1].split()[0]
+        assert "/?key=" in url
+        bare = url.split("?")[0]
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(bare, timeout=10)
+        assert refused.value.code == 403 and b"studio-token" not in refused.value.read()
+        browser = urllib.request.build_opener(
+            urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+        with browser.open(url, timeout=10) as page:  # the printed link, as a browser opens it
+            assert page.url == bare  # the key is gone from the address
+            assert b'name="studio-token"' in page.read()
+        with pytest.raises(urllib.error.HTTPError) as late:
+            urllib.request.urlopen(url, timeout=10)  # the same link, a second time
+        assert late.value.code == 403
+    finally:
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=20)
     assert proc.returncode == 0, err
     assert "Traceback" not in err
 
@@ -430,3 +546,46 @@ def test_the_options_get_a_control_and_every_panel_follows_it(client: TestClient
     wrong = client.post("/api/score", headers=TOKEN,
                         json={"text": CLUB, "deal": deal, "options": ["litige"]})
     assert wrong.status_code == 422
+
+
+def every_answer(folder: Path) -> list[tuple[str, object]]:
+    """One answer of every kind the studio gives: the page (with and without the session,
+    the link used or wrong), its static files, every API route (answered, refused, malformed,
+    wrong method), an unknown address and a foreign host."""
+    from coinche_dsl.studio import api
+
+    app, owner = studio_and_owner(folder)
+    stranger = TestClient(app, base_url="http://127.0.0.1", follow_redirects=False)
+    foreign = TestClient(app, base_url="http://studio.example.com")
+    answers: list[tuple[str, object]] = [
+        ("page", owner.get("/")), ("no session", stranger.get("/")),
+        ("used key", stranger.get(f"/?key={app.state.session.key}")),  # type: ignore
+        ("css", owner.get("/static/studio.css")), ("js", owner.get("/static/studio.js")),
+        ("missing static", owner.get("/static/nope.js")), ("404", owner.get("/nope")),
+        ("foreign host", foreign.get("/")), ("GET on the API", owner.get("/api/check")),
+        ("not JSON", owner.post("/api/check", headers=TOKEN, content=b"{")),
+    ]
+    fresh = create_app(Workspace.open(folder, "club.coinche"))
+    newcomer = TestClient(fresh, base_url="http://127.0.0.1", follow_redirects=False)
+    answers.append(("the link", newcomer.get(f"/?key={fresh.state.session.key}")))
+    body = {"text": CLUB, "base": "ffb", "other": "ffb", "name": "x", "title": "x",
+            "path": "game.target", "value": "1000", "line": 1, "character": 0}
+    for name in api.HANDLERS:
+        answers.append((name, owner.post(f"/api/{name}", headers=TOKEN, json=body)))
+        answers.append((f"{name} refused", stranger.post(f"/api/{name}", json=body)))
+    return answers
+
+
+def test_no_site_may_frame_the_studio_on_any_answer(folder: Path) -> None:
+    """Clickjacking: no answer of the studio may be framed by another page (the page's own
+    preview iframe is its child, which frame-ancestors does not restrict), nor guessed into
+    another content type, nor leak its address (with its key) as a referrer."""
+    for what, reply in every_answer(folder):
+        headers = reply.headers  # type: ignore[attr-defined]
+        assert headers["x-frame-options"] == "DENY", what
+        assert "frame-ancestors 'none'" in headers["content-security-policy"], what
+        assert headers["x-content-type-options"] == "nosniff", what
+        assert headers["referrer-policy"] == "no-referrer", what
+    page = dict(every_answer(folder))["page"]
+    policy = page.headers["content-security-policy"]  # type: ignore[attr-defined]
+    assert "frame-src 'self' blob: data:" in policy  # the preview still shows

@@ -58,9 +58,10 @@ def studio_app(tmp_path: Path) -> Starlette:
 
 @pytest.fixture
 def studio(studio_app: Starlette, tmp_path: Path) -> Iterator[tuple[str, Path]]:
-    """The studio on a free port of 127.0.0.1, serving the folder."""
+    """The studio on a free port of 127.0.0.1, serving the folder: the link its command prints
+    (with the one-time key that lets the first browser in)."""
     with serving(studio_app) as port:
-        yield f"http://127.0.0.1:{port}/", tmp_path
+        yield f"http://127.0.0.1:{port}/?key={studio_app.state.session.key}", tmp_path
 
 
 @pytest.fixture
@@ -599,3 +600,65 @@ def test_every_panel_passes_axe(studio: tuple[str, Path]) -> None:
                 (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)""")
         browser.close()
     assert found == {tab: [] for tab in found}
+
+
+def test_the_link_lets_one_browser_in(page: object, studio: tuple[str, Path]) -> None:
+    """The page opened from the printed link has dropped the key from its address and works
+    (its calls carry the session cookie); another browser given the same link afterwards, or
+    the bare address, gets the page that says how to open the studio, and no editor."""
+    link, _ = studio
+    bare = link.split("?")[0]
+    assert page.url == bare
+    playwright.expect(page.locator("#problems")).to_contain_text("No problems")
+    other = page.context.browser.new_context()  # another browser profile: no cookie
+    try:
+        late = other.new_page()
+        for address in (link, bare):
+            answer = late.goto(address)
+            assert answer is not None and answer.status == 403
+            playwright.expect(late.locator("body")).to_contain_text("printed in its terminal")
+            assert late.locator(".cm-content").count() == 0
+            assert "studio-token" not in late.content()
+    finally:
+        other.close()
+    assert page.problems == []
+
+
+def test_another_page_cannot_frame_the_studio(page: object, studio: tuple[str, Path]) -> None:
+    """Clickjacking: a page served from another port of 127.0.0.1 (another account's server:
+    the same site, to the browser, so the session cookie goes with its requests) frames the
+    studio to trick a click on Save: the frame shows nothing of the studio. The studio's own
+    preview frame does show the sheet."""
+    import http.server
+    import threading
+
+    bare = studio[0].split("?")[0]
+    playwright.expect(page.frame_locator("#preview").locator("body")).to_contain_text(
+        "Coinche du jeudi")
+    trap = f'<iframe src="{bare}" width="800" height="600"></iframe>'.encode()
+
+    class Trap(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:  # noqa: N802 (the standard library's name)
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.send_header("Content-Length", str(len(trap)))
+            self.end_headers()
+            self.wfile.write(trap)
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Trap)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    framed_status: list[int] = []
+    page.on("response", lambda r: framed_status.append(r.status) if r.url == bare else None)
+    try:
+        page.goto(f"http://127.0.0.1:{server.server_address[1]}/")
+        page.wait_for_timeout(2000)
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert framed_status == [200]  # the cookie went with it: the studio's page was sent...
+    [framed] = page.main_frame.child_frames
+    assert framed.locator(".cm-content").count() == 0  # ...and the browser did not show it
+    assert framed.locator("#save").count() == 0

@@ -9,6 +9,7 @@ import http.client
 import importlib.util
 import io
 import json
+import logging
 import socket
 import threading
 import time
@@ -21,7 +22,15 @@ import pytest
 pytest.importorskip("starlette", reason="the studio extra is not installed")
 from starlette.applications import Starlette  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
-from studio_support import HOLD, Gate, hold_sheets, serving, wait_until  # noqa: E402
+from studio_support import (  # noqa: E402
+    HOLD,
+    Gate,
+    hold_sheets,
+    open_link,
+    open_studio,
+    serving,
+    wait_until,
+)
 
 import coinche_dsl.render  # noqa: E402
 from coinche_dsl.studio import api  # noqa: E402
@@ -39,7 +48,8 @@ variant "club" extends "ffb" {
   game { target 1500 }
 }
 """
-TOKEN = "secret"
+OPENED: dict[int, dict[str, str]] = {}
+"""Per port, the headers of a browser that opened the studio with its link (cookie, token)."""
 PDF_READY = importlib.util.find_spec("weasyprint") is not None
 
 
@@ -58,15 +68,18 @@ def gate(monkeypatch: pytest.MonkeyPatch) -> Iterator[Gate]:
 def studio(tmp_path: Path) -> Iterator[tuple[int, Starlette]]:
     """A real studio (uvicorn) on a free port of 127.0.0.1: its port and its app."""
     (tmp_path / "club.coinche").write_text(CLUB, encoding="utf-8")
-    app = create_app(Workspace.open(tmp_path, "club.coinche"), token=TOKEN)
+    app = create_app(Workspace.open(tmp_path, "club.coinche"))
     with serving(app) as port:
+        OPENED[port] = open_link(port, app)
         yield port, app
+        del OPENED[port]
 
 
 def request_bytes(port: int, endpoint: str, body: dict[str, Any]) -> bytes:
     data = json.dumps(body).encode()
     return (f"POST /api/{endpoint} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
-            f"Content-Type: application/json\r\nX-Studio-Token: {TOKEN}\r\n"
+            f"Content-Type: application/json\r\nX-Studio-Token: {OPENED[port]['X-Studio-Token']}"
+            f"\r\nCookie: {OPENED[port]['Cookie']}\r\n"
             f"Content-Length: {len(data)}\r\n\r\n").encode() + data
 
 
@@ -75,7 +88,7 @@ def post(port: int, endpoint: str, **body: Any) -> tuple[int, str, bytes]:
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=3 * HOLD)
     try:
         conn.request("POST", f"/api/{endpoint}", body=json.dumps(body),
-                     headers={"Content-Type": "application/json", "X-Studio-Token": TOKEN})
+                     headers={"Content-Type": "application/json", **OPENED[port]})
         reply = conn.getresponse()
         return reply.status, reply.headers.get("content-type", ""), reply.read()
     finally:
@@ -181,22 +194,24 @@ def test_a_client_flooding_the_worker_is_told_it_is_busy(studio: tuple[int, Star
     assert len(gate.made) == 1  # the one under way when its client left
 
 
-def test_errors_keep_their_form_in_the_worker(tmp_path: Path,
-                                              monkeypatch: pytest.MonkeyPatch) -> None:
+def test_errors_keep_their_form_in_the_worker(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                              caplog: pytest.LogCaptureFixture) -> None:
     (tmp_path / "club.coinche").write_text(CLUB, encoding="utf-8")
-    app = create_app(Workspace.open(tmp_path, "club.coinche"), token=TOKEN)
+    app = create_app(Workspace.open(tmp_path, "club.coinche"))
     client = TestClient(app, base_url="http://127.0.0.1")
-    headers = {"x-studio-token": TOKEN}
+    headers = open_studio(client, app)
     refused = client.post("/api/preview", headers=headers, json={"text": CLUB, "lang": "xx"})
     assert refused.status_code == 422 and refused.json()["error"].startswith("no sheet language")
 
     def broken(*args: Any) -> str:
         raise RuntimeError("a bug in a template")
     monkeypatch.setattr(coinche_dsl.render, "sheet", broken)
-    with pytest.raises(RuntimeError, match="a bug in a template"):  # itself, not in a group
-        client.post("/api/preview", headers=headers, json={"text": CLUB})
-    quiet = TestClient(app, base_url="http://127.0.0.1", raise_server_exceptions=False)
-    assert quiet.post("/api/preview", headers=headers, json={"text": CLUB}).status_code == 500
+    with caplog.at_level(logging.ERROR, logger="coinche_dsl.studio"):
+        failed = client.post("/api/preview", headers=headers, json={"text": CLUB})
+    assert failed.status_code == 500 and "Traceback" not in failed.text
+    [logged] = caplog.records  # the error itself, not wrapped in an exception group
+    assert isinstance(logged.exc_info[1], RuntimeError)  # type: ignore[index]
+    assert str(logged.exc_info[1]) == "a bug in a template"  # type: ignore[index]
 
 
 def test_no_render_uses_the_formatters_parser(tmp_path: Path,
@@ -223,3 +238,45 @@ def test_no_render_uses_the_formatters_parser(tmp_path: Path,
     assert used == []
     api.HANDLERS["format"](ws, {"text": CLUB})  # the probe sees the parser when it is used
     assert used == ["formatter's parser"]
+
+
+def test_the_page_and_a_small_check_are_answered_while_a_slow_check_runs(
+        studio: tuple[int, Starlette], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A check of an accepted file at the limits may take seconds: held here in the server
+    (the text holding "SLOW"), it keeps neither the page nor a small check waiting; a slow
+    check whose client leaves before its turn is not run."""
+    port, app = studio
+    started, release = threading.Event(), threading.Event()
+    real = Workspace.analyse
+
+    def analyse(self: Workspace, text: str, choices: Any = None) -> Any:
+        if "SLOW" in text:
+            started.set()
+            release.wait(HOLD)
+        return real(self, text, choices)
+    monkeypatch.setattr(Workspace, "analyse", analyse)
+    try:
+        slow, answered = in_thread(lambda: post(port, "check", text=CLUB + "# SLOW\n"))
+        assert started.wait(HOLD), "the slow check did not start"
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=3 * HOLD)
+        conn.request("GET", "/", headers={"Cookie": OPENED[port]["Cookie"]})
+        page = conn.getresponse()
+        assert page.status == 200 and b"studio-token" in page.read()
+        conn.close()
+        status, _, body = post(port, "check", text=CLUB.replace("target 1500", "targt 1500"))
+        assert status == 200
+        assert json.loads(body)["diagnostics"][0]["message"] == "unknown setting 'targt' in game"
+        assert not release.is_set() and slow.is_alive()  # answered while the slow one ran
+        quick = app.state.quick
+        # both threads busy (a second slow check), a third one waits: its client leaves
+        second, _ = in_thread(lambda: post(port, "check", text=CLUB + "# SLOW 2\n"))
+        wait_until(lambda: quick.pending == 2, "the second slow check is not running")
+        left = sent_and_left(port, "check", {"text": CLUB + "# SLOW 3\n"})
+        wait_until(lambda: quick.pending == 3, "the third check is not waiting")
+        left.close()
+        wait_until(lambda: quick.dropped == 1, "the check whose client left was run")
+    finally:
+        release.set()
+    slow.join(3 * HOLD)
+    second.join(3 * HOLD)
+    assert answered["answer"][0] == 200

@@ -200,7 +200,15 @@ def diagnose(text: str, file: str = "<string>", bases: BaseReader | None = None
              ) -> list[Finding]:
     """Every located problem of the text, as `coinche check` reports it; a problem found in a
     base file is shown at the `extends` that brings it in. `bases` finds what it extends
-    (`loader.BaseReader`; by default, built-ins and files beside `file`)."""
+    (`loader.BaseReader`; by default, built-ins and files beside `file`). A text over
+    `check`'s size limit is refused as `check` refuses the file: one problem, nothing
+    analysed."""
+    from ..syntax.parser import MAX_BYTES
+
+    if len(text) > MAX_BYTES // 4 and len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
+        return [_finding(text, file, "error", Diagnostic(
+            Position(file, 1, 1), f"file is more than {MAX_BYTES:,} bytes; variant files are "
+            f"limited to {MAX_BYTES:,}"), None)]
     try:
         resolved, parsed = resolve_text(text, file, bases)
     except VariantError as e:
@@ -251,7 +259,9 @@ def _span(text: str, line: int, column: int, offending: str = "") -> tuple[int, 
 def complete(text: str, line: int, column: int) -> list[Completion]:
     """What may be written at the cursor: setting and block names valid in the cursor's block,
     the choices of the setting being written, quantities in a formula, built-ins after
-    `extends`."""
+    `extends`; nothing inside a comment."""
+    if _in_comment(text, line, column):
+        return []
     ctx = context_at(text, line, column)
     if ctx.after_extends:
         return [Completion(name, "variant", "built-in variant", f'"{name}"') for name in BUILTINS]
@@ -264,6 +274,24 @@ def complete(text: str, line: int, column: int) -> list[Completion]:
         info = field_at((*ctx.path, ctx.setting))
         return [Completion(c, "choice", ctx.setting) for c in value_choices(info)]
     return [Completion(name, kind, doc) for name, kind, doc in fields_in(ctx.path)]
+
+
+def _in_comment(text: str, line: int, column: int) -> bool:
+    """Whether the cursor (1-based line and column) is after a `#` of its line that is not
+    inside a quoted text."""
+    lines = text.split("\n")
+    if not 1 <= line <= len(lines):
+        return False
+    quoted = escaped = False
+    for c in lines[line - 1][:max(column - 1, 0)]:
+        if quoted:
+            quoted = escaped or c != '"'
+            escaped = not escaped and c == "\\"
+        elif c == '"':
+            quoted = True
+        elif c == "#":
+            return True
+    return False
 
 
 def hover(text: str, line: int, column: int, file: str = "<string>") -> str | None:

@@ -52,8 +52,9 @@ def simulate(
     plot: Annotated[Path | None, typer.Option(
         help="Also draw FILE.svg or FILE.png (needs matplotlib).")] = None,
     cluster: Annotated[str | None, typer.Option(
-        help="Run on a Dask cluster: a scheduler address (tcp://host:8786), or 'local' for a "
-             "local one of --jobs workers (needs coinche_dsl[cluster]).")] = None,
+        help="Run on a Dask cluster: a TLS scheduler address (tls://host:8786, certificates "
+             "in Dask's configuration), or 'local' for a local one of --jobs workers, over "
+             "TLS with a certificate of its own (needs coinche_dsl[cluster]).")] = None,
     options: OptionArg = None,
 ) -> None:
     """Play the same seeded deals under each variant and compare: contract success by bid and

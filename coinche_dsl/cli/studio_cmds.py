@@ -27,6 +27,7 @@ def studio(
         import uvicorn
 
         from ..studio.app import create_app
+        from ..studio.serve import studio_config
         from ..studio.service import Workspace
     except ImportError:
         fail('the studio needs its extra: pip install "coinche_dsl[studio]"', USAGE)
@@ -35,10 +36,9 @@ def studio(
     if port and not _free(port):
         print(f"coinche studio: port {port} is in use; taking a free one", flush=True)
         port = 0
-    config = uvicorn.Config(create_app(workspace), host="127.0.0.1", port=port,
-                            log_level="warning")
-    server = uvicorn.Server(config)
-    _announce_when_started(server, workspace.file.name, browser)
+    studio_app = create_app(workspace)
+    server = uvicorn.Server(studio_config(studio_app, port))
+    _announce_when_started(server, workspace.file.name, studio_app.state.session.key, browser)
     try:
         server.run()
     except KeyboardInterrupt:  # uvicorn re-raises the Ctrl-C it stopped on: a normal stop
@@ -59,9 +59,10 @@ def _free(port: int) -> bool:
     return True
 
 
-def _announce_when_started(server: Any, name: str, browser: bool) -> None:
-    """Print the page's address (and open it) once uvicorn listens: with --port 0 the port
-    is known only then."""
+def _announce_when_started(server: Any, name: str, key: str, browser: bool) -> None:
+    """Print the page's link (and open it) once uvicorn listens: with --port 0 the port is
+    known only then. The link carries the one-time key that lets one browser in (the first
+    to open it: the one started here, when there is one)."""
     import threading
     import time
     import webbrowser
@@ -72,7 +73,7 @@ def _announce_when_started(server: Any, name: str, browser: bool) -> None:
                 return
             time.sleep(0.05)
         port = server.servers[0].sockets[0].getsockname()[1]
-        url = f"http://127.0.0.1:{port}/"
+        url = f"http://127.0.0.1:{port}/?key={key}"
         print(f"coinche studio: editing {name} at {url} (Ctrl-C to stop)", flush=True)
         if browser:
             webbrowser.open(url)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 def serve() -> None:
     """Run the server on stdin/stdout until the client says exit."""
-    from .server import build_server
+    import sys
 
-    build_server().start_io()
+    from .server import BoundedInput, build_server
+
+    build_server().start_io(BoundedInput(sys.stdin.buffer))  # type: ignore[arg-type]

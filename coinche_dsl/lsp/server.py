@@ -1,13 +1,28 @@
 """The pygls server: each LSP request is converted, answered by `coinche_dsl.analysis`, and
 converted back. LSP positions are 0-based and counted in the client's units (UTF-16 by
-default); the analysis' are 1-based, in characters: pygls' position codec converts."""
+default); the analysis' are 1-based, in characters: pygls' position codec converts.
+
+The client is trusted no more than a file: a message over `MAX_MESSAGE` bytes (its
+`Content-Length`, or a header line without end) closes the server cleanly, as nothing could
+answer it; a request whose parameters do not fit the protocol (a position of -1) gets an
+"invalid params" error; an error answer never carries a Python traceback. No analysis runs on
+the event loop: requests run in pygls' thread pool, and a document's diagnostics in one
+analysis thread, for its latest version only (a version superseded by the time its turn comes
+is not analysed, and its findings, when a newer one came meanwhile, are not published).
+"""
 
 from __future__ import annotations
 
-from typing import Any
+import logging
+import sys
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, BinaryIO
 
 from lsprotocol import types as t
+from pygls.exceptions import JsonRpcException
 from pygls.lsp.server import LanguageServer
+from pygls.protocol import LanguageServerProtocol
 from pygls.uris import from_fs_path, to_fs_path
 from pygls.workspace import TextDocument
 from pygls.workspace.position_codec import ServerTextPosition, ServerTextRange
@@ -25,6 +40,80 @@ _SYMBOL_KINDS = {"variant": t.SymbolKind.Module, "block": t.SymbolKind.Namespace
                  "example": t.SymbolKind.Event, "option": t.SymbolKind.Enum,
                  "value": t.SymbolKind.EnumMember}
 _SEVERITY = {"error": t.DiagnosticSeverity.Error, "warning": t.DiagnosticSeverity.Warning}
+MAX_MESSAGE = 32_000_000
+"""Bytes of one message: a document at `check`'s limit (1 MB), escaped in JSON (up to six
+bytes a character), with room to spare. Past it the server closes: it cannot answer a message
+it does not read."""
+MAX_HEADER_LINE = 8_192
+
+
+class BoundedInput:
+    """Standard input as pygls reads it (`readline`, `read`), refusing a message over
+    `MAX_MESSAGE` bytes or a header line over `MAX_HEADER_LINE`: it says why on stderr and
+    reads as the end of the input, so the server stops cleanly instead of reading without end."""
+
+    def __init__(self, stream: BinaryIO) -> None:
+        self.stream = stream
+
+    def readline(self) -> bytes:
+        line = self.stream.readline(MAX_HEADER_LINE)
+        if len(line) >= MAX_HEADER_LINE and not line.endswith(b"\n"):
+            return self._refuse(f"a header line of more than {MAX_HEADER_LINE:,} bytes")
+        return line
+
+    def read(self, n: int) -> bytes:
+        if n > MAX_MESSAGE:
+            return self._refuse(f"a message of {n:,} bytes (at most {MAX_MESSAGE:,})")
+        return self.stream.read(n)
+
+    def _refuse(self, what: str) -> bytes:
+        print(f"coinche lsp: the client sent {what}; closing", file=sys.stderr, flush=True)
+        return b""
+
+
+class _Answered:
+    """A request already answered with an error while it was being read."""
+
+    jsonrpc = "2.0"
+
+
+def _not_deserialize_noise(record: logging.LogRecord) -> bool:
+    """pygls logs a traceback for every message whose parameters do not fit; the server
+    answers those itself (`CoincheProtocol`), with one line."""
+    return not str(record.msg).startswith("Unable to deserialize message")
+
+
+logging.getLogger("pygls.protocol.json_rpc").addFilter(_not_deserialize_noise)
+
+
+class CoincheProtocol(LanguageServerProtocol):
+    """pygls' protocol, answering every request: parameters that do not fit get an "invalid
+    params" error (pygls would log it and answer nothing), and an error answer carries no
+    traceback (pygls puts one in `error.data` for an unexpected exception)."""
+
+    def structure_message(self, data: dict[str, Any]) -> Any:
+        try:
+            return super().structure_message(data)
+        except JsonRpcException as e:
+            if not ("jsonrpc" in data and "method" in data and isinstance(
+                    data.get("id"), (int, str))):
+                raise  # a notification: nobody to answer
+            method = str(data["method"])[:100]
+            self._send_response(data["id"], None, t.ResponseError(
+                code=t.ErrorCodes.InvalidParams if e.code == t.ErrorCodes.InvalidParams
+                else e.code, message=f"the parameters of {method} do not fit the protocol"))
+            return _Answered()
+
+    def handle_message(self, message: Any) -> None:
+        if not isinstance(message, _Answered):
+            super().handle_message(message)
+
+    def _send_response(self, msg_id: Any, result: Any = None,
+                       error: t.ResponseError | None = None) -> None:
+        if error is not None and error.data is not None:
+            error = t.ResponseError(code=error.code, message=error.message.splitlines()[0]
+                                    if error.message else "internal error")
+        super()._send_response(msg_id, result, error)
 
 
 def _file(uri: str) -> str:
@@ -58,7 +147,11 @@ def to_lsp_diagnostic(doc: TextDocument, f: analysis.Finding) -> t.Diagnostic:
 
 def build_server() -> LanguageServer:
     """A server with every feature registered (built on demand: no import-time state)."""
-    server = LanguageServer("coinche-lsp", __version__)
+    server = LanguageServer("coinche-lsp", __version__, protocol_cls=CoincheProtocol)
+    analyser = ThreadPoolExecutor(max_workers=1, thread_name_prefix="coinche-analysis")
+    latest: dict[str, int] = {}
+    """Per document, the number of the latest change asked to be analysed."""
+    lock = threading.Lock()
 
     def doc_of(ls: LanguageServer, uri: str) -> TextDocument:
         return ls.workspace.get_text_document(uri)
@@ -67,10 +160,29 @@ def build_server() -> LanguageServer:
         return doc_of(ls, uri).source
 
     def publish(ls: LanguageServer, uri: str) -> None:
-        doc = doc_of(ls, uri)
-        findings = analysis.diagnose(doc.source, _file(uri))
-        ls.text_document_publish_diagnostics(t.PublishDiagnosticsParams(
-            uri=uri, diagnostics=[to_lsp_diagnostic(doc, f) for f in findings]))
+        """Analyse the document in the analysis thread, unless a newer change comes first."""
+        with lock:
+            turn = latest[uri] = latest.get(uri, 0) + 1
+            source = doc_of(ls, uri).source
+        analyser.submit(_analyse, ls, uri, turn, source)
+
+    def current(uri: str, turn: int) -> bool:
+        with lock:
+            return latest.get(uri) == turn
+
+    def _analyse(ls: LanguageServer, uri: str, turn: int, source: str) -> None:
+        if not current(uri, turn):
+            return  # superseded while it waited
+        try:
+            findings = analysis.diagnose(source, _file(uri))
+        except Exception as e:  # a bug: shown, not a dead thread
+            findings = [analysis.Finding(_file(uri), 1, 1, 1, 2, "error",
+                                         f"coinche could not analyse this file: {e}")]
+        doc = TextDocument(uri, source)
+        diagnostics = [to_lsp_diagnostic(doc, f) for f in findings]
+        if current(uri, turn):
+            ls.text_document_publish_diagnostics(t.PublishDiagnosticsParams(
+                uri=uri, diagnostics=diagnostics))
 
     @server.feature(t.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: LanguageServer, params: t.DidOpenTextDocumentParams) -> None:
@@ -86,10 +198,13 @@ def build_server() -> LanguageServer:
 
     @server.feature(t.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: LanguageServer, params: t.DidCloseTextDocumentParams) -> None:
+        with lock:
+            latest[params.text_document.uri] = latest.get(params.text_document.uri, 0) + 1
         ls.text_document_publish_diagnostics(t.PublishDiagnosticsParams(
             uri=params.text_document.uri, diagnostics=[]))  # a closed file's marks go
 
     @server.feature(t.TEXT_DOCUMENT_COMPLETION, t.CompletionOptions(trigger_characters=['"']))
+    @server.thread()
     def completion(ls: LanguageServer, params: t.CompletionParams) -> t.CompletionList:
         doc = doc_of(ls, params.text_document.uri)
         found = analysis.complete(doc.source, *_cursor(doc, params.position))
@@ -98,6 +213,7 @@ def build_server() -> LanguageServer:
             insert_text=c.insert) for c in found])
 
     @server.feature(t.TEXT_DOCUMENT_HOVER)
+    @server.thread()
     def hover(ls: LanguageServer, params: t.HoverParams) -> t.Hover | None:
         uri = params.text_document.uri
         doc = doc_of(ls, uri)
@@ -107,6 +223,7 @@ def build_server() -> LanguageServer:
         return t.Hover(contents=t.MarkupContent(kind=t.MarkupKind.Markdown, value=text))
 
     @server.feature(t.TEXT_DOCUMENT_DEFINITION)
+    @server.thread()
     def definition(ls: LanguageServer, params: t.DefinitionParams) -> t.Location | None:
         uri = params.text_document.uri
         doc = doc_of(ls, uri)
@@ -118,6 +235,7 @@ def build_server() -> LanguageServer:
                           range=t.Range(start=at, end=at))
 
     @server.feature(t.TEXT_DOCUMENT_FORMATTING)
+    @server.thread()
     def formatting(ls: LanguageServer, params: t.DocumentFormattingParams
                    ) -> list[t.TextEdit] | None:
         uri = params.text_document.uri
@@ -130,6 +248,7 @@ def build_server() -> LanguageServer:
                            new_text=pretty)]
 
     @server.feature(t.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
+    @server.thread()
     def document_symbol(ls: LanguageServer, params: t.DocumentSymbolParams
                         ) -> list[t.DocumentSymbol]:
         uri = params.text_document.uri
@@ -154,8 +273,11 @@ def _symbol(doc: TextDocument, s: analysis.Symbol) -> t.DocumentSymbol:
 
 
 def _fix_text(d: t.Diagnostic) -> str | None:
+    """The did-you-mean the server put in a diagnostic's data: a text, else none (the client
+    sends the data back, and may send anything)."""
     data: Any = d.data
-    return data.get("fix") if isinstance(data, dict) else None
+    fix = data.get("fix") if isinstance(data, dict) else None
+    return fix if isinstance(fix, str) and len(fix) < 200 else None
 
 
 def _fix(uri: str, d: t.Diagnostic) -> t.CodeAction:

@@ -386,5 +386,5 @@ RENDERS = frozenset({"preview", "pdf", "compare", "score", "questionnaire"})
 """The handlers run in the render worker, off the event loop (see `worker`): the sheet, card and
 comparison (a PDF takes about a second), and the score and the questionnaire,
 which analyse and validate the whole text as they do and are asked for by a click or a refresh,
-not at every key. The others answer on the loop at once. None uses the formatter's parser,
-which stays with the loop's handlers (see `worker`)."""
+not at every key. The others run in the quick lane's two threads (see `worker`): never on the
+event loop. No render uses the formatter's parser, which stays with the quick handlers."""

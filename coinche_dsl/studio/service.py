@@ -20,6 +20,9 @@ from ..errors import CoincheError, Diagnostic, Position
 from ..loader import BUILTINS, SUFFIX, load_variant, validate
 from ..model import Ruleset
 
+MAX_NAME_BYTES = 255
+"""A file name's bytes, in every common file system."""
+
 
 class StudioError(CoincheError, ValueError):
     """A request the studio refuses (a path outside its folder, a bad variant name)."""
@@ -79,13 +82,28 @@ class Workspace:
         return cls.open(root, path.name)
 
     def inside(self, name: str) -> Path:
-        """`name` as a variant file in the studio's folder; StudioError otherwise."""
-        path = (self.root / name).resolve()
+        """`name` as a variant file in the studio's folder; StudioError otherwise (a name no
+        file system takes, too: a NUL or control character, a part over 255 bytes)."""
+        shown = name.encode("unicode_escape").decode("ascii")[:80]
+        if any(ord(c) < 32 or c == "\x7f" for c in name) or any(
+                len(part.encode("utf-8", "replace")) > MAX_NAME_BYTES for part in name.split("/")):
+            raise StudioError(f"'{shown}' is not a file name (control characters, or a part "
+                              f"over {MAX_NAME_BYTES} bytes)")
+        try:
+            path = (self.root / name).resolve()
+        except (OSError, ValueError, RuntimeError) as e:  # a symlink loop, a name too long
+            raise StudioError(f"'{shown}' is not a file the studio can open ({type(e).__name__})"
+                              ) from None
         if not path.is_relative_to(self.root):
             raise StudioError(f"'{name}' is outside the studio's folder")
         if path.suffix != SUFFIX:
             raise StudioError(f"'{name}': variant files end in {SUFFIX}")
         return path
+
+    def relative(self, message: str) -> str:
+        """`message` with the studio's folder left out of every path it names: the page shows
+        file names relative to the folder, never where the folder is."""
+        return message.replace(f"{self.root}{os.sep}", "").replace(str(self.root), ".")
 
     def read(self) -> str:
         if self.file.is_file():

@@ -1,19 +1,24 @@
-"""The studio's concurrency: quick answers on the event loop, renders in one worker thread.
+"""The studio's concurrency: no handler on the event loop; renders in one worker thread, the
+quick calls in two others.
 
 The page asks for problems as the secretary types (`check`, `complete`, `hover`); a PDF takes
-about a second of WeasyPrint, a sheet or a comparison a fraction of one. Two lanes:
+about a second of WeasyPrint, a sheet or comparison 25 to 170 ms. A check is usually under
+30 ms, but an accepted file at the limits may take seconds, and nothing of the project's code
+runs on the event loop, which only reads requests and writes answers: the page (`GET /`) and
+every other request are answered while a check or a render runs. Two lanes, each a
+`RenderWorker` (`anyio.to_thread.run_sync` with a `CapacityLimiter`):
 
-- the **loop**: `state`, `check`, `complete`, `hover`, `definition`, `format`, `save`, `answer`,
-  `start` (each quick) run in the server's event loop, one at a time, as they arrive;
+- the **quick lane**: `state`, `check`, `complete`, `hover`, `definition`, `format`, `save`,
+  `answer`, `start`, in two threads (`QUICK_THREADS`): a small check is answered while a slow
+  one runs; at most `MAX_QUICK` wait or run at once (more: 503);
 - the **render worker** (`api.RENDERS`: `preview`, `pdf`, `compare`, `score`,
-  `questionnaire`) runs off the loop, one job at a time (`anyio.to_thread.run_sync` with a
-  `CapacityLimiter(1)`), so a check is answered while a PDF is being made.
+  `questionnaire`), one job at a time, so a check is answered while a PDF is being made.
 
-So at most two threads run the project's code at once: the loop's handler and one render.
+So at most three threads run the project's code at once: two quick calls and one render.
 What they share, and why that is safe:
 
 - The formatter's parser (`syntax.parser.parse_with_comments`) is one Lark instance whose
-  comments are collected per thread (a thread-local sink); only loop handlers use it
+  comments are collected per thread (a thread-local sink); only quick handlers use it
   (`format`, `save`, `answer`, `start`, `hover`'s inherited value) and no render does (a test
   holds the renders to that), so the two lanes share as little as they can.
 - Jinja's environment, the translators' number caches, Babel and WeasyPrint are used by the
@@ -27,12 +32,14 @@ What they share, and why that is safe:
   same way: get, else build whole, then store (a dict key, a list slot: each get and store is
   atomic under the GIL). A cache stored first and filled in place afterwards would let the
   other thread read it half-built: engine caches must keep to "build, then store".
-- `Workspace` holds two paths fixed at start-up; only `save` (on the loop) writes, atomically.
+- `Workspace` holds two paths fixed at start-up; only `save` writes, atomically (two saves at
+  once: each replaces the file whole, the later rename wins).
 
-A render nobody waits for is not made: a job waiting for the worker whose client has gone (the
-page aborts the request of a refresh it no longer needs) is dropped unrendered, and at most
-`MAX_RENDERS` jobs may wait or run at once (more: 503, "busy"). A render already running cannot
-be stopped; at most one is.
+A job nobody waits for is not done: a job waiting for its lane whose client has gone (the page
+aborts the request of a refresh or a check it no longer needs, a superseded version of the
+text) is dropped undone, and at most `MAX_RENDERS` (`MAX_QUICK`) jobs may wait or run at once
+(more: 503, "busy"). A job already running cannot be stopped; at most one render and two quick
+calls are.
 """
 
 from __future__ import annotations
@@ -48,6 +55,11 @@ MAX_RENDERS = 8
 """Renders waiting or running at once. The page keeps one refresh in flight (it gives up the
 one before) besides what the secretary clicks (a PDF, a score): more come from a client that
 sends without waiting for its answers."""
+QUICK_THREADS = 2
+"""Threads of the quick lane: one slow check leaves the other for the next request."""
+MAX_QUICK = 16
+"""Quick calls waiting or running at once (the page keeps a check, a completion and a hover in
+flight at most, and aborts the superseded ones)."""
 GONE = 499
 """The status of a request whose client went away before its turn (nginx's "client closed
 request"): nobody reads it."""
@@ -56,11 +68,14 @@ Job = Callable[[], Response]
 
 
 class RenderWorker:
-    """One worker thread's turn at a time for the slow handlers, in arrival order."""
+    """`threads` worker threads' turns (one by default) for the handlers of one lane, in
+    arrival order; `busy`: what a client told to wait reads."""
 
-    def __init__(self, max_renders: int = MAX_RENDERS) -> None:
-        self.limiter = anyio.CapacityLimiter(1)
+    def __init__(self, max_renders: int = MAX_RENDERS, threads: int = 1,
+                 busy: str = "the studio is busy with other renders; try again") -> None:
+        self.limiter = anyio.CapacityLimiter(threads)
         self.max_renders = max_renders
+        self.busy = busy
         self.pending = 0
         """Jobs waiting for the worker or running in it."""
         self.dropped = 0
@@ -70,8 +85,8 @@ class RenderWorker:
         """`job`'s response, made in the worker once the jobs before it are done; a 503 when
         too many are pending, and no work when the client leaves before its turn."""
         if self.pending >= self.max_renders:
-            return JSONResponse({"error": "the studio is busy with other renders; try again"},
-                                status_code=503, headers={"Retry-After": "1"})
+            return JSONResponse({"error": self.busy}, status_code=503,
+                                headers={"Retry-After": "1"})
         self.pending += 1
         try:
             made = await self._unless_gone(request, job)
