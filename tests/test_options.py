@@ -207,7 +207,8 @@ def test_check_says_when_combinations_are_too_many(tmp_path: Path) -> None:
 
 def test_sheet_prints_the_options_in_five_languages() -> None:
     heads = {"en": "To be agreed before the game", "fr": "À définir avant la partie",
-             "es": "Lo que se acuerda antes de la partida", "it": "Da concordare prima della partita",
+             "es": "Lo que se acuerda antes de la partida",
+             "it": "Da concordare prima della partita",
              "pt": "A combinar antes da partida"}
     ffb = load_variant("ffb")
     for lang, head in heads.items():
