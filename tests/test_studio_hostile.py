@@ -108,7 +108,8 @@ VALID = {"state": {}, "check": {"text": CLUB}, "format": {"text": CLUB},
          "questionnaire": {"text": CLUB}, "answer": {"text": CLUB, "path": "game.target",
                                                      "value": "1000"},
          "start": {"base": "ffb", "name": "jeudi", "title": "Jeudi", "lang": "fr",
-                   "answers": {"game.target": "1000"}}}
+                   "answers": {"game.target": "1000"}},
+         "messages": {"lang": "fr"}}
 """A request the page would send, per route: the property spoils one to three of its fields
 (or the whole body), so that the hostile value reaches the code behind the field checks."""
 
