@@ -316,8 +316,8 @@ def validate(resolved: Resolved, choices: Choices | None = None,
     others); VariantError lists every problem found (`validated`). Every value of every option
     must give valid rules: a value that does not is reported with the option and value named.
     UnknownOptionError for a choice naming nothing. `seen` keeps each combination's validation
-    for the caller's next calls: `check` validates every combination, each with its
-    neighbours, which are combinations it validates too."""
+    for the caller's next calls: `check` validates each combination it runs once
+    (`validate_combination`), then the defaults with their neighbours, found there."""
     outcome = _validated_once(resolved, choices, seen)
     if outcome.errors:
         raise VariantError(outcome.errors)
@@ -333,6 +333,22 @@ def validate(resolved: Resolved, choices: Choices | None = None,
     if problems:
         raise VariantError(_sorted(resolved, problems))
     return ruleset
+
+
+def validate_combination(resolved: Resolved, choices: Choices,
+                         seen: dict[tuple[tuple[str, str], ...], Validation] | None = None
+                         ) -> Ruleset:
+    """The Ruleset of a resolved variant with its options at `choices`, that combination's own
+    errors only (VariantError): what `check` runs the examples of each combination under.
+    `validate` also validates the combination's neighbours (one value changed), which `check`
+    validates as combinations of their own or as the defaults' neighbours: validating them
+    again from every combination made a file at the option limits validate some 2,000
+    combinations (40 s and 2.7 GB) where it runs 73."""
+    outcome = _validated_once(resolved, choices, seen)
+    if outcome.errors:
+        raise VariantError(outcome.errors)
+    assert outcome.ruleset is not None
+    return outcome.ruleset
 
 
 def _value_problems(resolved: Resolved, chosen: Choices, label: str,

@@ -205,6 +205,26 @@ def test_check_says_when_combinations_are_too_many(tmp_path: Path) -> None:
         "would be more than 16)" in out
 
 
+def test_check_at_the_option_limits_validates_each_run_once(tmp_path: Path) -> None:
+    """Issue #32: twelve options of eight values (ten and ffb's two) and 100 examples took 40 s
+    and 2.7 GB, each run validating its neighbours again (some 2,000 combinations kept with
+    their sources). Each run is validated once: the defaults, then each value against them, 10 x 7
+    of the file's own options and 1 + 2 of ffb's (of two and three values): 74 combinations."""
+    from option_support import many_options
+
+    from coinche_dsl.analysis import check_resolved
+    from coinche_dsl.limits import MAX_OPTION_VALUES, MAX_OPTIONS
+    from coinche_dsl.loader import resolve, validate
+
+    path = _write(tmp_path, "many-options", many_options(examples=3))
+    resolved = resolve(path)
+    seen: dict[object, object] = {}
+    found, examples = check_resolved(resolved, seen)
+    assert not [d for severity, d in found if severity == "error"] and examples == 3
+    validate(resolved, None, seen)  # what `check` asks next: the defaults and their neighbours
+    assert len(seen) == 1 + 10 * 7 + 1 + 2 <= 1 + MAX_OPTIONS * (MAX_OPTION_VALUES - 1)
+
+
 def test_sheet_prints_the_options_in_five_languages() -> None:
     heads = {"en": "To be agreed before the game", "fr": "À définir avant la partie",
              "es": "A acordar antes de la partida", "it": "Da concordare prima della partita",

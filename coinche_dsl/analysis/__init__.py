@@ -20,7 +20,7 @@ from ..loader import (
     _base_path,
     example_problem,
     resolve,
-    validate,
+    validate_combination,
     validated,
     warnings,
 )
@@ -143,13 +143,15 @@ def option_runs(resolved: Resolved, ruleset: Ruleset, reported: set[int],
     from ..options import combinations
 
     found: list[tuple[str, Diagnostic]] = []
-    # Each combination is validated once, though every run of `validate` also validates the
-    # combination's neighbours (one option's value changed), which are combinations too.
+    # Each combination is validated once, alone (`validate_combination`): its neighbours are
+    # runs of their own, or (each value against the defaults) those of the defaults, which the
+    # caller's `validate` finds in `seen`. The runs stay at most 1 + MAX_OPTIONS x
+    # (MAX_OPTION_VALUES - 1) validations (tests/test_options.py counts them).
     seen = {} if seen is None else seen
     for choices in combinations(ruleset.options, MAX_OPTION_COMBINATIONS)[0]:
         label = ", ".join(f"{k} = {v}" for k, v in choices.items())
         try:
-            under = validate(resolved, choices, seen)
+            under = validate_combination(resolved, choices, seen)
         except VariantError as e:  # two values that are each valid, and together are not
             found += [("error", Diagnostic(d.position, f"with option {label}: {d.message}",
                                            d.text, d.hint)) for d in e.diagnostics]
