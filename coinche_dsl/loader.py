@@ -16,6 +16,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from .errors import Diagnostic, Position, UnknownVariantError, VariantError
+from .files import FileError, read_bytes
 from .inherit import (
     Override,
     bad_pin,
@@ -26,6 +27,7 @@ from .inherit import (
     overrides,
     pin_problems,
 )
+from .limits import MAX_FILE_BYTES
 from .model import Ruleset
 from .model.checks import Problem, check_ruleset
 from .model.coherence import clashes
@@ -44,7 +46,7 @@ from .options import (
     option_positions,
 )
 from .standin import changes_examples, cut_of, examples_of, renumbered, without
-from .syntax import ParsedVariant, decode, parse_text, read_limited
+from .syntax import ParsedVariant, decode, parse_text
 from .syntax.parser import DataPath
 
 BUILTINS = ("ffb", "ffb-contree", "es-club", "pt-online", "it-701", "fr-brut", "fr-bga")
@@ -99,29 +101,33 @@ def locate(name_or_path: str | Path) -> Path:
     if text in BUILTINS:
         return builtin_path(text)
     path = Path(text)
-    if _is_file(path):
+    if _exists(path):  # a FIFO or a device too: the reader says what it is, in one line
         return path
     close = difflib.get_close_matches(text, BUILTINS, n=1)
     hint = f"; did you mean '{close[0]}'?" if close else f"; built-ins: {', '.join(BUILTINS)}"
     raise UnknownVariantError(f"no built-in variant or file named '{text}'{hint}")
 
 
-def _is_file(path: Path) -> bool:
-    """Whether `path` is a regular file; False for a name the system refuses (too long)."""
+def _exists(path: Path) -> bool:
+    """Whether something is at `path` (a symlink to nothing is not); False for a name the
+    system refuses (too long)."""
     try:
-        return path.is_file()
+        return path.exists()
     except (OSError, ValueError):
         return False
 
 
-def read_variant(path: Path) -> ParsedVariant:
+def read_variant(path: Path, at: Position | None = None) -> ParsedVariant:
     """One file parsed (not resolved). The result is shared between calls for the same file
     and content (a base such as ffb is read again by every variant extending it): treat it as
-    read-only."""
+    read-only. A file that cannot be read (a FIFO, a device, one over the size limit) is a
+    VariantError at `at` (the `extends` that names it), else at the file's start."""
     try:
-        raw = read_limited(path)
-    except OSError as e:
-        raise VariantError([Diagnostic(None, f"cannot read {path}: {e.strerror}")]) from None
+        raw = read_bytes(path, MAX_FILE_BYTES, "variant file")
+    except FileError as e:
+        where = at or Position(str(path), 1, 1)
+        message = e.why if where.file == str(path) else f"{Path(path).name}: {e.why}"
+        raise VariantError([Diagnostic(where, message)]) from None
     return _parsed(raw, str(path))
 
 
@@ -146,7 +152,8 @@ def resolve(name_or_path: str | Path, own: ParsedVariant | None = None) -> Resol
         if len(seen) >= MAX_EXTENDS_DEPTH:
             raise VariantError([Diagnostic(chain[-1].extends_at, "extends goes too deep")])
         seen.append(real)
-        parsed = own if own is not None and not chain else read_variant(path)
+        parsed = own if own is not None and not chain else read_variant(
+            path, chain[-1].extends_at if chain else None)
         chain.append(parsed)
         if parsed.extends is None:
             break
@@ -204,7 +211,7 @@ def _base_path(parsed: ParsedVariant) -> Path:
         raise VariantError([Diagnostic(parsed.extends_at,
                                        f"extends '{shown}' must be a built-in name or a "
                                        f"{SUFFIX} file in the same folder")])
-    if not _is_file(candidate):
+    if not _exists(candidate):
         close = difflib.get_close_matches(target, BUILTINS, n=1)
         raise VariantError([Diagnostic(
             parsed.extends_at, f"extends '{shown}': no built-in variant or file of that name",

@@ -53,13 +53,34 @@ def reported() -> Iterator[None]:
 
 
 def read_stdin_variant() -> str:
-    """A variant's text from standard input (`-`); `extends` is then relative to the current
-    folder."""
+    """A variant's text from standard input (`-`), read no further than one byte past
+    MAX_FILE_BYTES (`< /dev/zero` is refused, not read whole); `extends` is then relative to
+    the current folder."""
+    from ..files import read_stream
+    from ..limits import MAX_FILE_BYTES
     from ..syntax import decode
 
     with reported():
-        return decode(sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer")
-                      else sys.stdin.read().encode("utf-8"), STDIN_FILE)
+        return decode(read_stream(_stdin_bytes(), MAX_FILE_BYTES, "standard input",
+                                  "variant file"), STDIN_FILE)
+
+
+def _stdin_bytes() -> Any:
+    """Standard input as a binary stream (None when it is closed: `<&-`)."""
+    stdin = sys.stdin
+    if stdin is None or getattr(stdin, "closed_stream", False):
+        return None
+    return getattr(stdin, "buffer", None) or _Encoded(stdin)
+
+
+class _Encoded:
+    """A text stream without a binary one (a test runner's), read as UTF-8 bytes."""
+
+    def __init__(self, stream: Any):
+        self.stream = stream
+
+    def read(self, size: int = -1) -> bytes:
+        return bytes(self.stream.read(size).encode("utf-8"))
 
 
 def resolve_arg(name_or_path: str) -> Any:
@@ -139,22 +160,20 @@ def read_json(source: str) -> Any:
 
 
 def read_text(source: str) -> str:
-    """The UTF-8 text of a file or of standard input (`-`), read no further than
-    MAX_JSON_BYTES; exit 1 (2 for a file that is not there) naming the problem."""
+    """The UTF-8 text of a regular file or of standard input (`-`), read no further than
+    MAX_JSON_BYTES (`files`: a FIFO or a device is refused); exit 1 (2 for a file that is not
+    there) naming the problem."""
+    from ..files import FileError, read_bytes, read_stream
     from ..limits import MAX_JSON_BYTES
 
     name = _input_name(source)
     try:
         if source == "-":
-            raw = sys.stdin.buffer.read(MAX_JSON_BYTES + 1)
+            raw = read_stream(_stdin_bytes(), MAX_JSON_BYTES, name, "JSON input")
         else:
-            with open(source, "rb") as f:
-                raw = f.read(MAX_JSON_BYTES + 1)
-    except OSError as e:  # a file that is not there is a usage error, like a missing argument
-        fail(f"{name}: cannot read: {e.strerror}",
-             USAGE if isinstance(e, FileNotFoundError) else PROBLEMS)
-    if len(raw) > MAX_JSON_BYTES:
-        fail(f"{name}: more than {MAX_JSON_BYTES:,} bytes; a deal is far smaller")
+            raw = read_bytes(source, MAX_JSON_BYTES, "JSON input")
+    except FileError as e:  # a file that is not there is a usage error, like a missing argument
+        fail(str(e), USAGE if e.missing else PROBLEMS)
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError:
