@@ -13,9 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from coinche_dsl.errors import VariantError
+from coinche_dsl.files import FileError, read_bytes
 from coinche_dsl.limits import MAX_BID, MAX_FILE_BYTES, MAX_TOKENS
 from coinche_dsl.loader import load_variant
-from coinche_dsl.files import FileError, read_bytes
 
 
 def load_text(tmp_path: Path, body: str, name: str = "t") -> Any:
