@@ -81,11 +81,9 @@ def main(end_process: bool = True) -> None:
     was_enabled = gc.isenabled()
     gc.disable()
     try:
-        _without_typer(sys.argv[1:])
-        _register(sys.argv[1:])
-        from .typer_app import app
+        from .common import run_guarded
 
-        app()
+        run_guarded(_run)
     except SystemExit as stop:
         if end_process and not gc.isenabled():  # a one-shot command (see `runs_long`)
             _leave(stop.code)
@@ -94,6 +92,14 @@ def main(end_process: bool = True) -> None:
         gc.freeze()
         if was_enabled:
             gc.enable()
+
+
+def _run() -> None:
+    _without_typer(sys.argv[1:])
+    _register(sys.argv[1:])
+    from .typer_app import app
+
+    app()
 
 
 def _without_typer(argv: list[str]) -> None:

@@ -7,9 +7,11 @@ error (an unknown option, a variant or file argument that names nothing).
 
 from __future__ import annotations
 
+import errno
 import gc
+import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, NoReturn
 
@@ -206,3 +208,112 @@ def print_json(data: Any, indent: int | None = None) -> None:
     from ..text_safety import for_json
 
     print(for_json(json.dumps(data, ensure_ascii=False, indent=indent)))
+
+
+# --- standard streams that end ---------------------------------------------------------------
+
+class ClosedStream:
+    """Stands for a standard stream the shell closed (`>&-`, `<&-`), which Python leaves as
+    None: reading or writing it raises OSError naming it (`run_guarded` reports it in one
+    line), where None gave `'NoneType' object has no attribute 'write'`. A closed stderr
+    (`quiet`) takes what is written and drops it: there is nowhere to say anything."""
+
+    closed_stream = True
+    closed = False
+    encoding = "utf-8"
+    errors = "strict"
+
+    def __init__(self, name: str, quiet: bool = False):
+        self.name = name
+        self.quiet = quiet
+
+    def _closed(self) -> OSError:
+        return OSError(errno.EBADF, "it is closed", self.name)
+
+    def write(self, data: Any) -> int:
+        if self.quiet:
+            return len(data)
+        raise self._closed()
+
+    def read(self, size: int = -1) -> Any:
+        raise self._closed()
+
+    readline = read
+
+    def writelines(self, lines: Any) -> None:
+        for line in lines:
+            self.write(line)
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return False
+
+    def fileno(self) -> int:
+        raise self._closed()
+
+    @property
+    def buffer(self) -> ClosedStream:
+        return self
+
+
+def stand_in_for_closed_streams() -> None:
+    """Hold the numbers 0, 1 and 2 when the shell closed them (`/dev/null` opened there: a
+    file the command opens must not become its "standard output"), and put a ClosedStream
+    where Python left None."""
+    for fd in (0, 1, 2):
+        try:
+            os.fstat(fd)
+        except OSError:
+            os.open(os.devnull, os.O_RDWR)  # the lowest free number: this one
+    if sys.stdin is None:
+        sys.stdin = ClosedStream("standard input")  # type: ignore[assignment]
+    if sys.stdout is None:
+        sys.stdout = ClosedStream("standard output")  # type: ignore[assignment]
+    if sys.stderr is None:
+        sys.stderr = ClosedStream("standard error", quiet=True)  # type: ignore[assignment]
+
+
+def run_guarded(command: Callable[[], None]) -> None:
+    """Run `command` (a whole `coinche` run), its output flushed before it ends, and end as a
+    Unix tool does when a stream ends: a closed pipe (`| head -1`) quietly with exit 1; a full
+    disk (`> /dev/full`), a closed stdout or stdin (`>&-`, `<&-`) with one line on stderr (if
+    it is open) and exit 1, never a traceback."""
+    stand_in_for_closed_streams()
+    try:
+        try:
+            command()
+        except SystemExit:
+            _flush_stdout()
+            raise
+        _flush_stdout()
+    except OSError as e:
+        _stream_ended(e)
+
+
+def _flush_stdout() -> None:
+    if sys.stdout is not None:
+        sys.stdout.flush()
+
+
+def _stream_ended(e: OSError) -> NoReturn:
+    """Leave after `e`: what was left to write is dropped (stdout now discards, so that
+    Python's own flush at exit has nothing to fail on); one line unless a pipe was closed."""
+    broken = e.errno == errno.EPIPE
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, 1)  # what the old stdout still buffers goes nowhere
+        os.close(devnull)
+    except OSError:
+        pass
+    sys.stdout = ClosedStream("standard output", quiet=True)  # type: ignore[assignment]
+    if not broken:
+        where = e.filename if isinstance(e.filename, str) else "standard output"
+        why = e.strerror or str(e)
+        try:
+            print(f"coinche: error: {where}: {why}", file=sys.stderr)
+            sys.stderr.flush()
+        except (OSError, ValueError):
+            sys.stderr = ClosedStream("standard error", quiet=True)  # type: ignore[assignment]
+    raise SystemExit(PROBLEMS)
