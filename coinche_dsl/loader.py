@@ -385,8 +385,9 @@ class Validation:
     even that cannot be built)."""
     errors: list[Diagnostic]
     exact: bool = True
-    """The stand-in differs from the file only by unknown names it drops, so its worked
-    examples can still be run (a value in error would change what they compute)."""
+    """The stand-in differs from the file only by unknown names it drops, and passes every
+    cross-field check, so its worked examples can still be run (a value in error would change
+    what they compute; rules failing a cross-field check are not rules the engine runs)."""
     examples: list[int] = field(default_factory=list)
     """The index in the file of each of the stand-in's examples (an example in error, or one
     that holds under other option values, is left out of it)."""
@@ -429,7 +430,10 @@ def validated(resolved: Resolved, choices: Choices | None = None) -> Validation:
     problems = [renumbered(p, kept) for p in check_ruleset(ruleset)]
     errors += [_problem(p, view) for p in problems
                if not any(p.path[:len(cut)] == cut for cut in cuts)]
-    exact = not changes_examples(dropped)
+    # Examples never run on rules that failed a cross-field check: the engine assumes every
+    # check holds (a sequence_order of six ranks made it raise ValueError, issue #32).
+    crossed = any(p.path[:1] != ("examples",) for p in problems)
+    exact = not changes_examples(dropped) and not crossed
     bad = {p.path[1] for p in problems if p.path[:1] == ("examples",) and len(p.path) > 1}
     return Validation(ruleset, _sorted(resolved, errors), exact, kept,
                       {i for i in bad if isinstance(i, int)})
