@@ -308,3 +308,25 @@ def test_the_option_a_rule_names_is_the_one_that_sets_it(name: str) -> None:
         assert option_of(rs, path) == (setting[0] if setting else None), path
         marked += bool(setting)
     assert marked >= len(rs.options)  # every option sets at least one rule
+
+
+@pytest.mark.parametrize("mode", ["fixed", "default"])
+@pytest.mark.parametrize("option, value, block, setting", [
+    ("litige", "chute", "scoring", "litige held"),
+    ("litige", "appliquee", "scoring", "litige fails"),
+    ("sans_atout_tout_atout", "non", "auction", "denominations clubs, hearts"),
+])
+def test_an_inherited_option_named_and_its_setting_written_in_one_file_is_refused(
+        tmp_path: Path, mode: str, option: str, value: str, block: str, setting: str) -> None:
+    """Issue #32: `option litige fixed chute` with `scoring { litige held }` was accepted, the
+    file's own setting silently dropped (the rules said `fails`). Fixed or given a default,
+    an option the file names and a setting of it the file writes are an error at the setting,
+    whichever value each says."""
+    text = TEXT.split("  # Choice")[0] + (f"  option {option} {mode} {value}\n"
+                                          f"  {block} {{\n    {setting}\n  }}\n}}\n")
+    path = _write(tmp_path, "club", text)
+    with pytest.raises(VariantError) as e:
+        load_variant(path)
+    line = text.splitlines().index(f"    {setting}") + 1
+    assert [(d.position.line if d.position else 0) for d in e.value.diagnostics] == [line]
+    assert f"option '{option}'" in e.value.diagnostics[0].message
