@@ -56,8 +56,7 @@ def check(
     checked = [_check_one(target) for target in variants]
     reports = [report for report, _ in checked]
     if format is CheckFormat.json:
-        print(json.dumps({"ok": all(r["ok"] for r in reports), "variants": reports},
-                         indent=2, ensure_ascii=False))
+        print_json({"ok": all(r["ok"] for r in reports), "variants": reports}, indent=2)
     else:
         for report in reports:
             _print_check(report)
