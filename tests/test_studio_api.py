@@ -241,7 +241,7 @@ def test_a_file_outside_the_folder_is_a_usage_error(folder: Path) -> None:
                            "--no-browser"], cwd=folder, capture_output=True, text=True,
                           timeout=60)
     assert done.returncode == 1
-    assert done.stderr.strip() == "'../x.coinche' is outside the studio's folder"
+    assert done.stderr.strip() == "coinche: error: '../x.coinche' is outside the studio's folder"
 
 
 def test_the_options_get_a_control_and_every_panel_follows_it(client: TestClient) -> None:

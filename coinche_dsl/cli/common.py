@@ -19,13 +19,25 @@ OK, PROBLEMS, USAGE = 0, 1, 2
 
 
 def fail(message: str, code: int = PROBLEMS) -> NoReturn:
-    """Print `message` on stderr (control characters shown, never obeyed) and exit: SystemExit,
-    as Click ends a command raising `typer.Exit`, so that this module needs no Typer (a
-    `sheet` run without it, see `render_run`)."""
+    """Print `message` on stderr (control characters shown, never obeyed) in the one error
+    format of every command (issue #29): `coinche: error: …` for a message about no place,
+    the located lines `file:line:col: …` as `check` prints them; and exit: SystemExit, as
+    Click ends a command raising `typer.Exit`, so that this module needs no Typer (a `sheet`
+    run without it, see `render_run`)."""
     from ..text_safety import for_terminal
 
-    print(for_terminal(message), file=sys.stderr)
+    print(error_lines(for_terminal(message)), file=sys.stderr)
     raise SystemExit(code)
+
+
+def error_lines(message: str) -> str:
+    """`message` in the error format: each line that says no place prefixed `coinche: error: `
+    (a located line, `file:line:col: error: …`, is printed as it is)."""
+    import re
+
+    located = re.compile(r"^[^\s].*?:\d+:\d+: ")
+    return "\n".join(line if located.match(line) or line.startswith("coinche: ")
+                     else f"coinche: error: {line}" for line in message.splitlines() or [""])
 
 
 def runs_long() -> None:
@@ -188,13 +200,69 @@ def parse_json(text: str, source: str) -> Any:
 
     name = _input_name(source)
     try:
-        return json.loads(text)
+        return _strict_json(text)
+    except _DuplicateKey as e:
+        line, col = _line_col(text, e.at)
+        fail(f"{name}:{line}:{col}: invalid JSON: the key '{e.key}' is given twice in one "
+             "object (which one counts would be a guess: keep one)")
     except json.JSONDecodeError as e:
         fail(f"{name}:{e.lineno}:{e.colno}: invalid JSON: {e.msg}")
     except RecursionError:
         fail(f"{name}: invalid JSON: nested too deeply")
     except ValueError:  # the only other one: an integer past Python's digit limit
         fail(f"{name}: invalid JSON: a number has too many digits")
+
+
+class _DuplicateKey(ValueError):
+    def __init__(self, key: str, at: int):
+        super().__init__(key)
+        self.key, self.at = key, at
+
+
+def _strict_json(text: str) -> Any:
+    """`json.loads`, refusing an object that gives a key twice (Python's reader keeps the last
+    one silently) with where the second is written. The pure-Python scanner is used so that
+    each object's parse can note where its values start (the C one calls no hook per value)."""
+    import json
+    import json.decoder
+    import json.scanner
+
+    decoder = json.JSONDecoder(object_pairs_hook=list)
+
+    def parse_object(s_and_end: tuple[str, int], strict: bool, scan_once: Any, hook: Any,
+                     pairs_hook: Any, memo: Any = None) -> tuple[Any, int]:
+        starts: list[int] = []
+
+        def noting(string: str, idx: int) -> Any:
+            starts.append(idx)
+            return scan_once(string, idx)
+
+        pairs, end = json.decoder.JSONObject(  # type: ignore[attr-defined]
+            s_and_end, strict, noting, hook, list, memo)
+        seen: set[str] = set()
+        for i, (key, _) in enumerate(pairs):
+            if key in seen:
+                raise _DuplicateKey(key, _key_start(s_and_end[0], starts[i]))
+            seen.add(key)
+        return dict(pairs), end
+
+    decoder.parse_object = parse_object  # type: ignore[attr-defined]
+    decoder.scan_once = json.scanner.py_make_scanner(decoder)  # type: ignore[attr-defined]
+    return decoder.decode(text)
+
+
+def _key_start(text: str, value_at: int) -> int:
+    """Where the key of the value starting at `value_at` starts (its opening quote)."""
+    i = text.rfind('"', 0, text.rfind(":", 0, value_at))  # the key's closing quote
+    i -= 1
+    while i > 0 and not (text[i] == '"' and (i - len(text[:i].rstrip("\\"))) % 2 == 0):
+        i -= 1
+    return max(i, 0)
+
+
+def _line_col(text: str, at: int) -> tuple[int, int]:
+    line = text.count("\n", 0, at) + 1
+    return line, at - (text.rfind("\n", 0, at) + 1) + 1
 
 
 def _input_name(source: str) -> str:

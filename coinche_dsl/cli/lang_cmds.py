@@ -99,7 +99,7 @@ def _diagnostic_json(target: str, severity: str, d: Any) -> dict[str, Any]:
 
 def _print_check(report: dict[str, Any]) -> None:
     for d in report["diagnostics"]:
-        where = f"{d['file']}:{d['line']}:{d['column']}: " if d["line"] else ""
+        where = f"{d['file']}:{d['line']}:{d['column']}: " if d["line"] else "coinche: "
         hint = f" ({d['hint']})" if d["hint"] else ""
         print(for_terminal(f"{where}{d['severity']}: {d['message']}{hint}", newlines=False),
               file=sys.stderr)
