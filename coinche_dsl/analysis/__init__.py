@@ -102,6 +102,16 @@ def base_of(parsed: ParsedVariant) -> Resolved | None:
         return None
 
 
+def read_document(path: str) -> str:
+    """The text of a variant file read as `check` reads it (`files.read_bytes`: a regular file
+    of at most MAX_FILE_BYTES, never a FIFO or a device); VariantError or FileError."""
+    from ..files import read_bytes
+    from ..limits import MAX_FILE_BYTES
+    from ..syntax import decode
+
+    return decode(read_bytes(path, MAX_FILE_BYTES, "variant file"), path)
+
+
 def check_resolved(resolved: Resolved, seen: dict[Any, Any] | None = None
                    ) -> tuple[list[tuple[str, Diagnostic]], int]:
     """(severity, diagnostic) for every problem of a resolved variant, found in one run, and

@@ -36,12 +36,9 @@ def _unopened_text(uri: str) -> str:
     regular file of at most MAX_FILE_BYTES; empty when it cannot be read (the analysis then
     says so: the file has no variant in it)."""
     from ..errors import CoincheError
-    from ..files import read_bytes
-    from ..limits import MAX_FILE_BYTES
-    from ..syntax import decode
 
     try:
-        return decode(read_bytes(_file(uri), MAX_FILE_BYTES, "variant file"), _file(uri))
+        return analysis.read_document(_file(uri))
     except CoincheError:
         return ""
 
