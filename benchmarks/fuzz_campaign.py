@@ -12,6 +12,17 @@ Classes:
   each that loads is run as above.
 - `score`, `replay`: JSON inputs of the CLI, valid ones with fields deleted, retyped or
   replaced by odd values; each must print JSON or exit 1 with a message, never a traceback.
+- `special`: a FIFO, a symlink to /dev/zero, a directory, a socket, a 3 GB sparse file, a
+  dangling symlink, a file just over the size bound or not UTF-8, in the place of a variant,
+  the file it extends, its pin record, a JSON input, the studio's file, a document the
+  language server has not opened, or a sheet's `-o`; each must end within 20 s (a hang is a
+  crash) with a result or the package's error.
+- `streams`: a command (list, check, fmt, show, schema, sheet, compare, score, replay,
+  simulate, play) with stdout full, stdout or stdin closed, or its pipe closed, in a real
+  shell; a traceback, "Exception ignored" or an exit other than 0 and 1 is a crash.
+- `options`: files at and near the option limits (up to ten options of up to eight values
+  with ffb's two, up to 100 examples, sometimes one value in error); `check` must answer in
+  under 10 s, validating at most 1 + MAX_OPTIONS x (MAX_OPTION_VALUES - 1) combinations.
 
 `--seed S` (not 0) draws other inputs, the same for the same seed: the mutants and the JSON
 inputs from S, Hypothesis's generated variants seeded with S. A new seed explores new ground
@@ -212,6 +223,187 @@ def _pick(doc: Any, rng: random.Random) -> tuple[Any, Any]:
     return target, key
 
 
+SPECIAL = ["fifo", "zero", "directory", "socket", "sparse", "dangling", "over", "latin1"]
+PLACES = ["variant", "base", "pin", "json", "studio", "lsp", "output"]
+CLUB = ('variant "club" extends "ffb" {\n  title "Club"\n  description "Un club."\n'
+        '  sources "Le bureau"\n}\n')
+
+
+def _make_special(kind: str, path: Path, opened: list[Any]) -> None:
+    import os
+    import socket
+
+    from coinche_dsl.limits import MAX_FILE_BYTES
+
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "zero":
+        path.symlink_to("/dev/zero")
+    elif kind == "directory":
+        path.mkdir()
+    elif kind == "socket":
+        s = socket.socket(socket.AF_UNIX)
+        s.bind(str(path))
+        opened.append(s)
+    elif kind == "sparse":
+        with open(path, "wb") as f:
+            f.truncate(3 * 10**9)
+    elif kind == "dangling":
+        path.symlink_to(path.parent / "nothing")
+    elif kind == "over":
+        path.write_bytes(b"#" * (MAX_FILE_BYTES + 1))
+    else:
+        path.write_bytes(CLUB.replace("Un club", "Un caf\xe9").encode("latin-1"))
+
+
+def _within(seconds: float, fn: Callable[[], Any]) -> Any:
+    """`fn()` in a thread; TimeoutError when it has not returned in `seconds` (a hang)."""
+    import threading
+
+    out: list[Any] = []
+
+    def run() -> None:
+        try:
+            out.append(("ok", fn()))
+        except BaseException as e:  # noqa: BLE001 - handed back to the caller
+            out.append(("error", e))
+
+    worker = threading.Thread(target=run, daemon=True)
+    worker.start()
+    worker.join(seconds)
+    if not out:
+        raise TimeoutError(f"no answer in {seconds:.0f} s")
+    if out[0][0] == "error":
+        if isinstance(out[0][1], SystemExit) and out[0][1].code in (0, 1, 2):
+            return None
+        raise out[0][1]
+    return out[0][1]
+
+
+def special_files(c: Campaign, budget: int, work: Path, seed: int = 0) -> None:
+    from coinche_dsl.cli import _register
+
+    _register()
+    rng = random.Random(17 + 1000 * seed)
+    for n in range(budget):
+        kind, place = rng.choice(SPECIAL), rng.choice(PLACES)
+        folder = work / f"special-{n}"
+        folder.mkdir()
+        opened: list[Any] = []
+        action = _special_case(kind, place, folder, opened)
+        c.attempt(f"special-{place}-{kind}", f"{kind} as {place}",
+                  lambda a=action: _within(20, a))
+        for s in opened:
+            s.close()
+
+
+def _special_case(kind: str, place: str, folder: Path, opened: list[Any]) -> Callable[[], Any]:
+    """A special file of `kind` made at `place` in `folder`, and what reads (or writes) it."""
+    from typer.testing import CliRunner
+
+    from coinche_dsl.cli import app
+    from coinche_dsl.cli.common import read_text
+    from coinche_dsl.loader import load_checked
+    from coinche_dsl.lsp.server import _unopened_text
+    from coinche_dsl.studio.service import Workspace
+
+    club = folder / "club.coinche"
+    target = {"variant": club, "base": folder / "base.coinche",
+              "pin": folder / "club.coinche.pin.json", "json": folder / "deal.json",
+              "studio": club, "lsp": club, "output": folder / "sheet.md"}[place]
+    if place in ("base", "pin"):
+        club.write_text(CLUB.replace('"ffb"', '"base"') if place == "base" else
+                        CLUB.replace("  title", '  pin "0"\n  title'), encoding="utf-8")
+    _make_special(kind, target, opened)
+
+    def output() -> None:
+        if kind == "fifo":  # written into: a reader takes the sheet
+            import threading
+
+            threading.Thread(target=target.read_bytes, daemon=True).start()
+        result = CliRunner().invoke(app, ["sheet", "ffb", "-o", str(target)])
+        if result.exception is not None and not isinstance(result.exception, SystemExit):
+            raise result.exception
+
+    return {"variant": lambda: load_checked(club), "base": lambda: load_checked(club),
+            "pin": lambda: load_checked(club), "json": lambda: read_text(str(target)),
+            "studio": lambda: Workspace.open(folder, None).read(),
+            "lsp": lambda: _unopened_text(club.as_uri()), "output": output}[place]
+
+
+STREAM_COMMANDS = [(["list"], ""), (["check", "ffb"], ""), (["check", "-"], CLUB),
+                   (["fmt", "-"], CLUB), (["show", "ffb"], ""), (["schema"], ""),
+                   (["sheet", "ffb"], ""), (["compare", "ffb", "fr-bga"], ""),
+                   (["score", "ffb", "-"], '{"declarer": "N", "bid": 90, "trump": "hearts", '
+                    '"card_points": {"NS": 100, "EW": 52}, "last_trick": "S"}'),
+                   (["replay", "ffb", "-"], "[]"),
+                   (["simulate", "ffb", "--deals", "4", "--jobs", "1"], ""),
+                   (["play", "ffb", "--seed", "1"], "pass\n" * 40)]
+ENDS = ["> /dev/full", ">&-", "<&- > /dev/null", "| true", "2>&- > /dev/full"]
+
+
+def streams(c: Campaign, budget: int, seed: int = 0) -> None:
+    import shlex
+    import subprocess
+
+    rng = random.Random(19 + 1000 * seed)
+    pairs = [(cmd, end) for cmd in STREAM_COMMANDS for end in ENDS]
+    rng.shuffle(pairs)
+    for (args, stdin), end in pairs[:budget]:
+        line = " ".join(shlex.quote(a) for a in [sys.executable, "-m", "coinche_dsl", *args])
+
+        def run(line: str = line, end: str = end, stdin: str = stdin) -> None:
+            done = subprocess.run(["sh", "-c", f"({line} {end}); echo rc=$? 1>&2"],
+                                  input=stdin, text=True, capture_output=True, timeout=120)
+            err = done.stderr
+            rc = err.strip().splitlines()[-1] if err.strip() else ""
+            if "Traceback" in err or "Exception ignored" in err:
+                raise AssertionError(err.strip().splitlines()[-2][:80])
+            if end != "| true" and rc not in ("rc=0", "rc=1"):
+                raise AssertionError(f"exit {rc}")
+        c.attempt("streams", f"{' '.join(args)} {end}", run)
+
+
+def option_limits(c: Campaign, budget: int, work: Path, seed: int = 0) -> None:
+    import time
+
+    from option_support import SETTINGS, many_options
+
+    from coinche_dsl.analysis import check_resolved
+    from coinche_dsl.limits import MAX_OPTION_VALUES, MAX_OPTIONS
+    from coinche_dsl.loader import resolve, validate
+
+    rng = random.Random(23 + 1000 * seed)
+    bound = 1 + MAX_OPTIONS * (MAX_OPTION_VALUES - 1)
+    for n in range(budget):
+        options = rng.randint(2, len(SETTINGS) + 3)  # past the limit sometimes
+        values = rng.choice([2, 3, MAX_OPTION_VALUES, MAX_OPTION_VALUES + 1])
+        examples = rng.choice([0, 1, 10, 100])
+        text = many_options(min(options, len(SETTINGS) + 2), values, examples)
+        if options > len(SETTINGS) + 2:  # one option too many
+            text = text.replace("  option o0 ", '  option extra "Extra" default a {\n'
+                                "    a { game { reach reach } }\n"
+                                "    b { game { reach exceed } }\n  }\n  option o0 ", 1)
+        if rng.random() < 0.3:  # one value in error (a negative number, a cross-field rule)
+            text = text.replace("v1 { game { target 1100 } }",
+                                rng.choice(["v1 { game { target -5 } }",
+                                            "v1 { auction { surcoinche_factor 1 } }"]))
+        path = work / f"options-{n}.coinche"
+        path.write_text(text, encoding="utf-8")
+
+        def run(path: Path = path) -> None:
+            start = time.perf_counter()
+            resolved = resolve(path)
+            seen: dict[Any, Any] = {}
+            found, _ = check_resolved(resolved, seen)
+            if not any(severity == "error" for severity, _ in found):
+                validate(resolved, None, seen)
+            took = time.perf_counter() - start
+            if took > 10 or len(seen) > bound:
+                raise AssertionError(f"{took:.1f} s, {len(seen)} combinations")
+        c.attempt("options", text, run)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--budget", type=int, default=200, help="inputs per class")
@@ -219,7 +411,8 @@ def main() -> None:
     parser.add_argument("--wide-every", type=int, default=10,
                         help="print every Nth accepted variant in full, PDFs too (0: none)")
     parser.add_argument("--out", type=Path, default=None, help="folder for crashing inputs")
-    parser.add_argument("--classes", default="generated,mutants,score,replay")
+    parser.add_argument("--classes",
+                        default="generated,mutants,score,replay,special,streams,options")
     args = parser.parse_args()
     WIDE["every"] = args.wide_every
     with tempfile.TemporaryDirectory() as tmp:
@@ -229,6 +422,12 @@ def main() -> None:
                 generated(c, args.budget, Path(tmp), args.seed)
             elif kind == "mutants":
                 mutants(c, args.budget, Path(tmp), args.seed)
+            elif kind == "special":
+                special_files(c, args.budget, Path(tmp), args.seed)
+            elif kind == "streams":
+                streams(c, args.budget, args.seed)
+            elif kind == "options":
+                option_limits(c, args.budget, Path(tmp), args.seed)
             else:
                 json_inputs(c, args.budget, kind, args.seed)
             print(f"{kind:<10} inputs {c.tried:>6}  crashes {c.crashes:>4}", flush=True)

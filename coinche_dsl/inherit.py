@@ -168,11 +168,11 @@ def pin_problems(rs: Ruleset, pin: str, at: Position | None, variant_file: str) 
     if pin == now:
         return []
     hint = f"review the changes, then `coinche fmt --pin {Path(variant_file).name}`"
-    before = _pinned_rules(variant_file, pin)
+    before, unread = _pinned_rules(variant_file, pin)
     if before is None:
         return [warning(at, f"the rules changed since they were pinned (pinned {pin}, now {now})",
-                        f"{hint}; `coinche compare` against an older copy of the base shows "
-                        "what moved")]
+                        f"{hint}; {unread + '; ' if unread else ''}`coinche compare` against an "
+                        "older copy of the base shows what moved")]
     changes = [f"{'.'.join(p)}: {_shown(old)} → {_shown(new)}"
                + (f" ({rs.where(*p)})" if rs.where(*p) else "")
                for p, old, new in changed_rules(before, rs)]
@@ -180,15 +180,23 @@ def pin_problems(rs: Ruleset, pin: str, at: Position | None, variant_file: str) 
                     + "; ".join(changes), hint)]
 
 
-def _pinned_rules(variant_file: str, pin: str) -> dict[str, Any] | None:
+def _pinned_rules(variant_file: str, pin: str) -> tuple[dict[str, Any] | None, str]:
+    """The rules the pin record beside the file keeps for `pin`, or None and, when the record
+    is there but cannot be read (a FIFO, a device, too large), why (`files.read_bytes`)."""
+    from .files import FileError, read_bytes
+    from .limits import MAX_JSON_BYTES
+
+    record = pin_file(variant_file)
     try:
-        saved = json.loads(pin_file(variant_file).read_text(encoding="utf-8"))
-    except (OSError, ValueError, RecursionError):  # unreadable, not JSON, nested too deeply
-        return None
+        saved = json.loads(read_bytes(record, MAX_JSON_BYTES, "pin record").decode("utf-8"))
+    except FileError as e:
+        return None, "" if e.missing else f"{record.name}: {e.why}"
+    except (ValueError, RecursionError):  # not UTF-8, not JSON, nested too deeply
+        return None, ""
     if not isinstance(saved, dict) or saved.get("fingerprint") != pin:
-        return None
+        return None, ""
     rules = saved.get("rules")
-    return rules if isinstance(rules, dict) else None
+    return (rules, "") if isinstance(rules, dict) else (None, "")
 
 
 def _shown(value: Any) -> str:

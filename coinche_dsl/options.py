@@ -66,13 +66,26 @@ def merge_options(data: dict[str, Any], positions: dict[DataPath, Position],
     for name, decl in mine.items():
         if not isinstance(decl, dict):
             continue
-        clash = sorted(option_leaves(decl) & direct, key=str)
+        # the settings of the option as this file leaves it: its own values and, for one it
+        # inherits and fixes or sets the default of, the base's (`option litige fixed chute`
+        # with `scoring { litige held }` silently lost the file's own setting, issue #32)
+        inherited = options.get(name) if isinstance(options.get(name), dict) else {}
+        clash = sorted((option_leaves(decl) | option_leaves(inherited or {})) & direct, key=str)
         if clash:
             at = own_positions.get(clash[0])
-            problems.append(Diagnostic(
-                at, f"{'.'.join(map(str, clash[0]))} is set here and by option '{name}' in the "
-                f"same file", text=str(clash[0][-1]), hint="write it in the option's values "
-                "only, or drop the option"))
+            setting = ".".join(map(str, clash[0]))
+            if "values" in decl:
+                problems.append(Diagnostic(
+                    at, f"{setting} is set here and by option '{name}' in the same file",
+                    text=str(clash[0][-1]), hint="write it in the option's values only, or "
+                    "drop the option"))
+            else:
+                how = "fixed" if "fixed" in decl else "given a default"
+                problems.append(Diagnostic(
+                    at, f"{setting} is set here, and option '{name}', which sets it, is {how} "
+                    "in the same file", text=str(clash[0][-1]), hint="drop this setting (the "
+                    f"option's value decides it), or the line 'option {name}' to decide it "
+                    "here"))
         old = options.get(name, {})
         kept = {k: v for k, v in old.items() if k not in ("default", "fixed")
                 or not ({"default", "fixed"} & set(decl))}

@@ -115,6 +115,64 @@ def test_malformed_arrays_are_not_read(rules, cache) -> None:
         load_or_learn(rules, SMALL, SMALL)
 
 
+def _damaged(raw: bytes, how: str) -> bytes:
+    """A good table file damaged as a disk or a killed writer damages one."""
+    if how == "truncated":
+        return raw[: len(raw) // 2]
+    # the compressed data of the largest member flipped, its zip headers intact: the archive
+    # opens and only inflating the member fails (zlib.error, issue #32)
+    import io
+    import zipfile
+
+    with zipfile.ZipFile(io.BytesIO(raw)) as archive:
+        info = max(archive.infolist(), key=lambda i: i.compress_size)
+    name_len = int.from_bytes(raw[info.header_offset + 26:info.header_offset + 28], "little")
+    extra_len = int.from_bytes(raw[info.header_offset + 28:info.header_offset + 30], "little")
+    start = info.header_offset + 30 + name_len + extra_len
+    return raw[:start] + bytes(b ^ 0xFF for b in raw[start:start + 32]) + raw[start + 32:]
+
+
+@pytest.mark.parametrize("how", ["deflate", "truncated"])
+def test_a_damaged_file_is_ignored_and_learned_again(rules, cache, how) -> None:
+    arrays = load_or_learn(rules, SMALL, SMALL)
+    path = table_path(rules, SMALL, SMALL)
+    assert path is not None
+    path.write_bytes(_damaged(path.read_bytes(), how))
+    learn = Counting()
+    with pytest.warns(TableCacheWarning, match="not a readable table file"):
+        assert same(load_or_learn(rules, SMALL, SMALL, learn), arrays)
+    assert learn.calls == 1
+    with warnings.catch_warnings():  # the file written again is good
+        warnings.simplefilter("error")
+        load_or_learn(rules, SMALL, SMALL, learn)
+    assert learn.calls == 1
+
+
+@pytest.mark.parametrize("change", [
+    lambda a: dict(a, hands0=a["hands0"].astype(np.int64)),   # another dtype
+    lambda a: dict(a, worth1=a["worth1"][:, :2]),              # another row shape
+    lambda a: dict(a, points0=np.int16(3)),                    # no dimension at all
+])
+def test_arrays_of_the_wrong_shape_or_type_are_not_read(rules, cache, change) -> None:
+    arrays = load_or_learn(rules, SMALL, SMALL)
+    path = table_path(rules, SMALL, SMALL)
+    assert path is not None
+    table_cache._write(path, change(arrays), table_cache._meta(rules, SMALL, SMALL))
+    with pytest.warns(TableCacheWarning, match="wrong shape or type"):
+        assert same(load_or_learn(rules, SMALL, SMALL), arrays)
+
+
+def test_a_fifo_in_place_of_the_file_is_not_waited_on(rules, cache) -> None:
+    import os
+
+    path = table_path(rules, SMALL, SMALL)
+    assert path is not None
+    cache.mkdir()
+    os.mkfifo(path)
+    with pytest.warns(TableCacheWarning, match="named pipe"):
+        load_or_learn(rules, SMALL, SMALL)
+
+
 def test_rules_that_change_have_their_own_tables(rules, cache, tmp_path) -> None:
     # A variant that only stops rounding scores plays alike but has another fingerprint:
     # its own file, learned once, from the same deals (the learning's seed is not the

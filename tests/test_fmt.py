@@ -117,3 +117,37 @@ def test_two_threads_format_two_files_each_with_its_own_comments() -> None:
     expected = [format_text(text, "x.coinche") for text in texts]
     got = side_by_side(lambda text: format_text(text, "x.coinche"), texts, 15)
     assert got[0] == [expected[0]] * 15 and got[1] == [expected[1]] * 15
+
+
+def test_fmt_diff_shows_a_files_bytes_and_name_never_obeys_them(tmp_path: Path) -> None:
+    """Issue #32: `fmt --diff` printed a file's bytes and name raw (an OSC window title, a
+    clear screen, U+202E)."""
+    from typer.testing import CliRunner
+
+    from coinche_dsl.cli import _register, app
+
+    _register()
+    name = tmp_path / "club\x1b]0;owned\x07\u202e.coinche"
+    name.write_text('variant "club" extends "ffb" {\n  # \x1b[2J\x1b]0;title\x07 \u202eevil\n'
+                    "  game {   target 1000 }\n}\n", encoding="utf-8")
+    result = CliRunner().invoke(app, ["fmt", "--diff", str(name)])
+    assert result.exit_code == 1 and "+++ " in result.stdout
+    for raw in ("\x1b", "\x07", "\u202e"):
+        assert raw not in result.output
+    assert "\\x1b[2J" in result.stdout and "\\u202e" in result.stdout
+
+
+def test_check_json_escapes_bidirectional_controls(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from coinche_dsl.cli import _register, app
+
+    _register()
+    path = tmp_path / "club.coinche"
+    path.write_text('variant "club" extends "ffb" {\n  example "\u202eevil\x85" {\n'
+                    "    declarer N bid 90 trump hearts card_points NS 100, EW 52\n"
+                    "    last_trick S expect NS 0, EW 0\n  }\n}\n", encoding="utf-8")
+    result = CliRunner().invoke(app, ["check", "--format", "json", str(path)])
+    assert result.exit_code == 1
+    assert "\u202e" not in result.stdout and "\x85" not in result.stdout
+    assert "u202eevil" in result.stdout  # shown as an escape

@@ -29,11 +29,12 @@ def cli(*args: str, stdin: str | None = None):
 
 
 @pytest.mark.parametrize("change, message", [
-    ({"announcements": None}, "announcements: Input should be a valid dictionary"),
-    ({"card_points": 1.5}, "card_points: Input should be a valid dictionary"),
-    ({"bid": 10010}, "bid: Input should be less than or equal to 1000"),
-    ({"card_points": {"NS": 10**6, "EW": 0}}, "less than or equal to 10000"),
-    ({"belote": ["N", "E", "S", "W", "N"]}, "belote: List should have at most 4 items"),
+    # sentences naming the field, not pydantic's own words (issue #29)
+    ({"announcements": None}, "'announcements' should be a JSON object"),
+    ({"card_points": 1.5}, "'card_points' should be a JSON object"),
+    ({"bid": 10010}, "'bid' should be at most 1000"),
+    ({"card_points": {"NS": 10**6, "EW": 0}}, "'card_points.NS' should be at most 10000"),
+    ({"belote": ["N", "E", "S", "W", "N"]}, "'belote' should have at most 4 items"),
 ])
 def test_bad_score_inputs_are_clean_errors(change: dict[str, object], message: str) -> None:
     result = cli("score", "ffb", "-", stdin=json.dumps({**DEAL, **change}))

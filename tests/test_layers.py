@@ -42,10 +42,11 @@ ALLOWED = {
     # the sheets and comparisons
     "server": {"syntax", "model", "loader", "render", "analysis", "studio"},
 }
-LEAVES = {"errors", "cards", "limits", "text_safety", "formula_print", "native_words"}
+LEAVES = {"errors", "cards", "limits", "text_safety", "formula_print", "native_words", "files"}
 """Modules every layer may use: notation, the error hierarchy, the bounds, text escaping, the
-one printer core of formulas (the syntax and the model both print them) and the file's words
-in the clubs' languages (the syntax's and the model's suggestions)."""
+one printer core of formulas (the syntax and the model both print them), the file's words
+in the clubs' languages (the syntax's and the model's suggestions) and the one reader and
+writer of files (every file the tool reads or writes goes through it)."""
 
 
 def _layer(path: Path) -> str:

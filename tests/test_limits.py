@@ -13,9 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from coinche_dsl.errors import VariantError
+from coinche_dsl.files import FileError, read_bytes
 from coinche_dsl.limits import MAX_BID, MAX_FILE_BYTES, MAX_TOKENS
 from coinche_dsl.loader import load_variant
-from coinche_dsl.syntax import read_limited
 
 
 def load_text(tmp_path: Path, body: str, name: str = "t") -> Any:
@@ -143,7 +143,8 @@ def test_a_huge_file_is_not_read_whole(tmp_path: Path) -> None:
     huge = tmp_path / "huge.coinche"
     with open(huge, "wb") as f:
         f.truncate(3 * 10**9)  # sparse: 3 GB that take no disk
-    assert len(read_limited(huge)) == MAX_FILE_BYTES + 1
+    with pytest.raises(FileError, match="more than 1,000,000 bytes"):
+        read_bytes(huge, MAX_FILE_BYTES)  # refused by its size, before a byte is read
     with pytest.raises(VariantError, match="limited to"):
         load_variant(huge)
 

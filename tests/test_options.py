@@ -205,6 +205,26 @@ def test_check_says_when_combinations_are_too_many(tmp_path: Path) -> None:
         "would be more than 16)" in out
 
 
+def test_check_at_the_option_limits_validates_each_run_once(tmp_path: Path) -> None:
+    """Issue #32: twelve options of eight values (ten and ffb's two) and 100 examples took 40 s
+    and 2.7 GB, each run validating its neighbours again (some 2,000 combinations kept with
+    their sources). Each run is validated once: the defaults, then each value against them, 10 x 7
+    of the file's own options and 1 + 2 of ffb's (of two and three values): 74 combinations."""
+    from option_support import many_options
+
+    from coinche_dsl.analysis import check_resolved
+    from coinche_dsl.limits import MAX_OPTION_VALUES, MAX_OPTIONS
+    from coinche_dsl.loader import resolve, validate
+
+    path = _write(tmp_path, "many-options", many_options(examples=3))
+    resolved = resolve(path)
+    seen: dict[object, object] = {}
+    found, examples = check_resolved(resolved, seen)
+    assert not [d for severity, d in found if severity == "error"] and examples == 3
+    validate(resolved, None, seen)  # what `check` asks next: the defaults and their neighbours
+    assert len(seen) == 1 + 10 * 7 + 1 + 2 <= 1 + MAX_OPTIONS * (MAX_OPTION_VALUES - 1)
+
+
 def test_sheet_prints_the_options_in_five_languages() -> None:
     heads = {"en": "To be agreed before the game", "fr": "À définir avant la partie",
              "es": "Lo que se acuerda antes de la partida",
@@ -290,3 +310,25 @@ def test_the_option_a_rule_names_is_the_one_that_sets_it(name: str) -> None:
         assert option_of(rs, path) == (setting[0] if setting else None), path
         marked += bool(setting)
     assert marked >= len(rs.options)  # every option sets at least one rule
+
+
+@pytest.mark.parametrize("mode", ["fixed", "default"])
+@pytest.mark.parametrize("option, value, block, setting", [
+    ("litige", "chute", "scoring", "litige held"),
+    ("litige", "appliquee", "scoring", "litige fails"),
+    ("sans_atout_tout_atout", "non", "auction", "denominations clubs, hearts"),
+])
+def test_an_inherited_option_named_and_its_setting_written_in_one_file_is_refused(
+        tmp_path: Path, mode: str, option: str, value: str, block: str, setting: str) -> None:
+    """Issue #32: `option litige fixed chute` with `scoring { litige held }` was accepted, the
+    file's own setting silently dropped (the rules said `fails`). Fixed or given a default,
+    an option the file names and a setting of it the file writes are an error at the setting,
+    whichever value each says."""
+    text = TEXT.split("  # Choice")[0] + (f"  option {option} {mode} {value}\n"
+                                          f"  {block} {{\n    {setting}\n  }}\n}}\n")
+    path = _write(tmp_path, "club", text)
+    with pytest.raises(VariantError) as e:
+        load_variant(path)
+    line = text.splitlines().index(f"    {setting}") + 1
+    assert [(d.position.line if d.position else 0) for d in e.value.diagnostics] == [line]
+    assert f"option '{option}'" in e.value.diagnostics[0].message

@@ -43,7 +43,7 @@ def test_score_stdin_accepts_no_trump_spellings():
 
 @pytest.mark.parametrize(("deal", "message"), [
     ("{\"declarer\": ", "standard input:1:14: invalid JSON"),
-    ({**DEAL, "declarer": "X"}, "declarer: Input should be 'N', 'E', 'S' or 'W'"),
+    ({**DEAL, "declarer": "X"}, "'declarer' should be 'N', 'E', 'S' or 'W'"),
     ({**DEAL, "tricks": {"N": 3, "E": 3, "S": 2, "W": 1}}, "tricks must sum to 8"),
     ({**DEAL, "card_points": {"NS": 169, "EW": 83}}, "card_points.NS: 169 is more than"),
     ({**DEAL, "announcements": {"N": [["QS", "JS", "10S"]], "E": [["JS", "9S", "10S"]]}},

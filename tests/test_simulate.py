@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 import math
+import os
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -170,3 +172,32 @@ def test_progress_reports_every_deal_and_game() -> None:
     seen.clear()  # heuristic bots play their deals on the array path, in chunks up to 1000
     run([FFB], deals=1300, games=3, seed=1, jobs=1, progress=seen.append)
     assert seen == [650, 650, 2, 1]
+
+
+MATHTEXT = Path(__file__).parent / "regressions" / "mathtext-name.coinche"
+
+
+@pytest.mark.parametrize("suffix", ["svg", "png"])
+def test_a_name_matplotlib_would_read_as_mathtext_is_plotted_as_written(tmp_path,
+                                                                       suffix) -> None:
+    """Issue #32: `variant "a$\\foo$b"` (accepted by check) crashed `simulate --plot`."""
+    pytest.importorskip("matplotlib")
+    target = tmp_path / f"cmp.{suffix}"
+    target.write_bytes(b"old")
+    os.chmod(target, 0o640)
+    result = runner.invoke(app, ["simulate", str(MATHTEXT), "--deals", "8", "--jobs", "1",
+                                 "--plot", str(target)])
+    assert result.exit_code == 0, result.output
+    assert target.read_bytes()[:5] in (b"<?xml", b"\x89PNG\r") and not list(
+        tmp_path.glob(".*.tmp"))
+    assert os.stat(target).st_mode & 0o777 == 0o640  # replaced whole, its mode kept
+    if suffix == "svg":
+        assert "\\foo" in target.read_text(encoding="utf-8")
+
+
+def test_simulate_json_escapes_bidirectional_controls() -> None:
+    result = runner.invoke(app, ["simulate", str(MATHTEXT), "--deals", "4", "--jobs", "1",
+                                 "--format", "json"])
+    assert result.exit_code == 0, result.output
+    assert "\u202e" not in result.stdout and "\\u202e" in result.stdout
+    assert "\u202e" in json.loads(result.stdout)["variants"][0]["name"]  # the same text

@@ -21,7 +21,7 @@ from ..loader import (
     _base_path,
     example_problem,
     resolve,
-    validate,
+    validate_combination,
     validated,
     warnings,
 )
@@ -104,6 +104,16 @@ def base_of(parsed: ParsedVariant) -> Resolved | None:
         return None
 
 
+def read_document(path: str) -> str:
+    """The text of a variant file read as `check` reads it (`files.read_bytes`: a regular file
+    of at most MAX_FILE_BYTES, never a FIFO or a device); VariantError or FileError."""
+    from ..files import read_bytes
+    from ..limits import MAX_FILE_BYTES
+    from ..syntax import decode
+
+    return decode(read_bytes(path, MAX_FILE_BYTES, "variant file"), path)
+
+
 def check_resolved(resolved: Resolved, seen: dict[Any, Any] | None = None
                    ) -> tuple[list[tuple[str, Diagnostic]], int]:
     """(severity, diagnostic) for every problem of a resolved variant, found in one run, and
@@ -145,13 +155,15 @@ def option_runs(resolved: Resolved, ruleset: Ruleset, reported: set[int],
     from ..options import combinations
 
     found: list[tuple[str, Diagnostic]] = []
-    # Each combination is validated once, though every run of `validate` also validates the
-    # combination's neighbours (one option's value changed), which are combinations too.
+    # Each combination is validated once, alone (`validate_combination`): its neighbours are
+    # runs of their own, or (each value against the defaults) those of the defaults, which the
+    # caller's `validate` finds in `seen`. The runs stay at most 1 + MAX_OPTIONS x
+    # (MAX_OPTION_VALUES - 1) validations (tests/test_options.py counts them).
     seen = {} if seen is None else seen
     for choices in combinations(ruleset.options, MAX_OPTION_COMBINATIONS)[0]:
         label = ", ".join(f"{k} = {v}" for k, v in choices.items())
         try:
-            under = validate(resolved, choices, seen)
+            under = validate_combination(resolved, choices, seen)
         except VariantError as e:  # two values that are each valid, and together are not
             found += [("error", Diagnostic(d.position, f"with option {label}: {d.message}",
                                            d.text, d.hint)) for d in e.diagnostics]

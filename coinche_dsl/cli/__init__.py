@@ -66,11 +66,17 @@ def main() -> None:
     was_enabled = gc.isenabled()
     gc.disable()
     try:
-        _register(sys.argv[1:])
-        from .typer_app import app
+        from .common import run_guarded
 
-        app()
+        run_guarded(_run)
     finally:
         gc.freeze()  # the collection at exit skips what the command built
         if was_enabled:
             gc.enable()
+
+
+def _run() -> None:
+    _register(sys.argv[1:])
+    from .typer_app import app
+
+    app()

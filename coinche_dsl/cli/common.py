@@ -7,9 +7,11 @@ error (an unknown option, a variant or file argument that names nothing).
 
 from __future__ import annotations
 
+import errno
 import gc
+import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, NoReturn
 
@@ -17,13 +19,25 @@ OK, PROBLEMS, USAGE = 0, 1, 2
 
 
 def fail(message: str, code: int = PROBLEMS) -> NoReturn:
-    """Print `message` on stderr (control characters shown, never obeyed) and exit: SystemExit,
-    as Click ends a command raising `typer.Exit`, so that this module needs no Typer (a
-    `sheet` run without it, see `render_run`)."""
+    """Print `message` on stderr (control characters shown, never obeyed) in the one error
+    format of every command (issue #29): `coinche: error: …` for a message about no place,
+    the located lines `file:line:col: …` as `check` prints them; and exit: SystemExit, as
+    Click ends a command raising `typer.Exit`, so that this module needs no Typer (a `sheet`
+    run without it, see `render_run`)."""
     from ..text_safety import for_terminal
 
-    print(for_terminal(message), file=sys.stderr)
+    print(error_lines(for_terminal(message)), file=sys.stderr)
     raise SystemExit(code)
+
+
+def error_lines(message: str) -> str:
+    """`message` in the error format: each line that says no place prefixed `coinche: error: `
+    (a located line, `file:line:col: error: …`, is printed as it is)."""
+    import re
+
+    located = re.compile(r"^[^\s].*?:\d+:\d+: ")
+    return "\n".join(line if located.match(line) or line.startswith("coinche: ")
+                     else f"coinche: error: {line}" for line in message.splitlines() or [""])
 
 
 def runs_long() -> None:
@@ -53,13 +67,34 @@ def reported() -> Iterator[None]:
 
 
 def read_stdin_variant() -> str:
-    """A variant's text from standard input (`-`); `extends` is then relative to the current
-    folder."""
+    """A variant's text from standard input (`-`), read no further than one byte past
+    MAX_FILE_BYTES (`< /dev/zero` is refused, not read whole); `extends` is then relative to
+    the current folder."""
+    from ..files import read_stream
+    from ..limits import MAX_FILE_BYTES
     from ..syntax import decode
 
     with reported():
-        return decode(sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer")
-                      else sys.stdin.read().encode("utf-8"), STDIN_FILE)
+        return decode(read_stream(_stdin_bytes(), MAX_FILE_BYTES, "standard input",
+                                  "variant file"), STDIN_FILE)
+
+
+def _stdin_bytes() -> Any:
+    """Standard input as a binary stream (None when it is closed: `<&-`)."""
+    stdin = sys.stdin
+    if stdin is None or getattr(stdin, "closed_stream", False):
+        return None
+    return getattr(stdin, "buffer", None) or _Encoded(stdin)
+
+
+class _Encoded:
+    """A text stream without a binary one (a test runner's), read as UTF-8 bytes."""
+
+    def __init__(self, stream: Any):
+        self.stream = stream
+
+    def read(self, size: int = -1) -> bytes:
+        return bytes(self.stream.read(size).encode("utf-8"))
 
 
 def resolve_arg(name_or_path: str) -> Any:
@@ -139,22 +174,20 @@ def read_json(source: str) -> Any:
 
 
 def read_text(source: str) -> str:
-    """The UTF-8 text of a file or of standard input (`-`), read no further than
-    MAX_JSON_BYTES; exit 1 (2 for a file that is not there) naming the problem."""
+    """The UTF-8 text of a regular file or of standard input (`-`), read no further than
+    MAX_JSON_BYTES (`files`: a FIFO or a device is refused); exit 1 (2 for a file that is not
+    there) naming the problem."""
+    from ..files import FileError, read_bytes, read_stream
     from ..limits import MAX_JSON_BYTES
 
     name = _input_name(source)
     try:
         if source == "-":
-            raw = sys.stdin.buffer.read(MAX_JSON_BYTES + 1)
+            raw = read_stream(_stdin_bytes(), MAX_JSON_BYTES, name, "JSON input")
         else:
-            with open(source, "rb") as f:
-                raw = f.read(MAX_JSON_BYTES + 1)
-    except OSError as e:  # a file that is not there is a usage error, like a missing argument
-        fail(f"{name}: cannot read: {e.strerror}",
-             USAGE if isinstance(e, FileNotFoundError) else PROBLEMS)
-    if len(raw) > MAX_JSON_BYTES:
-        fail(f"{name}: more than {MAX_JSON_BYTES:,} bytes; a deal is far smaller")
+            raw = read_bytes(source, MAX_JSON_BYTES, "JSON input")
+    except FileError as e:  # a file that is not there is a usage error, like a missing argument
+        fail(str(e), USAGE if e.missing else PROBLEMS)
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -167,13 +200,69 @@ def parse_json(text: str, source: str) -> Any:
 
     name = _input_name(source)
     try:
-        return json.loads(text)
+        return _strict_json(text)
+    except _DuplicateKey as e:
+        line, col = _line_col(text, e.at)
+        fail(f"{name}:{line}:{col}: invalid JSON: the key '{e.key}' is given twice in one "
+             "object (which one counts would be a guess: keep one)")
     except json.JSONDecodeError as e:
         fail(f"{name}:{e.lineno}:{e.colno}: invalid JSON: {e.msg}")
     except RecursionError:
         fail(f"{name}: invalid JSON: nested too deeply")
     except ValueError:  # the only other one: an integer past Python's digit limit
         fail(f"{name}: invalid JSON: a number has too many digits")
+
+
+class _DuplicateKey(ValueError):
+    def __init__(self, key: str, at: int):
+        super().__init__(key)
+        self.key, self.at = key, at
+
+
+def _strict_json(text: str) -> Any:
+    """`json.loads`, refusing an object that gives a key twice (Python's reader keeps the last
+    one silently) with where the second is written. The pure-Python scanner is used so that
+    each object's parse can note where its values start (the C one calls no hook per value)."""
+    import json
+    import json.decoder
+    import json.scanner
+
+    decoder = json.JSONDecoder(object_pairs_hook=list)
+
+    def parse_object(s_and_end: tuple[str, int], strict: bool, scan_once: Any, hook: Any,
+                     pairs_hook: Any, memo: Any = None) -> tuple[Any, int]:
+        starts: list[int] = []
+
+        def noting(string: str, idx: int) -> Any:
+            starts.append(idx)
+            return scan_once(string, idx)
+
+        pairs, end = json.decoder.JSONObject(  # type: ignore[attr-defined]
+            s_and_end, strict, noting, hook, list, memo)
+        seen: set[str] = set()
+        for i, (key, _) in enumerate(pairs):
+            if key in seen:
+                raise _DuplicateKey(key, _key_start(s_and_end[0], starts[i]))
+            seen.add(key)
+        return dict(pairs), end
+
+    decoder.parse_object = parse_object  # type: ignore[attr-defined]
+    decoder.scan_once = json.scanner.py_make_scanner(decoder)  # type: ignore[attr-defined]
+    return decoder.decode(text)
+
+
+def _key_start(text: str, value_at: int) -> int:
+    """Where the key of the value starting at `value_at` starts (its opening quote)."""
+    i = text.rfind('"', 0, text.rfind(":", 0, value_at))  # the key's closing quote
+    i -= 1
+    while i > 0 and not (text[i] == '"' and (i - len(text[:i].rstrip("\\"))) % 2 == 0):
+        i -= 1
+    return max(i, 0)
+
+
+def _line_col(text: str, at: int) -> tuple[int, int]:
+    line = text.count("\n", 0, at) + 1
+    return line, at - (text.rfind("\n", 0, at) + 1) + 1
 
 
 def _input_name(source: str) -> str:
@@ -187,3 +276,112 @@ def print_json(data: Any, indent: int | None = None) -> None:
     from ..text_safety import for_json
 
     print(for_json(json.dumps(data, ensure_ascii=False, indent=indent)))
+
+
+# --- standard streams that end ---------------------------------------------------------------
+
+class ClosedStream:
+    """Stands for a standard stream the shell closed (`>&-`, `<&-`), which Python leaves as
+    None: reading or writing it raises OSError naming it (`run_guarded` reports it in one
+    line), where None gave `'NoneType' object has no attribute 'write'`. A closed stderr
+    (`quiet`) takes what is written and drops it: there is nowhere to say anything."""
+
+    closed_stream = True
+    closed = False
+    encoding = "utf-8"
+    errors = "strict"
+
+    def __init__(self, name: str, quiet: bool = False):
+        self.name = name
+        self.quiet = quiet
+
+    def _closed(self) -> OSError:
+        return OSError(errno.EBADF, "it is closed", self.name)
+
+    def write(self, data: Any) -> int:
+        if self.quiet:
+            return len(data)
+        raise self._closed()
+
+    def read(self, size: int = -1) -> Any:
+        raise self._closed()
+
+    readline = read
+
+    def writelines(self, lines: Any) -> None:
+        for line in lines:
+            self.write(line)
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return False
+
+    def fileno(self) -> int:
+        raise self._closed()
+
+    @property
+    def buffer(self) -> ClosedStream:
+        return self
+
+
+def stand_in_for_closed_streams() -> None:
+    """Hold the numbers 0, 1 and 2 when the shell closed them (`/dev/null` opened there: a
+    file the command opens must not become its "standard output"), and put a ClosedStream
+    where Python left None."""
+    for fd in (0, 1, 2):
+        try:
+            os.fstat(fd)
+        except OSError:
+            os.open(os.devnull, os.O_RDWR)  # the lowest free number: this one
+    if sys.stdin is None:
+        sys.stdin = ClosedStream("standard input")  # type: ignore[assignment]
+    if sys.stdout is None:
+        sys.stdout = ClosedStream("standard output")  # type: ignore[assignment]
+    if sys.stderr is None:
+        sys.stderr = ClosedStream("standard error", quiet=True)  # type: ignore[assignment]
+
+
+def run_guarded(command: Callable[[], None]) -> None:
+    """Run `command` (a whole `coinche` run), its output flushed before it ends, and end as a
+    Unix tool does when a stream ends: a closed pipe (`| head -1`) quietly with exit 1; a full
+    disk (`> /dev/full`), a closed stdout or stdin (`>&-`, `<&-`) with one line on stderr (if
+    it is open) and exit 1, never a traceback."""
+    stand_in_for_closed_streams()
+    try:
+        try:
+            command()
+        except SystemExit:
+            _flush_stdout()
+            raise
+        _flush_stdout()
+    except OSError as e:
+        _stream_ended(e)
+
+
+def _flush_stdout() -> None:
+    if sys.stdout is not None:
+        sys.stdout.flush()
+
+
+def _stream_ended(e: OSError) -> NoReturn:
+    """Leave after `e`: what was left to write is dropped (stdout now discards, so that
+    Python's own flush at exit has nothing to fail on); one line unless a pipe was closed."""
+    broken = e.errno == errno.EPIPE
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, 1)  # what the old stdout still buffers goes nowhere
+        os.close(devnull)
+    except OSError:
+        pass
+    sys.stdout = ClosedStream("standard output", quiet=True)  # type: ignore[assignment]
+    if not broken:
+        where = e.filename if isinstance(e.filename, str) else "standard output"
+        why = e.strerror or str(e)
+        try:
+            print(f"coinche: error: {where}: {why}", file=sys.stderr)
+            sys.stderr.flush()
+        except (OSError, ValueError):
+            sys.stderr = ClosedStream("standard error", quiet=True)  # type: ignore[assignment]
+    raise SystemExit(PROBLEMS)

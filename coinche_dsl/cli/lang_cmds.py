@@ -72,8 +72,7 @@ def check(
     checked = [_check_one(target) for target in variants]
     reports = [report for report, _ in checked]
     if format is CheckFormat.json:
-        print(json.dumps({"ok": all(r["ok"] for r in reports), "variants": reports},
-                         indent=2, ensure_ascii=False))
+        print_json({"ok": all(r["ok"] for r in reports), "variants": reports}, indent=2)
     else:
         for report in reports:
             _print_check(report, quiet)
@@ -120,7 +119,7 @@ def _diagnostic_json(target: str, severity: str, d: Any) -> dict[str, Any]:
 
 def _print_check(report: dict[str, Any], quiet: bool = False) -> None:
     for d in report["diagnostics"]:
-        where = f"{d['file']}:{d['line']}:{d['column']}: " if d["line"] else ""
+        where = f"{d['file']}:{d['line']}:{d['column']}: " if d["line"] else "coinche: "
         hint = f" ({d['hint']})" if d["hint"] else ""
         print(for_terminal(f"{where}{d['severity']}: {d['message']}{hint}", newlines=False),
               file=sys.stderr)
@@ -167,7 +166,9 @@ def _fmt_one(name: str, check_only: bool, diff: bool, pin: bool = False) -> str:
     """Format one file (or stdin), pinning its rules with `pin`; `changed`, `same` or
     `broken`."""
     from ..errors import CoincheError
-    from ..syntax import decode, read_limited
+    from ..files import FileError, read_bytes
+    from ..limits import MAX_FILE_BYTES
+    from ..syntax import decode
     from ..syntax.formatter import format_text, write_in_place
     from .common import STDIN, STDIN_FILE, read_stdin_variant
 
@@ -179,16 +180,16 @@ def _fmt_one(name: str, check_only: bool, diff: bool, pin: bool = False) -> str:
             text, shown = read_stdin_variant(), STDIN_FILE
             raw = text.encode("utf-8")
         else:
-            raw = read_limited(path)
+            raw = read_bytes(path, MAX_FILE_BYTES, "variant file")
             text, shown = decode(raw, name), name
         pretty = format_text(_pinned(path, text) if pin else text, shown)
-    except OSError as e:
-        fail(for_terminal(f"{name}: cannot read: {e.strerror}"), USAGE)
     except CoincheError as e:
+        if isinstance(e, FileError) and e.missing:  # a file that is not there: usage
+            fail(str(e), USAGE)
         print(for_terminal(e), file=sys.stderr)
         return "broken"  # a file that does not parse is a problem, with or without --check
-    if diff:
-        sys.stdout.writelines(difflib.unified_diff(
+    if diff:  # the file's bytes and name shown, never obeyed (an OSC title, a U+202E)
+        sys.stdout.writelines(for_terminal(line) for line in difflib.unified_diff(
             text.splitlines(keepends=True), pretty.splitlines(keepends=True), shown, shown))
     elif name == STDIN:
         sys.stdout.write(pretty if not check_only else "")
@@ -211,7 +212,7 @@ def _pinned(path: Path, text: str) -> str:
     from ..render import write_atomic
 
     ruleset = load_variant(path)
-    write_atomic(pin_file(str(path)), pin_record(ruleset))
+    write_atomic(pin_file(str(path)), pin_record(ruleset), special=False)  # a file, only
     return pinned_text(text, fingerprint(ruleset))
 
 

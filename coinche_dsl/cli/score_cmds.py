@@ -12,7 +12,7 @@ from typing import Annotated, Any
 import typer
 
 from . import app
-from .common import STDIN, load, parse_json, print_json, read_text, reported
+from .common import STDIN, fail, load, parse_json, print_json, read_text, reported
 from .render_run import Lang
 from .typer_app import OptionArg, complete_variant
 
@@ -61,7 +61,10 @@ def score(
     else:
         data = parse_json(raw, deal)
         with reported():
-            result = score_deal(ruleset, data)
+            try:
+                result = score_deal(ruleset, data)
+            except InputError as e:  # the input named, as a located line names its file
+                fail(f"{'standard input' if deal == STDIN else deal}: {e}")
     if (format or (ScoreFormat.text if lines else ScoreFormat.json)) == ScoreFormat.text:
         print(_breakdown(ruleset, data, result, lang.value if lang else None))
         return

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from contextlib import nullcontext
 from enum import StrEnum
@@ -12,7 +11,7 @@ from typing import Annotated, Any
 import typer
 
 from . import app
-from .common import USAGE, fail, load, load_all, reported, runs_long
+from .common import USAGE, fail, load, load_all, print_json, reported, runs_long
 from .typer_app import OptionArg, complete_variant
 
 
@@ -76,7 +75,7 @@ def simulate(
         report = simulate_variants(rulesets, deals, games, seed, lineup, jobs or None,
                                    executor=pool, progress=advance)
     if output == OutputFormat.json:
-        print(json.dumps(report, indent=2, ensure_ascii=False))
+        print_json(report, indent=2)  # a name's bidi controls escaped, never obeyed
     else:
         from rich.console import Console
 

@@ -48,9 +48,28 @@ def parse_input(model: type[M], data: Any, shape: str) -> M:
     except ValidationError as e:
         errors = e.errors()
         fields = [_field(err["loc"]) or _named(err["msg"], model) for err in errors]
-        message = "; ".join(f"{f}: {err['msg']}" if f and i else err["msg"]
-                            for i, (f, err) in enumerate(zip(fields, errors, strict=True)))
-        raise InputError(message.replace("Value error, ", ""), fields[0]) from None
+        message = "; ".join(_sentence(f, err) for f, err in zip(fields, errors, strict=True))
+        problem = InputError(message)
+        problem.field = fields[0]  # the first named, for a caller that locates it
+        raise problem from None
+
+
+def _sentence(field: str, err: Any) -> str:
+    """One of pydantic's errors as a sentence naming the field (« 'bid' is missing », « 'bid'
+    should be at most 1000 »), not its « Field required »."""
+    from ..model.messages import _plain
+
+    msg = str(err["msg"])
+    if msg.startswith("Value error, "):
+        msg = msg.removeprefix("Value error, ")
+        return msg if not field or msg.startswith(field) else f"{field}: {msg}"
+    if not field:
+        return msg
+    if err.get("type") == "missing":
+        return f"'{field}' is missing"
+    words = _plain(msg).replace("List should", "should").replace("a valid dictionary",
+                                                                  "a JSON object")
+    return f"'{field}' {words}"
 
 
 def _field(loc: tuple[Any, ...]) -> str:

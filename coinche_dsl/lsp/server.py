@@ -120,6 +120,18 @@ def _file(uri: str) -> str:
     return to_fs_path(uri) or uri
 
 
+def _unopened_text(uri: str) -> str:
+    """The text of a document not opened by the client, read as `check` reads a file: a
+    regular file of at most MAX_FILE_BYTES; empty when it cannot be read (the analysis then
+    says so: the file has no variant in it)."""
+    from ..errors import CoincheError
+
+    try:
+        return analysis.read_document(_file(uri))
+    except CoincheError:
+        return ""
+
+
 def _pos(line: int, column: int) -> t.Position:
     return t.Position(line=max(line - 1, 0), character=max(column - 1, 0))
 
@@ -154,7 +166,13 @@ def build_server() -> LanguageServer:
     lock = threading.Lock()
 
     def doc_of(ls: LanguageServer, uri: str) -> TextDocument:
-        return ls.workspace.get_text_document(uri)
+        doc = ls.workspace.get_text_document(uri)
+        if doc.uri in ls.workspace.text_documents:
+            return doc
+        # A document the client has not opened: read through the tool's one reader (a FIFO
+        # or a device there would block pygls' own read for good), as `check` reads it.
+        return TextDocument(doc.uri, source=_unopened_text(uri),
+                            position_codec=ls.workspace.position_codec)
 
     def text_of(ls: LanguageServer, uri: str) -> str:
         return doc_of(ls, uri).source

@@ -10,8 +10,6 @@ processes (`template_cache`).
 from __future__ import annotations
 
 import hashlib
-import os
-import tempfile
 from functools import lru_cache
 from pathlib import Path
 
@@ -159,26 +157,15 @@ def render(doc: Document, fmt: str) -> str | bytes:
     raise RenderError(f"unknown format '{fmt}'; choose {', '.join(FORMATS)}")
 
 
-def write_atomic(path: Path, data: str | bytes) -> None:
-    """Write `data` to `path` through a temporary file in the same folder, then rename: a reader
-    never sees a half-written sheet, and a failure leaves the old file as it was."""
+def write_atomic(path: Path, data: str | bytes, special: bool = True) -> None:
+    """Write `data` to `path` (`files.write_bytes`): a regular file or a new path through a
+    temporary file in the same folder, then renamed (a reader never sees a half-written
+    sheet; a failure leaves the old file as it was); `/dev/null`, `/dev/stdout` or a FIFO
+    written into (without `special`, refused); a directory refused. RenderError otherwise."""
+    from ..files import FileError, write_bytes
+
     raw = data.encode("utf-8") if isinstance(data, str) else data
-    folder = path.resolve().parent
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    except OSError as e:
-        raise RenderError(f"cannot write {path}: {e.strerror}") from None
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(raw)
-        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes it private; a sheet is for sharing
-        os.replace(tmp, path)
-    except OSError as e:
-        Path(tmp).unlink(missing_ok=True)
-        raise RenderError(f"cannot write {path}: {e.strerror}") from None
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
+        write_bytes(path, raw, None, special)
+    except FileError as e:
+        raise RenderError(str(e)) from None

@@ -120,12 +120,30 @@ def plot(report: dict[str, Any], path: Path) -> None:
     right.set_title("Points per deal")
     fig.suptitle(f"{report['settings']['deals']} seeded deals, 95% intervals")
     fig.tight_layout()
+    import io
+
+    from ..files import FileError, write_bytes
+
+    drawn = io.BytesIO()
     try:
-        fig.savefig(path)
-    except OSError as e:
-        raise PlotError(f"cannot write {path}: {e.strerror}") from None
+        fig.savefig(drawn, format=path.suffix.lower().lstrip("."))
     finally:
         plt.close(fig)
+    try:
+        write_bytes(path, drawn.getvalue())  # atomic: never half a plot
+    except FileError as e:
+        raise PlotError(str(e)) from None
+
+
+def plot_text(text: object) -> str:
+    """A text from a file (a variant's name) as matplotlib shows it literally: control
+    characters shown (`for_terminal`), `$` escaped (matplotlib reads `$…$` as mathtext: a name
+    such as `a$\\foo$b` made it raise), a leading `_` kept visible (a legend hides such
+    labels)."""
+    from ..text_safety import for_terminal
+
+    shown = for_terminal(text).replace("$", r"\$")
+    return f"\u200b{shown}" if shown.startswith("_") else shown
 
 
 def _bars(ax: Any, variants: list[dict[str, Any]], series: Any, percent: bool) -> None:
@@ -138,6 +156,6 @@ def _bars(ax: Any, variants: list[dict[str, Any]], series: Any, percent: bool) -
         ys = [d.value * k if d and d.n else 0.0 for d in data]
         err = [[(d.value - d.low) * k if d and d.n else 0.0 for d in data],
                [(d.high - d.value) * k if d and d.n else 0.0 for d in data]]
-        ax.bar(xs, ys, width, yerr=err, capsize=2, label=v["name"])
+        ax.bar(xs, ys, width, yerr=err, capsize=2, label=plot_text(v["name"]))
     ax.set_xticks([j + 0.4 - width / 2 for j in range(len(labels))], labels)
     ax.legend()

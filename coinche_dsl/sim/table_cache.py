@@ -10,20 +10,25 @@ alike) and the table format:
   `~/Library/Caches` on macOS, `%LOCALAPPDATA%` on Windows), sub-directory `coinche_dsl`;
 - a file is written whole to a temporary name, then renamed over the final one, so a reader
   never sees half a file, and two processes learning at once both leave a good one;
-- a file that cannot be read, that is not a table file, that was learned for other rules or
-  in another format, or whose arrays are malformed, is ignored with a warning and rebuilt;
+- a file that cannot be read (read as every file the tool reads, `files.read_bytes`: a
+  regular file, at most MAX_TABLE_BYTES, expanded to no more), that is not a table file
+  (truncated, its compressed data damaged), that was learned for other rules or in another
+  format, or whose arrays are malformed (their shape, their type), is ignored with a warning
+  and rebuilt;
 - NumPy's own format, read without pickles: a file cannot run code.
 """
 
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import os
 import sys
 import tempfile
 import warnings
 import zipfile
+import zlib
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
@@ -36,6 +41,9 @@ from . import learned
 ENV = "COINCHE_CACHE"
 """The environment variable that relocates the cache directory (`off`: no disk cache)."""
 OFF = ("off", "none", "no", "0", "")
+
+MAX_TABLE_BYTES = 256 << 20
+"""A table file's size on disk and expanded (a ruleset's tables are about 9 MB expanded)."""
 
 _MEMORY: dict[str, learned.Learned] = {}
 
@@ -118,15 +126,27 @@ def load_or_learn(rules: CompiledRules, uniform: int | None = None, boosted: int
 def _read(path: Path, meta: dict[str, object], rules: CompiledRules
           ) -> tuple[dict[str, np.ndarray] | None, str]:
     """The arrays of a cache file, or None and what is wrong with it."""
+    from ..files import FileError, read_bytes
+
     try:
-        with np.load(path, allow_pickle=False) as data:
+        raw = io.BytesIO(read_bytes(path, MAX_TABLE_BYTES, "bot-table file"))
+        with zipfile.ZipFile(raw) as archive:
+            if sum(info.file_size for info in archive.infolist()) > MAX_TABLE_BYTES:
+                return None, f"it expands to more than {MAX_TABLE_BYTES:,} bytes"
+        with np.load(raw, allow_pickle=False) as data:
             arrays = {k: data[k] for k in data.files}
         found = json.loads(bytes(arrays.pop("meta")).decode("utf-8"))
-    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile, UnicodeDecodeError):
+    except FileError as e:
+        return None, e.why
+    except (OSError, ValueError, KeyError, EOFError, TypeError, zipfile.BadZipFile,
+            UnicodeDecodeError, zlib.error, RecursionError):  # truncated, damaged, not ours
         return None, "it is not a readable table file"
     if found != meta:
         return None, "it was learned for other rules or by another version"
-    problem = learned.check(arrays, rules.denominations)
+    try:
+        problem = learned.check(arrays, rules.denominations)
+    except (TypeError, ValueError, IndexError):  # an array of no dimension, of an odd type
+        problem = "its arrays have the wrong shape or type"
     return (None, problem) if problem else (arrays, "")
 
 

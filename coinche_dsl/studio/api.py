@@ -27,7 +27,7 @@ from .questions import (
     questions,
     set_setting,
 )
-from .service import StudioError, Workspace, diagnostic_json, finding_json
+from .service import StudioError, Workspace, diagnostic_json, finding_json, read_variant_text
 
 MAX_TEXT = 1_000_000
 
@@ -142,7 +142,7 @@ def definition(ws: Workspace, data: dict[str, Any]) -> dict[str, Any]:
         return {"found": False}
     base = Path(found.file)
     return {"found": True, "file": base.name, "line": found.line,
-            "text": base.read_text(encoding="utf-8")}
+            "text": read_variant_text(base)}
 
 
 def format_(ws: Workspace, data: dict[str, Any]) -> dict[str, Any]:

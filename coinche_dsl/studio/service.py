@@ -106,9 +106,10 @@ class Workspace:
         return message.replace(f"{self.root}{os.sep}", "").replace(str(self.root), ".")
 
     def read(self) -> str:
-        if self.file.is_file():
-            return self.file.read_text(encoding="utf-8")
-        return starter(self.file.stem)
+        """The edited file's text (`read_variant_text`), or a starter when there is none."""
+        if not os.path.exists(self.file):  # nothing there, or a symlink to nothing
+            return starter(self.file.stem)
+        return read_variant_text(self.file)
 
     def analyse(self, text: str, choices: dict[str, str] | None = None) -> Analysis:
         """Everything `coinche check` says of `text`, as if saved as the edited file (the
@@ -141,6 +142,23 @@ class Workspace:
         """Built-ins and the folder's own variant files, for the page's pickers."""
         own = sorted(p.name for p in self.root.glob(f"*{SUFFIX}") if p.is_file())
         return [*BUILTINS, *own]
+
+
+def read_variant_text(path: Path) -> str:
+    """The text of a variant file through the tool's one reader (`files.read_bytes`: a
+    regular file of at most MAX_FILE_BYTES; a FIFO, a device or a 3 GB file is refused before
+    it is read); StudioError naming the file (not its folder) otherwise."""
+    from ..errors import VariantError
+    from ..files import FileError, read_bytes
+    from ..limits import MAX_FILE_BYTES
+    from ..syntax import decode
+
+    try:
+        return decode(read_bytes(path, MAX_FILE_BYTES, "variant file"), path.name)
+    except FileError as e:
+        raise StudioError(f"{path.name}: {e.why}") from None
+    except VariantError as e:  # not UTF-8, NUL bytes
+        raise StudioError(f"{path.name}: {e.diagnostics[0].message}") from None
 
 
 def starter(name: str) -> str:

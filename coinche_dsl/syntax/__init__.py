@@ -1,5 +1,5 @@
 """Text to plain data and back: the grammar, the parser with its source map, the formatter."""
 
-from .parser import ParsedVariant, decode, parse_text, parse_tree, read_limited
+from .parser import ParsedVariant, decode, parse_text, parse_tree
 
-__all__ = ["ParsedVariant", "decode", "parse_text", "parse_tree", "read_limited"]
+__all__ = ["ParsedVariant", "decode", "parse_text", "parse_tree"]

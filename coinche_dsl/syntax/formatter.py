@@ -14,9 +14,6 @@ line before the formula, as does a comment written before the first value of a s
 
 from __future__ import annotations
 
-import os
-import stat
-import tempfile
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -88,25 +85,17 @@ def format_text(text: str, file: str = "<string>") -> str:
 
 
 def write_in_place(path: Path, text: str) -> None:
-    """Replace the file at `path` by `text` atomically: a temporary file created exclusively
-    (a random name, never an existing file or symlink) in the folder of the real file, given
-    its mode, then renamed over it. A symlinked variant stays a symlink: its target is
-    rewritten. VariantError when it cannot be written; the original is then untouched."""
-    target = path.resolve()
+    """Replace the file at `path` by `text` atomically (`files.write_text`): a temporary file
+    created exclusively (a random name, never an existing file or symlink) in the folder of the
+    real file, given its mode, then renamed over it. A symlinked variant stays a symlink: its
+    target is rewritten. VariantError when it cannot be written; the original is then
+    untouched."""
+    from ..files import FileError, write_text
+
     try:
-        mode = stat.S_IMODE(target.stat().st_mode)
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".fmt-tmp",
-                                   dir=target.parent)
-    except OSError as e:
-        raise VariantError([Diagnostic(None, f"cannot write {path}: {e.strerror}")]) from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
-            f.write(text)
-        os.chmod(tmp, mode)
-        os.replace(tmp, target)
-    except OSError as e:
-        Path(tmp).unlink(missing_ok=True)
-        raise VariantError([Diagnostic(None, f"cannot write {path}: {e.strerror}")]) from None
+        write_text(path, text, special=False)
+    except FileError as e:
+        raise VariantError([Diagnostic(None, str(e))]) from None
 
 
 class _Formatter:

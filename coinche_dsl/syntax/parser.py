@@ -17,12 +17,13 @@ from lark.exceptions import UnexpectedInput
 
 from .. import limits
 from ..errors import Diagnostic, Position, VariantError
+from ..files import too_large
 from ..limits import MAX_FILE_BYTES, MAX_FORMULA_NODES, MAX_PAREN_DEPTH
 from .diagnose import check_text
 
 MAX_BYTES = MAX_FILE_BYTES
 """Variant files are small; anything larger is refused before parsing (and never read whole:
-see `read_limited`)."""
+see `coinche_dsl.files`)."""
 MAX_EXPR_DEPTH = MAX_PAREN_DEPTH * 3
 """A formula's tree is deeper than its parentheses (`a + b + c` nests); bounded all the same."""
 DataPath = tuple[str | int, ...]
@@ -95,20 +96,12 @@ def parse_with_comments(text: str, file: str = "<string>") -> tuple[Tree[Token],
     return tree, sorted(sink.tokens, key=lambda t: (t.line, t.column))
 
 
-def read_limited(path: Path) -> bytes:
-    """A file's bytes, reading no more than one past MAX_BYTES (a 3 GB file or `/dev/zero` is
-    refused after 1 MB, not read whole); OSError when it cannot be read."""
-    with open(path, "rb") as f:
-        return f.read(MAX_BYTES + 1)
-
-
 def decode(raw: bytes, file: str) -> str:
     """Text of a variant file; a clear error for oversize files and undecodable bytes.
     Line endings become `\n` (CRLF, and CR alone as old Mac editors write it)."""
     if len(raw) > MAX_BYTES:
         raise VariantError([Diagnostic(Position(file, 1, 1),
-                                       f"file is more than {MAX_BYTES:,} bytes; variant files "
-                                       f"are limited to {MAX_BYTES:,}")])
+                                       too_large(file, MAX_BYTES, "variant file").why)])
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as e:
