@@ -20,10 +20,9 @@ OK, PROBLEMS, USAGE = 0, 1, 2
 
 def fail(message: str, code: int = PROBLEMS) -> NoReturn:
     """Print `message` on stderr (control characters shown, never obeyed) in the one error
-    format of every command (issue #29): `coinche: error: …` for a message about no place,
-    the located lines `file:line:col: …` as `check` prints them; and exit: SystemExit, as
-    Click ends a command raising `typer.Exit`, so that this module needs no Typer (a `sheet`
-    run without it, see `render_run`)."""
+    format of every command: `coinche: error: …` for a message about no place, the located
+    lines `file:line:col: …` as `check` prints them; and exit: SystemExit, as Click ends a
+    command raising `typer.Exit`."""
     from ..text_safety import for_terminal
 
     print(error_lines(for_terminal(message)), file=sys.stderr)
