@@ -46,6 +46,9 @@ from .facts import DENOMINATION_WORDS, BidValue, Contract, Role, role_of
 from .rules import CAPOT_KEY, GENERALE_KEY, CompiledRules
 
 CallKind = Literal["pass", "bid", "coinche", "surcoinche"]
+PASSES_AFTER_COINCHE = 3
+"""After a coinche (`after_coinche passes`), the passes that end the auction: the three
+other players', whatever `end_passes` says of a plain bid."""
 _ALIASES = {"c": 0, "d": 1, "h": 2, "s": 3, "nt": 4, "at": 5, "notrump": 4, "alltrump": 5,
             **{sym: i for i, sym in enumerate(SUIT_SYMBOLS)},
             **{w.replace("-", ""): i for i, w in enumerate(DENOMINATION_WORDS)}}
@@ -382,7 +385,7 @@ class Auction:
             return self.passes >= r.end_passes
         if self.double == 1 and r.after_coinche == AfterCoinche.DOUBLED_SIDE_ONLY:
             return self.passes >= 2
-        return self.passes >= 3
+        return self.passes >= PASSES_AFTER_COINCHE
 
     def _open_closing(self, seat: int) -> bool:
         """Begin the closing round after the call of `seat` if `closing_coinche` calls for

@@ -183,11 +183,12 @@ def _text(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
 def _after_coinche(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
     """What a coinche leaves of the auction, said with what may follow it: whether the
     coinched side may surcoinche and how many passes end the auction."""
+    from ..engine.auction import PASSES_AFTER_COINCHE
     from ..model.relevance import has_surcoinche
 
     if value == AfterCoinche.PASSES:
         sur = "sur" if has_surcoinche(rs) else "nosur"
-        return tr(f"{key}.passes.{sur}", n=rs.auction.end_passes)
+        return tr(f"{key}.passes.{sur}", n=PASSES_AFTER_COINCHE)
     return tr(f"{key}.{value.value}")
 
 
