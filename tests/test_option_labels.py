@@ -156,17 +156,18 @@ def test_the_card_names_each_option_and_the_value_in_force() -> None:
     ffb = load_variant("ffb")
     fr = str(card(ffb, "fr", "md"))
     assert "## Options" in fr
-    assert f"- Règle du litige (81 partout){NNBSP}: appliquée (option{NNBSP}; par défaut)." in fr
-    assert f"- Sans-atout et tout-atout{NNBSP}: oui (option{NNBSP}; par défaut)." in fr
+    assert f"- Règle du litige (81 partout){NNBSP}: appliquée (réglage par défaut, à confirmer avant la partie)." in fr
+    assert (f"- Sans-atout et tout-atout{NNBSP}: oui (réglage par défaut, à confirmer avant la "
+            "partie).") in fr
     chute = load_variant("ffb", {"litige": "chute"})
-    assert f"- Règle du litige (81 partout){NNBSP}: chute (option choisie)." in str(
+    assert f"- Règle du litige (81 partout){NNBSP}: chute (choisi pour cette partie)." in str(
         card(chute, "fr", "md"))
     en = str(card(chute, "en", "html"))
     assert "<li>Règle du litige (81 partout): chute (option chosen).</li>" in en
     assert "<li>Sans-atout et tout-atout: oui (option, the default).</li>" in en
     it = str(card(load_variant("ffb", {"sans_atout_tout_atout": "non"}), "it", "md"))
-    assert "- Sans-atout et tout-atout: non (opzione scelta)." in it
-    assert "- Règle du litige (81 partout): appliquée (opzione; predefinita)." in it
+    assert "- Sans-atout et tout-atout: non (scelta del tavolo)." in it
+    assert "- Règle du litige (81 partout): appliquée (la regola di norma)." in it
 
 
 def test_a_card_without_options_has_no_options_box() -> None:
@@ -226,4 +227,4 @@ def test_the_pdf_card_is_one_page_that_says_the_chosen_value() -> None:
     reader = pypdf.PdfReader(io.BytesIO(card(rs, "fr", "pdf")))
     assert len(reader.pages) == 1
     text = " ".join(reader.pages[0].extract_text().split())
-    assert "réussite (option choisie)" in text and "appliquée (option" not in text
+    assert "réussite (choisi pour cette partie)" in text and "appliquée (réglage" not in text
