@@ -156,7 +156,8 @@ def test_the_card_names_each_option_and_the_value_in_force() -> None:
     ffb = load_variant("ffb")
     fr = str(card(ffb, "fr", "md"))
     assert "## Options" in fr
-    assert f"- Règle du litige (81 partout){NNBSP}: appliquée (réglage par défaut, à confirmer avant la partie)." in fr
+    assert (f"- Règle du litige (81 partout){NNBSP}: appliquée (réglage par défaut, à confirmer "
+            "avant la partie).") in fr
     assert (f"- Sans-atout et tout-atout{NNBSP}: oui (réglage par défaut, à confirmer avant la "
             "partie).") in fr
     chute = load_variant("ffb", {"litige": "chute"})
