@@ -43,7 +43,8 @@ PDF_READY = all(importlib.util.find_spec(m) for m in ("weasyprint", "pypdf"))
 """PDF printing is checked where WeasyPrint and pypdf are installed (the test extra)."""
 ROOT = Path(__file__).resolve().parents[1]
 SHOTS = ROOT / "docs" / "images"
-REAL_FILES = sorted([*ROOT.glob("coinche_dsl/variants/*.coinche"), *ROOT.glob("examples/rulebooks/*.coinche")])
+REAL_FILES = sorted([*ROOT.glob("coinche_dsl/variants/*.coinche"),
+                     *ROOT.glob("examples/rulebooks/*.coinche")])
 """Every built-in and the club rulebooks: real lengths, long comment lines."""
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
