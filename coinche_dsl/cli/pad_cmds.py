@@ -135,7 +135,7 @@ def classement(
     from ..pad import paper
     from ..pad.session import read_record
     from ..pad.tournament import Tournament, game_files, rank, ranking_page
-    from ..pad.words import PadWords
+    from ..pad.words import PadWords, columns
     from ..render.i18n import LANGUAGES
     from ..render.output import write_atomic
     from ..text_safety import for_terminal
@@ -166,14 +166,10 @@ def classement(
     words = PadWords(lang or ruleset.language)
     page = ranking_page(t, ranking, words, words.sheet.typeset(ruleset.title or ruleset.name))
     if output is None:
-        rows = [page["head"], *page["rows"]]
-        widths = [max(len(r[i]) for r in rows) for i in range(len(page["head"]))]
         print(for_terminal(page["title"]))
         print(for_terminal(page["lines"][1]))
-        for r in rows:
-            cells = [c.ljust(wd) if i == 1 else c.rjust(wd)
-                     for i, (c, wd) in enumerate(zip(r, widths, strict=True))]
-            print(for_terminal("  ".join(cells).rstrip()))
+        for line in columns([page["head"], *page["rows"]], left={1}):
+            print(line)
         return
     suffix = output.suffix.lower()
     if suffix not in (".html", ".htm", ".pdf"):

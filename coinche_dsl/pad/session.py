@@ -18,7 +18,15 @@ from ..model.enums import Denomination
 from .record import GameRecord, PadDeal
 from .said import Said, complete, read_said
 from .sheet import GameError, score_game
-from .words import PadWords, deal_lines, end_line, sheet_table, team_names, totals_line
+from .words import (
+    PadWords,
+    columns,
+    deal_lines,
+    end_line,
+    sheet_table,
+    team_names,
+    totals_line,
+)
 
 if TYPE_CHECKING:
     from ..engine import CompiledRules
@@ -178,17 +186,11 @@ class Pad:
             self.out(end)
 
     def show_sheet(self) -> None:
-        from ..text_safety import for_terminal
-
         sheet, names, w = score_game(self.rules, self.record), self.names(), self.words
         head = [w("pad.col.deal"), w("pad.col.contract"), w("pad.col.result"),
                 names["NS"], names["EW"]]
-        rows = [head, *sheet_table(sheet, w)]
-        widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
-        for r in rows:
-            self.out(for_terminal("  ".join(
-                cell.rjust(width) if i >= 3 else cell.ljust(width)
-                for i, (cell, width) in enumerate(zip(r, widths, strict=True))).rstrip()))
+        for line in columns([head, *sheet_table(sheet, w)], left={0, 1, 2}):
+            self.out(line)
         self.out(totals_line(sheet.totals, names, w))
         if sheet.held:
             self.out(w("pad.held", n=sheet.held))

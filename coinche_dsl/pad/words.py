@@ -114,3 +114,15 @@ def sheet_table(sheet: PadSheet, w: PadWords) -> list[list[str]]:
 
     return [[*row, cell(line, "NS"), cell(line, "EW")]
             for row, line in zip(sheet_rows(sheet, w), sheet.lines, strict=True)]
+
+
+def columns(rows: list[list[str]], left: set[int]) -> list[str]:
+    """`rows` (the heading first) as a terminal's aligned columns: text to the left in the
+    columns `left`, numbers to the right; each line shown, never obeyed (`for_terminal`)."""
+    from ..text_safety import for_terminal
+
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    return [for_terminal("  ".join(
+        cell.ljust(width) if i in left else cell.rjust(width)
+        for i, (cell, width) in enumerate(zip(r, widths, strict=True))).rstrip())
+        for r in rows]
