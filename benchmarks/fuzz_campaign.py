@@ -20,6 +20,17 @@ Classes:
 - `streams`: a command (list, check, fmt, show, schema, sheet, compare, score, replay,
   simulate, play) with stdout full, stdout or stdin closed, or its pipe closed, in a real
   shell; a traceback, "Exception ignored" or an exit other than 0 and 1 is a crash.
+- `http`: the studio served by a real uvicorn, sent raw bytes a browser would not send: request
+  lines cut, doubled or too long, headers without colons, folded or repeated, Content-Length
+  absent, negative, huge, doubled or wrong, chunked bodies with bad sizes, bodies cut short or
+  not UTF-8, to every route, with and without the session's cookie and token. Each answer must
+  be a well-formed status below 500 (or a closed connection) within 15 s, nothing logged as an
+  error, the studio still answering, and the club's file unchanged.
+- `lsp`: `coinche lsp` over stdio, sent mangled frames (Content-Length wrong, missing, huge or
+  doubled, header lines without end, bodies that are not JSON, not an object, of the wrong
+  shape) and requests with odd parameters. After each, a plain request must be answered within
+  15 s, or the server must have closed with its one-line reason; never a traceback on stderr
+  or in an answer.
 - `options`: files at and near the option limits (up to ten options of up to eight values
   with ffb's two, up to 100 examples, sometimes one value in error); `check` must answer in
   under 10 s, validating at most 1 + MAX_OPTIONS x (MAX_OPTION_VALUES - 1) combinations.
@@ -364,6 +375,283 @@ def streams(c: Campaign, budget: int, seed: int = 0) -> None:
         c.attempt("streams", f"{' '.join(args)} {end}", run)
 
 
+HTTP_ROUTES = ["state", "check", "complete", "hover", "definition", "format", "save",
+               "preview", "pdf", "compare", "score", "questionnaire", "answer", "start",
+               "messages"]
+
+
+def _http_request(rng: random.Random, port: int, auth: dict[str, str]) -> bytes:
+    """One request as raw bytes, mangled at one or more places."""
+    route = rng.choice(["/", "/static/studio.css", *(f"/api/{r}" for r in HTTP_ROUTES)])
+    method = rng.choice(["GET", "POST", "POST", "PUT", "DELETE", "OPTIONS", "G\x00T", "POST " * 3])
+    body = rng.choice([b"{}", b'{"text": "variant \\"x\\" extends \\"ffb\\" {}"}',
+                       b'{"text": ' + b'"' + b"a" * rng.randint(1, 70000) + b'"}',
+                       b"\xff\xfe{", b'{"text": "\\ud800"}', b"[" * 5000, b"", b"null",
+                       json.dumps({"deal": {"bid": "cent"}, "line": -1}).encode()])
+    version = rng.choice(["HTTP/1.1", "HTTP/1.1", "HTTP/1.0", "HTTP/2.0", "HTTP/9", "", "http/1.1"])
+    target = rng.choice([route, route + "?" + "a=" * 3000, route + "/../../etc/passwd",
+                         "http://evil.example" + route, route.replace("/", "\\"), "*"])
+    headers = [f"Host: 127.0.0.1:{port}", "Content-Type: application/json"]
+    if rng.random() < 0.7:
+        headers += [f"{k}: {v}" for k, v in auth.items()]
+    length = rng.choice(["ok", "ok", "none", "-1", "99999999999999999999", "twice", "short",
+                         "long", "x", "chunked", "chunked-bad", "both"])
+    if length == "ok":
+        headers.append(f"Content-Length: {len(body)}")
+    elif length in ("-1", "99999999999999999999", "x"):
+        headers.append(f"Content-Length: {length}")
+    elif length == "twice":
+        headers += [f"Content-Length: {len(body)}", f"Content-Length: {len(body) + 5}"]
+    elif length == "short":
+        headers.append(f"Content-Length: {max(len(body) - 3, 0)}")
+    elif length == "long":
+        headers.append(f"Content-Length: {len(body) + 50}")
+    elif length.startswith("chunked") or length == "both":
+        headers.append("Transfer-Encoding: chunked")
+        if length == "both":
+            headers.append(f"Content-Length: {len(body)}")
+        size = (b"%x" % len(body) if length != "chunked-bad"
+                else rng.choice([b"zz", b"-5", b"f" * 40]))
+        body = size + b"\r\n" + body + b"\r\n0\r\n\r\n"
+    for _ in range(rng.choice([0, 0, 1, 2])):
+        headers.insert(rng.randrange(len(headers) + 1), rng.choice([
+            "NoColonHere", " folded: line", "X-Long: " + "b" * 70000, "Origin: http://evil.example",
+            "Host: evil.example", "Connection: close", "Expect: 100-continue", "X-\x00: 1",
+            "Cookie: " + "c=" * 5000, "Content-Type: text/plain", "Upgrade: websocket"]))
+    head = f"{method} {target} {version}".rstrip() + "\r\n" + "\r\n".join(headers) + "\r\n\r\n"
+    data = head.encode("utf-8", "surrogateescape") + body
+    if rng.random() < 0.15:  # cut somewhere
+        data = data[: rng.randrange(1, len(data))]
+    return data
+
+
+def http_framing(c: Campaign, budget: int, work: Path, seed: int = 0) -> None:
+    import logging
+    import socket
+
+    from studio_support import open_link, serving
+
+    from coinche_dsl.studio.app import create_app
+    from coinche_dsl.studio.service import Workspace
+
+    class Errors(logging.Handler):
+        def __init__(self) -> None:
+            super().__init__(logging.ERROR)
+            self.seen: list[str] = []
+
+        def emit(self, record: logging.LogRecord) -> None:
+            self.seen.append(record.getMessage()[:80])
+
+    folder = work / "http"
+    folder.mkdir()
+    club = folder / "club.coinche"
+    club.write_text(CLUB, encoding="utf-8")
+    app = create_app(Workspace.open(folder, "club.coinche"))
+    errors = Errors()
+    loggers = [logging.getLogger(n) for n in ("uvicorn.error", "coinche_dsl.studio")]
+    for logger in loggers:
+        logger.addHandler(errors)
+    rng = random.Random(29 + 1000 * seed)
+    try:
+        with serving(app) as port:
+            auth = open_link(port, app)
+            for _ in range(budget):
+                data = _http_request(rng, port, auth)
+
+                def run(data: bytes = data) -> None:
+                    with socket.create_connection(("127.0.0.1", port), timeout=15) as conn:
+                        try:
+                            conn.sendall(data)
+                            conn.shutdown(socket.SHUT_WR)
+                            received = b""
+                            while chunk := conn.recv(65536):
+                                received += chunk
+                        except (ConnectionResetError, BrokenPipeError):
+                            received = b""
+                    for answer in re.findall(rb"HTTP/1\.[01] (\d{3})", received):
+                        if int(answer) >= 500:
+                            raise AssertionError(f"status {int(answer)}")
+                    if b"Traceback" in received or str(folder).encode() in received:
+                        raise AssertionError("a traceback or the folder's path in the answer")
+                    if errors.seen:
+                        raise AssertionError(f"logged: {errors.seen.pop()}")
+                    if not _studio_answers(port, auth):
+                        raise AssertionError("the studio stopped answering")
+                    text = club.read_text(encoding="utf-8")
+                    if text != CLUB:  # a well-formed save went through: it must be a variant
+                        load_variant(club)
+                        club.write_text(CLUB, encoding="utf-8")
+                c.attempt("http", data[:3000].decode("utf-8", "replace"), run)
+    finally:
+        for logger in loggers:
+            logger.removeHandler(errors)
+
+
+def _studio_answers(port: int, auth: dict[str, str]) -> bool:
+    import http.client
+
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=15)
+    try:
+        conn.request("POST", "/api/state", body="{}", headers=auth)
+        return conn.getresponse().status == 200
+    finally:
+        conn.close()
+
+
+class _Lsp:
+    """`coinche lsp` over pipes, read with a deadline."""
+
+    def __init__(self) -> None:
+        import subprocess
+
+        self.proc = subprocess.Popen([sys.executable, "-m", "coinche_dsl", "lsp"],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE)
+        self.buffer, self.ids = b"", 0
+        self.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
+        self.write(_frame({"jsonrpc": "2.0", "method": "initialized", "params": {}}))
+        self.write(_frame({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {
+            "textDocument": {"uri": "file:///club.coinche", "languageId": "coinche",
+                             "version": 1, "text": CLUB}}}))
+
+    def write(self, data: bytes) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(data)
+        self.proc.stdin.flush()
+
+    def request(self, method: str, params: Any) -> dict[str, Any] | None:
+        """The answer to a new request, or None when the server closed first."""
+        self.ids += 1
+        self.write(_frame({"jsonrpc": "2.0", "id": self.ids, "method": method, "params": params}))
+        while True:
+            message = self._message()
+            if message is None or message.get("id") == self.ids and "method" not in message:
+                return message
+
+    def _message(self) -> dict[str, Any] | None:
+        import os
+        import select
+        import time
+
+        assert self.proc.stdout is not None
+        deadline = time.monotonic() + 15
+        while True:
+            head, sep, rest = self.buffer.partition(b"\r\n\r\n")
+            if sep:
+                length = int(re.search(rb"Content-Length: (\d+)", head).group(1))  # type: ignore[union-attr]
+                if len(rest) >= length:
+                    self.buffer = rest[length:]
+                    return json.loads(rest[:length])
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("no answer in 15 s")
+            ready, _, _ = select.select([self.proc.stdout], [], [], left)
+            if ready:
+                chunk = os.read(self.proc.stdout.fileno(), 65536)
+                if not chunk:
+                    return None
+                self.buffer += chunk
+
+    def stop(self) -> str:
+        """Its standard error once it has ended."""
+        self.proc.kill()
+        self.proc.wait()
+        assert self.proc.stderr is not None
+        err = self.proc.stderr.read().decode("utf-8", "replace")
+        for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
+            if stream is not None:
+                stream.close()
+        return err
+
+
+def _frame(message: Any) -> bytes:
+    body = json.dumps(message).encode()
+    return b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+
+def _lsp_input(rng: random.Random, next_id: int) -> tuple[bytes, bool]:
+    """A frame, and whether its framing lies (after which no reader can find the next one)."""
+    position = rng.choice([{"line": 1, "character": 3}, {"line": -1, "character": 0},
+                           {"line": 10**12, "character": 2**40}, {"line": "a"}, None, [],
+                           {"line": 1.5, "character": True}])
+    uri = rng.choice(["file:///club.coinche", "file:///nothere.coinche", "file:///dev/zero",
+                      "file:///proc/self/mem", "http://evil.example/x", "", "file://" + "a" * 5000])
+    method = rng.choice(["textDocument/hover", "textDocument/completion",
+                         "textDocument/definition", "textDocument/formatting",
+                         "textDocument/codeAction", "textDocument/documentSymbol",
+                         "textDocument/didChange", "workspace/unknown", "$/cancelRequest",
+                         "initialize", "shutdown", "textDocument/didOpen"])
+    params: Any = {"textDocument": {"uri": uri, "version": rng.choice([2, -1, "x"]),
+                                    "text": rng.choice([CLUB, "\ud800", "x" * 2_000_000])},
+                   "position": position, "options": {"tabSize": -4, "insertSpaces": "no"},
+                   "range": {"start": position, "end": position},
+                   "context": {"diagnostics": [{"range": {}, "message": 1,
+                                                "data": {"fix": rng.choice([[1], {}, None, 7])}}]},
+                   "contentChanges": rng.choice([[{"text": "variant"}], [{}], "x", [None]])}
+    if rng.random() < 0.3:
+        params = rng.choice([None, [], 5, "text", {"textDocument": None}])
+    message: Any = {"jsonrpc": "2.0", "id": next_id, "method": method, "params": params}
+    if rng.random() < 0.2:
+        message = rng.choice([[message], "string", 17, {"jsonrpc": "1.0"}, {"id": {"a": 1}},
+                              {**message, "id": None}, {**message, "method": 5}])
+    body = json.dumps(message).encode()
+    frame = rng.choice(["ok", "ok", "ok", "short", "long", "missing", "twice", "huge", "x",
+                        "not-json", "no-end", "lower", "extra-header"])
+    sized = b"Content-Length: %d\r\n\r\n"
+    junk = rng.choice([b"{", b"\xff\xfe", b"[" * 100000, b"nul", b'{"a": NaN}'])
+    return {"ok": (sized % len(body) + body, False),
+            "lower": (b"content-length: %d\r\n\r\n" % len(body) + body, False),
+            "extra-header": (b"Content-Length: %d\r\nContent-Type: application/x\r\nX: %s"
+                             b"\r\n\r\n" % (len(body), b"y" * 100) + body, False),
+            "not-json": (sized % len(junk) + junk, False),
+            "huge": (b"Content-Length: 99999999999999\r\n\r\n" + body, True),
+            "short": (sized % max(len(body) - 5, 1) + body, True),
+            "long": (sized % (len(body) + 7) + body, True),
+            "missing": (b"\r\n" + body, True),
+            "twice": (b"Content-Length: 3\r\nContent-Length: %d\r\n\r\n" % len(body) + body,
+                      True),
+            "x": (b"Content-Length: x\r\n\r\n" + body, True),
+            "no-end": (b"Content-Length: " + b"9" * 20000, True)}[frame]
+
+
+def _traceback_of(err: str) -> str:
+    """The exception a traceback on standard error ends with, and the whole of it (kept with
+    the input in `--out`)."""
+    lines = err[err.index("Traceback"):].splitlines()
+    last = next((ln for ln in lines[1:] if not ln.startswith((" ", "Traceback"))), lines[-1])
+    return f"a traceback: {last[:80]}\n{err[-4000:]}"
+
+
+def lsp_framing(c: Campaign, budget: int, seed: int = 0) -> None:
+    rng = random.Random(31 + 1000 * seed)
+    server = _Lsp()
+    for n in range(budget):
+        data, lies = _lsp_input(rng, 10**6 + n)
+
+        def run(data: bytes = data, lies: bool = lies) -> None:
+            nonlocal server
+            answer: dict[str, Any] | None = None
+            try:
+                server.write(data)
+                answer = server.request("textDocument/documentSymbol",
+                                        {"textDocument": {"uri": "file:///club.coinche"}})
+            except (BrokenPipeError, OSError, TimeoutError) as e:
+                if not lies:  # a well-framed message must be answered
+                    raise AssertionError(f"no answer after a well-framed message: {e}") from e
+            if answer is not None and "Traceback" in json.dumps(answer):
+                raise AssertionError("a traceback in an answer")
+            if answer is None or "error" in answer:  # closed, lost or shut down: a new one
+                err = server.stop()
+                server = _Lsp()
+                if "Traceback" in err:
+                    raise AssertionError(_traceback_of(err))
+        c.attempt("lsp", data[:3000].decode("utf-8", "replace"), run)
+    err = server.stop()
+    if "Traceback" in err:
+        c.attempt("lsp", "stderr at the end", lambda: (_ for _ in ()).throw(
+            AssertionError(err.strip().splitlines()[-1][:80])))
+
+
 def option_limits(c: Campaign, budget: int, work: Path, seed: int = 0) -> None:
     import time
 
@@ -412,7 +700,7 @@ def main() -> None:
                         help="print every Nth accepted variant in full, PDFs too (0: none)")
     parser.add_argument("--out", type=Path, default=None, help="folder for crashing inputs")
     parser.add_argument("--classes",
-                        default="generated,mutants,score,replay,special,streams,options")
+                        default="generated,mutants,score,replay,special,streams,options,http,lsp")
     args = parser.parse_args()
     WIDE["every"] = args.wide_every
     with tempfile.TemporaryDirectory() as tmp:
@@ -428,6 +716,10 @@ def main() -> None:
                 streams(c, args.budget, args.seed)
             elif kind == "options":
                 option_limits(c, args.budget, Path(tmp), args.seed)
+            elif kind == "http":
+                http_framing(c, args.budget, Path(tmp), args.seed)
+            elif kind == "lsp":
+                lsp_framing(c, args.budget, args.seed)
             else:
                 json_inputs(c, args.budget, kind, args.seed)
             print(f"{kind:<10} inputs {c.tried:>6}  crashes {c.crashes:>4}", flush=True)

@@ -304,6 +304,28 @@ def test_an_absurd_content_length_closes_the_server_cleanly() -> None:
     assert code == 0
 
 
+def test_framing_a_client_library_would_not_send_is_answered_or_closed_cleanly() -> None:
+    """A header name in another case is read (HTTP's rule); a body that is not JSON gets
+    JSON-RPC's parse error; a request after `shutdown` an "invalid request" error; a
+    Content-Length that is not a number closes the server with its one-line reason."""
+    raw = Raw()
+    try:
+        raw.initialize()
+        body = b'{"jsonrpc": "2.0", "id": 50, "method": "shutdown", "params": null}'
+        raw.write(b"Content-Length: 3\r\n\r\n{x}")
+        assert raw.read()["error"]["code"] == -32700  # ParseError, id null
+        raw.write(b"content-length: %d\r\n\r\n" % len(body) + body)
+        assert raw.read() == {"id": 50, "jsonrpc": "2.0", "result": None}
+        after = raw.request("textDocument/hover", {"textDocument": {"uri": "file:///x"},
+                                                   "position": {"line": 0, "character": 0}})
+        assert after["error"]["code"] == -32600  # InvalidRequest
+        raw.write(b"Content-Length: ten\r\n\r\n{}")
+    finally:
+        code, err = raw.close()
+    assert "a Content-Length that is not a number" in err
+    assert "Traceback" not in err and code == 0
+
+
 def test_invalid_params_get_an_error_and_the_server_goes_on(tmp_path: Path) -> None:
     path = tmp_path / "club.coinche"
     uri = from_fs_path(str(path)) or ""

@@ -284,3 +284,35 @@ def test_a_connection_that_never_finishes_its_headers_is_closed(tmp_path: Path) 
             else:
                 assert received == b"", (what, received[:100])
             conn.close()
+
+
+def test_a_body_that_breaks_http_framing_gets_a_400_and_nothing_fails(tmp_path: Path) -> None:
+    """A chunked body whose chunk size is not a number (found by the fuzz campaign's `http`
+    class): h11 answers 400 and closes; the request it interrupted ends quietly instead of
+    logging a failure, and the studio goes on answering."""
+    (tmp_path / "club.coinche").write_text(CLUB, encoding="utf-8")
+    app = create_app(Workspace.open(tmp_path, "club.coinche"))
+    records = Records()
+    loggers = [logging.getLogger(n) for n in ("uvicorn.error", "coinche_dsl.studio")]
+    for logger in loggers:
+        logger.addHandler(records)
+    try:
+        with serving(app) as port:
+            headers = open_link(port, app)
+            for method in ("POST", "DELETE"):
+                head = "".join(f"{k}: {v}\r\n" for k, v in headers.items())
+                request = (f"{method} /api/complete HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+                           f"{head}Transfer-Encoding: chunked\r\n\r\nzz\r\nnull\r\n0\r\n\r\n")
+                with socket.create_connection(("127.0.0.1", port), timeout=10) as conn:
+                    conn.sendall(request.encode())
+                    conn.shutdown(socket.SHUT_WR)
+                    received = b""
+                    while chunk := conn.recv(65536):
+                        received += chunk
+                assert received.startswith(b"HTTP/1.1 400"), received[:80]
+            time.sleep(0.3)
+            assert _answers(port, headers)
+    finally:
+        for logger in loggers:
+            logger.removeHandler(records)
+    assert [r.getMessage() for r in records.seen] == []

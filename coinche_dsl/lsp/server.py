@@ -5,7 +5,8 @@ default); the analysis' are 1-based, in characters: pygls' position codec conver
 The client is trusted no more than a file: a message over `MAX_MESSAGE` bytes (its
 `Content-Length`, or a header line without end) closes the server cleanly, as nothing could
 answer it; a request whose parameters do not fit the protocol (a position of -1) gets an
-"invalid params" error; an error answer never carries a Python traceback. No analysis runs on
+"invalid params" error, a message that is not JSON a parse error, a request after `shutdown` an
+"invalid request" error; an error answer never carries a Python traceback. No analysis runs on
 the event loop: requests run in pygls' thread pool, and a document's diagnostics in one
 analysis thread, for its latest version only (a version superseded by the time its turn comes
 is not analysed, and its findings, when a newer one came meanwhile, are not published).
@@ -59,6 +60,13 @@ class BoundedInput:
         line = self.stream.readline(MAX_HEADER_LINE)
         if len(line) >= MAX_HEADER_LINE and not line.endswith(b"\n"):
             return self._refuse(f"a header line of more than {MAX_HEADER_LINE:,} bytes")
+        name, colon, value = line.partition(b":")
+        if colon and name.strip().lower() == b"content-length":
+            # A header's name is read in any case, as HTTP's are (pygls knows one spelling).
+            if not value.strip().isdigit():
+                shown = value.strip()[:20]
+                return self._refuse(f"a Content-Length that is not a number ({shown!r})")
+            return b"Content-Length: %d\r\n" % int(value)
         return line
 
     def read(self, n: int) -> bytes:
@@ -86,6 +94,27 @@ def _not_deserialize_noise(record: logging.LogRecord) -> bool:
 logging.getLogger("pygls.protocol.json_rpc").addFilter(_not_deserialize_noise)
 
 
+def _not_unreadable_noise(record: logging.LogRecord) -> bool:
+    """pygls logs a traceback for a message that is not JSON; `CoincheServer` answers it."""
+    return not str(record.msg).startswith("Unable to handle message")
+
+
+logging.getLogger("pygls.server").addFilter(_not_unreadable_noise)
+logging.getLogger("pygls.io_").addFilter(_not_unreadable_noise)
+
+
+class CoincheServer(LanguageServer):
+    """pygls' server, answering a message that is not JSON with JSON-RPC's parse error (and
+    a line on standard error) rather than a logged traceback."""
+
+    def report_server_error(self, error: Exception, source: Any) -> None:
+        if isinstance(error, ValueError):  # json.JSONDecodeError, UnicodeDecodeError
+            self.protocol._send_response(None, None, t.ResponseError(  # type: ignore[arg-type]
+                code=t.ErrorCodes.ParseError, message="the message is not JSON"))
+        print(f"coinche lsp: a message could not be read ({str(error).splitlines()[0][:100]})",
+              file=sys.stderr, flush=True)
+
+
 class CoincheProtocol(LanguageServerProtocol):
     """pygls' protocol, answering every request: parameters that do not fit get an "invalid
     params" error (pygls would log it and answer nothing), and an error answer carries no
@@ -105,8 +134,15 @@ class CoincheProtocol(LanguageServerProtocol):
             return _Answered()
 
     def handle_message(self, message: Any) -> None:
-        if not isinstance(message, _Answered):
-            super().handle_message(message)
+        if isinstance(message, _Answered):
+            return
+        method = getattr(message, "method", "")
+        if self._shutdown and method != t.EXIT and getattr(message, "id", None) is not None:
+            # The protocol: a request after `shutdown` is an error, not left unanswered.
+            self._send_response(message.id, None, t.ResponseError(
+                code=t.ErrorCodes.InvalidRequest, message="the server is shutting down"))
+            return
+        super().handle_message(message)
 
     def _send_response(self, msg_id: Any, result: Any = None,
                        error: t.ResponseError | None = None) -> None:
@@ -159,7 +195,7 @@ def to_lsp_diagnostic(doc: TextDocument, f: analysis.Finding) -> t.Diagnostic:
 
 def build_server() -> LanguageServer:
     """A server with every feature registered (built on demand: no import-time state)."""
-    server = LanguageServer("coinche-lsp", __version__, protocol_cls=CoincheProtocol)
+    server = CoincheServer("coinche-lsp", __version__, protocol_cls=CoincheProtocol)
     analyser = ThreadPoolExecutor(max_workers=1, thread_name_prefix="coinche-analysis")
     latest: dict[str, int] = {}
     """Per document, the number of the latest change asked to be analysed."""

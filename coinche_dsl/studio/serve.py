@@ -28,7 +28,8 @@ MAX_CONCURRENCY = 64
 
 
 class StudioProtocol(H11Protocol):
-    """uvicorn's h11 protocol, closing a connection whose request headers are late."""
+    """uvicorn's h11 protocol, closing a connection whose request headers are late, and
+    ending quietly a request whose body breaks HTTP's framing."""
 
     header_timeout = HEADER_TIMEOUT
 
@@ -65,6 +66,14 @@ class StudioProtocol(H11Protocol):
     def connection_lost(self, exc: Exception | None) -> None:
         self._stop_waiting()
         super().connection_lost(exc)
+
+    def send_400_response(self, msg: str) -> None:
+        """A request that breaks HTTP's framing mid-body (a chunk size that is not a number)
+        gets h11's 400 and the connection closes: the request being answered is told its
+        client is gone, so that its own answer is dropped rather than raised and logged."""
+        super().send_400_response(msg)
+        if self.cycle is not None:
+            self.cycle.disconnected = True
 
 
 def studio_config(app: Any, port: int, protocol: type[H11Protocol] = StudioProtocol,
