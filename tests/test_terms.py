@@ -74,3 +74,14 @@ def test_bad_terms_are_located(block: str, where: str, tmp_path: Path) -> None:
     assert "club.coinche:3" in shown, shown
     if where == "coinch":
         assert "did you mean 'coinche'" in shown, shown
+
+
+def test_a_participle_keeps_its_gender_and_number_in_spanish(tmp_path: Path) -> None:
+    # « coinchado », « coinchada », « coinchados » all become the club's « doblado » forms;
+    # the surcoinche, a term of its own, keeps the catalog's word.
+    rs = load_text('variant "c" extends "es-club" {\n  title "Club"\n'
+                   '  terms { es { coinched "doblado" } }\n}\n', tmp_path)
+    text = _text(build_sheet(rs))
+    assert "doblado" in text
+    assert not re.search(r"(?<!sur)coinchad[oa]s?\b", text), text
+    assert "surcoinchado" in text
