@@ -94,6 +94,14 @@ def reference() -> str:
         out.append(f"### `{name} {{ … }}`\n")
         out.append(f"{_doc(model)}\n")
         out.append(_settings_table(model, model.model_fields, (name,), ffb))
+    for name, field in Ruleset.model_fields.items():
+        args = typing.get_args(field.annotation)
+        if typing.get_origin(field.annotation) is dict and args and _model_of(args[1]):
+            model = _model_of(args[1])
+            assert model is not None
+            out.append(f"### `{name} {{ <language> {{ … }} }}`\n")
+            out.append(f"{_doc(model)}\n")
+            out.append(_settings_table(model, model.model_fields, (name, "fr"), ffb))
     out.append("### `example \"title\" { … }`\n")
     out.append(f"{_doc(Example)} Any number of them, at the top level.\n")
     fields = {n: f for n, f in Example.model_fields.items() if n != "name"}
@@ -140,6 +148,9 @@ def type_words(annotation: Any, metadata: list[Any] | None = None) -> str:
         if args[1] is Expr:
             return "a block with a formula for each of " + _one_of(
                 list(typing.get_args(args[0]))).removeprefix("one of ")
+        if _model_of(args[1]):
+            return "a block for each of " + _one_of(list(typing.get_args(args[0]))).removeprefix(
+                "one of ") + " (its settings below)"
         return f"{type_words(args[0])}, each followed by {type_words(args[1])}"
     if origin in (typing.Union, types.UnionType):
         parts = [type_words(a) for a in args if a is not type(None)]

@@ -180,12 +180,15 @@ def _plain(msg: str) -> str:
 def field_names(loc: DataPath) -> list[str]:
     """The settings and blocks allowed at `loc` (for "did you mean")."""
     model: Any = Ruleset
+    keyed = False  # the part after a dict of blocks (`terms`) is its key (`fr`), not a name
     for part in loc:
-        if isinstance(part, int):
+        if isinstance(part, int) or keyed:
+            keyed = False
             continue
         field = model.model_fields.get(part) if _is_model(model) else None
         if field is None:
             return []
+        keyed = typing.get_origin(field.annotation) is dict
         model = inner_model(field.annotation)
     if not _is_model(model):
         return []

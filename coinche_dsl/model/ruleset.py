@@ -456,6 +456,44 @@ def same_in_engine(path: tuple[str, ...], a: Any, b: Any) -> bool:
     return groups == ALL_VALUES or any(words <= set(group) for group in groups)
 
 
+TermText = Annotated[str | None, Field(min_length=1, max_length=40)]
+
+
+class Terms(RuleModel):
+    """The words one language's sheets use for the game's terms, where this variant's players
+    name them differently from that language's usual words (the contrée's "contre" for the
+    coinche). A term not written keeps the catalog's word. Each form is written as it reads
+    inside a sentence, in lower case: the sheet capitalizes it where a sentence starts."""
+
+    coinche: TermText = None
+    """The coinche, as a noun and as the word said at the table ("contre")."""
+    coinche_gender: Literal["masculine", "feminine"] | None = None
+    """The gender of that noun where the language has one (« le contre », « la coinche »):
+    the articles before it follow."""
+    coinched: TermText = None
+    """A coinched contract, masculine singular ("contré"); feminine and plural follow."""
+    to_coinche: TermText = None
+    """The verb, infinitive ("contrer")."""
+    surcoinche: TermText = None
+    """The surcoinche, as a noun and as the word said at the table ("surcontre")."""
+    surcoinche_gender: Literal["masculine", "feminine"] | None = None
+    """The gender of that noun (« le surcontre »)."""
+    surcoinched: TermText = None
+    """A surcoinched contract, masculine singular ("surcontré")."""
+    to_surcoinche: TermText = None
+    """The verb, infinitive ("surcontrer")."""
+    capot: TermText = None
+    """All the tricks to one side ("capot", "chelem")."""
+    last_trick: TermText = None
+    """The bonus for the last trick ("dix de der")."""
+    belote: TermText = None
+    """King and queen of trumps in one hand ("belote")."""
+    rebelote: TermText = None
+    """The second of them, as said when played ("rebelote")."""
+    litige: TermText = None
+    """The exact tie at half the points ("litige")."""
+
+
 SOURCES = "sources"
 """The key of the validation context under which the loader passes where each rule was written."""
 
@@ -489,6 +527,10 @@ class Ruleset(RuleModel):
     options: list[Option] = Field(default_factory=list, max_length=MAX_OPTIONS)
     """The choices left to the table or the organiser, each with the value these rules were
     built with (its rules are already applied above)."""
+
+    terms: dict[Literal["en", "fr", "es", "it", "pt"], Terms] = Field(default_factory=dict)
+    """The variant's own words, per language (`terms { fr { coinche "contre" } }`): every
+    sheet, card and description in that language uses them instead of its usual words."""
 
     _where: dict[tuple[str | int, ...], str] = PrivateAttr(default_factory=dict)
 

@@ -67,8 +67,12 @@ def french_typography(text: str) -> str:
 class Translator:
     """Messages, numbers and plurals of one language."""
 
-    def __init__(self, lang: str):
+    def __init__(self, lang: str, terms: tuple[tuple[str, str], ...] = ()):
+        from .terms import substitution
+
         self.lang = lang
+        self.terms = terms
+        self._words = substitution(lang, terms)
         self.messages = catalog(lang)
         self.fallback = catalog("en")
         self.locale = Locale.parse(LOCALES[lang])
@@ -102,6 +106,8 @@ class Translator:
         if isinstance(pattern, dict):
             form = self.plural(int(params.get("n", 0)))
             pattern = pattern.get(form, pattern["other"])
+        if self.terms:
+            pattern = self._words(pattern)
         shown = {k: self.num(v) if isinstance(v, int) and not isinstance(v, bool) else v
                  for k, v in params.items()}
         return self.typeset(pattern.format(**shown))
@@ -118,6 +124,12 @@ class Translator:
 
 
 @cache
-def translator(lang: str) -> Translator:
-    """A shared Translator per language (catalogs are read once)."""
-    return Translator(lang)
+def translator(lang: str, terms: tuple[tuple[str, str], ...] = ()) -> Translator:
+    """A shared Translator per language and set of variant words (catalogs are read once)."""
+    return Translator(lang, terms)
+
+
+def terms_of(rs: Any, lang: str) -> tuple[tuple[str, str], ...]:
+    """The variant's own words in `lang` (its `terms` block), as the Translator takes them."""
+    mine = getattr(rs, "terms", {}).get(lang)
+    return tuple(sorted(mine.model_dump(exclude_none=True).items())) if mine else ()

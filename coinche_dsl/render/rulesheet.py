@@ -16,7 +16,7 @@ from .describe import carres_rows, describe, sequence_rows
 from .document import Document, Para, Rules, Section, Table, Terms
 from .fields import PHASES, Path, constants, is_relevant, prune, rule_paths
 from .fingerprint import fingerprint
-from .i18n import Translator, translator
+from .i18n import Translator, terms_of, translator
 from .worked import example_blocks, formula_blocks
 
 MODES = ("trump", "plain", "no_trump", "all_trump")
@@ -29,7 +29,7 @@ FORMULA_FIELDS: set[Path] = {("scoring", "success"), *(
 
 def build_sheet(rs: Ruleset, lang: str | None = None) -> Document:
     """The complete rule sheet of `rs` in `lang` (default: the variant's own language)."""
-    tr = translator(lang or rs.language)
+    tr = translator(lang or rs.language, terms_of(rs, lang or rs.language))
     doc = Document(lang=tr.lang, title=tr.typeset(rs.title or rs.name),
                    subtitle=tr("sheet.variant", name=rs.name), fingerprint=fingerprint(rs),
                    header=f"{rs.name} — {rs.title}" if rs.title else rs.name,

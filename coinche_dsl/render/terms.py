@@ -1,0 +1,94 @@
+"""A variant's own words (`terms`): the catalog words each term key names, per language, and
+the substitution that puts the variant's words in their place.
+
+The catalogs keep the words a language's players use; a variant that names a term differently
+(the contrée's « contre ») writes it once, and every message of that language says it. Only
+the catalogs' patterns are changed, never the values filled into them (a variant's own title
+is printed as written)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from functools import cache
+
+CATALOG_WORDS: dict[str, dict[str, tuple[str, ...]]] = {
+    "fr": {"coinche": ("coinche",), "coinched": ("coinché",), "to_coinche": ("coincher",),
+           "surcoinche": ("surcoinche",), "surcoinched": ("surcoinché",),
+           "to_surcoinche": ("surcoincher",), "capot": ("capot",),
+           "last_trick": ("dix de der",), "belote": ("belote",), "rebelote": ("rebelote",),
+           "litige": ("litige",)},
+    "en": {"coinche": ("coinche",), "coinched": ("coinched",), "to_coinche": ("coinche",),
+           "surcoinche": ("surcoinche",), "surcoinched": ("surcoinched",),
+           "capot": ("capot",), "last_trick": ("dix de der",), "belote": ("belote",),
+           "rebelote": ("rebelote",), "litige": ("litige",)},
+    "es": {"coinche": ("coinche",), "coinched": ("coinchado",), "to_coinche": ("coinchar",),
+           "surcoinche": ("surcoinche",), "surcoinched": ("surcoinchado",),
+           "to_surcoinche": ("surcoinchar",), "capot": ("capot",),
+           "last_trick": ("diez de últimas",), "belote": ("belote",),
+           "rebelote": ("rebelote",), "litige": ("litige",)},
+    "pt": {"coinche": ("contra",), "surcoinche": ("recontra", "surcoinche"),
+           "capot": ("capote", "capot"), "last_trick": ("dez últimas",),
+           "belote": ("belote",), "rebelote": ("rebelote",), "litige": ("litige",)},
+    "it": {"coinche": ("coinche",), "coinched": ("coinchato",), "to_coinche": ("coinchare",),
+           "capot": ("capot",), "last_trick": ("dieci di der",), "belote": ("belote",),
+           "rebelote": ("rebelote",), "litige": ("litige",)},
+}
+"""For each language, the word(s) its catalog uses for each term key (lower case, as inside a
+sentence)."""
+
+
+_INFLECTED = {"fr": ("é", ("é", "ée", "és", "ées")), "es": ("o", ("o", "a", "os", "as")),
+              "pt": ("o", ("o", "a", "os", "as")), "it": ("o", ("o", "a", "i", "e"))}
+"""A participle's ending and its forms (gender, number), per language."""
+
+
+_FEMININE_FR = ("coinche", "surcoinche")
+"""The French catalog's nouns of feminine gender (« la coinche »)."""
+_ARTICLES_FR = (("une", "un"), ("la", "le"), ("de la", "du"), ("à la", "au"), ("cette", "ce"))
+"""A feminine noun's articles, and the masculine's."""
+
+
+def _pairs(lang: str, words: Mapping[str, str]) -> list[tuple[str, str]]:
+    """(catalog word, variant word) for every inflected form, longest first: a participle's
+    gender and number follow its ending (« coinchée » becomes « contrée »), a noun's plural
+    its -s."""
+    out: set[tuple[str, str]] = set()
+    end, ends = _INFLECTED.get(lang, ("", ()))
+    for key, mine in words.items():
+        if key.endswith("_gender"):
+            continue
+        if lang == "fr" and words.get(f"{key}_gender") == "masculine" and \
+                key in _FEMININE_FR:
+            theirs = CATALOG_WORDS["fr"][key][0]
+            out.update((f"{a} {theirs}", f"{b} {mine}") for a, b in _ARTICLES_FR)
+        for theirs in CATALOG_WORDS.get(lang, {}).get(key, ()):
+            out.add((theirs, mine))
+            if end and theirs.endswith(end) and mine.endswith(end):
+                out.update((theirs[:-1] + e, mine[:-1] + e) for e in ends)
+            elif lang != "it":
+                out.add((theirs + "s", mine + "s"))
+    return sorted(out, key=lambda p: -len(p[0]))
+
+
+@cache
+def substitution(lang: str, words: tuple[tuple[str, str], ...]):  # type: ignore[no-untyped-def]
+    """A function replacing, in a catalog pattern, each catalog word by the variant's
+    (whole words only; a capital stays a capital)."""
+    pairs = _pairs(lang, dict(words))
+    if not pairs:
+        return lambda text: text
+    table = {a: b for a, b in pairs}
+    pattern = re.compile(r"(?<![\w{])(" + "|".join(re.escape(a) for a, _ in pairs)
+                         + r")(?![\w}])", re.IGNORECASE)
+
+    def one(m: re.Match[str]) -> str:
+        found = m.group(1)
+        mine = table.get(found.lower(), found)
+        return mine[:1].upper() + mine[1:] if found[:1].isupper() else mine
+
+    # « coincher (contrer) » explains the word: once it is the variant's, say it once
+    return lambda text: _GLOSS_TWICE.sub(r"\1", pattern.sub(one, text))
+
+
+_GLOSS_TWICE = re.compile(r"\b(\w+) \(\1\)", re.IGNORECASE)
