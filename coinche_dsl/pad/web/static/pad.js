@@ -324,7 +324,9 @@ function wire() {
     e.preventDefault();
     const answer = await call("new", { variant: $("start-variant").value,
       teams: { NS: $("start-ns").value, EW: $("start-ew").value }, table: $("start-table").value });
-    if (answer.game) {
+    if (answer.url) {
+      location.assign(answer.url);
+    } else if (answer.game) {
       GAME = answer.game;
       history.replaceState(null, "", `?game=${encodeURIComponent(GAME)}`);
       open();
@@ -346,8 +348,8 @@ function startPage(answer) {
   for (const g of answer.games || []) {
     const li = document.createElement("li");
     const a = document.createElement("a");
-    a.href = `?game=${encodeURIComponent(g)}`;
-    a.textContent = g;
+    a.href = typeof g === "string" ? `?game=${encodeURIComponent(g)}` : g.url;
+    a.textContent = typeof g === "string" ? g : g.name;
     li.append(a);
     list.append(li);
   }
