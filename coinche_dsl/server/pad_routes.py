@@ -78,11 +78,10 @@ def _game(db: Any, club: Club, number: int) -> PadGame:
 
 
 def _rules(texts: dict[str, str], record: GameRecord) -> tuple[Any, Any]:
-    from ..engine import compile
     from .jobs import ruleset
 
     rs = ruleset(texts, record.variant.name, dict(record.variant.options))
-    return rs, compile(rs)
+    return rs, web.compiled(rs)
 
 
 def _json(s: Server, ctx: Ctx, data: dict[str, Any], status: int = 200) -> Response:
@@ -201,7 +200,7 @@ def _changing(how: Any, action: str) -> Any:
             line = data["said"] if isinstance(data.get("said"), str) else ""
             if not line and isinstance(data.get("deal"), dict):
                 line = web.said_line(data["deal"], w)
-            return _json(s, ctx, web.error_json(e, line[:500]), 422)
+            return _json(s, ctx, web.error_json(e, line[:500], w), 422)
         except web.PadRequestError as e:
             return _json(s, ctx, {"error": str(e)}, 422)
         text = json.dumps(changed.to_json(), ensure_ascii=False)

@@ -132,7 +132,7 @@ def _change(ws: Workspace, data: dict[str, Any], how: Any) -> dict[str, Any]:
         except VariantError as e:
             line = data["said"] if isinstance(data.get("said"), str) else (
                 web.said_line(data["deal"], w) if isinstance(data.get("deal"), dict) else "")
-            return web.error_json(e, line[:500])
+            return web.error_json(e, line[:500], w)
         save(record, path)
     return _answer(record, ruleset, rules, w, path.name)
 

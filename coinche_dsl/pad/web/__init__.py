@@ -220,11 +220,15 @@ def renamed(record: GameRecord, data: dict[str, Any]) -> GameRecord:
     return GameRecord.model_validate({**record.to_json(), **update})
 
 
-def error_json(e: VariantError, line: str = "") -> dict[str, Any]:
-    """A deal refused: each problem with its column in the line said."""
+def error_json(e: VariantError, line: str, w: PadWords) -> dict[str, Any]:
+    """A deal refused: each problem in the page's language, with its column in the line
+    said."""
+    from ..said_words import localized
+
+    shown = [localized(d, w) for d in e.diagnostics]
     return {"problems": [{"message": d.message, "hint": d.hint, "text": d.text,
                           "column": d.position.column if d.position else 1}
-                         for d in e.diagnostics], "said": line}
+                         for d in shown], "said": line}
 
 
 def state(rules: CompiledRules, record: GameRecord, w: PadWords) -> dict[str, Any]:
@@ -256,6 +260,13 @@ def sheet_pdf(ruleset: Ruleset, rules: CompiledRules, record: GameRecord, w: Pad
     from .. import paper
 
     return paper.to_pdf(paper.filled(ruleset, record, score_game(rules, record), w), w.lang)
+
+
+def compiled(ruleset: Ruleset) -> CompiledRules:
+    """The engine's tables for `ruleset` (what the pad scores a game with)."""
+    from ...engine import compile
+
+    return compile(ruleset)
 
 
 def new_record(ruleset: Ruleset, name: str, data: dict[str, Any]) -> GameRecord:
