@@ -8,6 +8,7 @@ The scores are worked by hand from the federation's sentences the club's file in
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 from collections.abc import Iterator
@@ -245,3 +246,57 @@ def test_the_pad_passes_axe(studio: tuple[str, str, Path]) -> None:
             (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)""")
         browser.close()
     assert found == {"start": [], "game": []}
+
+
+def test_the_pad_on_the_server_saves_each_deal_and_reopens_from_its_link(tmp_path: Path
+                                                                         ) -> None:
+    """`coinche serve` on SQLite, in Chromium at phone size: an editor of the club signs in,
+    starts a game under the club's rules, counts a deal (saved in the club's database at
+    once, through the page's CSRF token), and the game's address opens it again."""
+    pytest.importorskip("sqlalchemy")
+    pytest.importorskip("argon2")
+    from coinche_dsl.server import store
+    from coinche_dsl.server.app import create_app as server_app
+    from coinche_dsl.server.pad_models import PadGame
+    from coinche_dsl.server.renders import Renderer
+
+    app = server_app(f"sqlite:///{tmp_path / 'club.db'}", Renderer(0))
+    with serving(app) as port:
+        base = f"http://127.0.0.1:{port}"
+        sessions = app.state.server.sessions
+        with sessions.begin() as db:
+            marie = store.create_user(db, "marie", "un mot de passe assez long")
+            club = store.create_club(db, marie, "jeudi", "Club du jeudi", "fr", "Bretagne")
+            variant = store.create_variant(db, marie, club, "jeudi")
+            store.save_version(db, marie, store.Access(club, variant, "owner"), CLUB.replace(
+                '"club"', '"jeudi"'), "", 0, {"valid": True, "extends": "ffb",
+                                                "title": "Coinche du jeudi"})
+        with playwright.sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+            page = browser.new_context(**PHONE, locale="fr-FR").new_page()
+            problems: list[str] = []
+            page.on("pageerror", lambda e: problems.append(str(e)))
+            page.goto(f"{base}/login")
+            page.fill("input[name=username]", "marie")
+            page.fill("input[name=password]", "un mot de passe assez long")
+            with page.expect_navigation():
+                page.locator("form button").last.tap()
+            page.goto(f"{base}/c/jeudi/pad")
+            expect(page.locator("#start-variant")).to_have_value("jeudi")
+            start(page)
+            assert re.search(r"/c/jeudi/pad/\d+$", page.url), page.url
+            deal(page, "N", "90", "hearts", "100", "S")  # ffb's example: NS 200, EW 50
+            wait_totals(page, "200", "50")
+            with sessions.begin() as db:
+                (game,) = db.query(PadGame).all()
+                kept = json.loads(game.record)
+            assert [d["said"] for d in kept["deals"]] == ["90 cœur N, 100 points, der S"]
+            assert (game.table_name, kept["teams"]["NS"]) == ("Table 3", "Anne et Paul")
+            link = page.url
+            other = browser.new_context(**PHONE).new_page()  # not signed in: no game
+            assert other.goto(link).status in (401, 403, 404) or "/login" in other.url
+            page.goto(link)
+            wait_totals(page, "200", "50")
+            expect(page.locator("#rows tr")).to_have_count(1)
+            browser.close()
+        assert problems == []
