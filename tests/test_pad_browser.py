@@ -209,19 +209,35 @@ def test_the_keyboard_alone_counts_a_deal_and_a_wrong_line_is_pointed(phone: obj
         page.keyboard.press("Enter")
     page.locator("#last button[data-value='S']").focus()
     page.keyboard.press("Enter")
-    page.keyboard.press("Tab")  # to the belote buttons, the announcements, then the count
-    page.get_by_role("button", name="Compter la donne").focus()
-    page.keyboard.press("Enter")
-    # The federation's own example: « 100 + 10 = 110 >= 90 and > 52: NS 110 + 90 = 200;
-    # EW 52, rounded 50 ».
-    wait_totals(page, "200", "50")
+    # On with Tab alone: the belote buttons, the announcement's seat (North, the first) and
+    # cards, its Add button, then the count.
+    focused = []
+    for _ in range(12):
+        page.keyboard.press("Tab")
+        focused.append(page.evaluate("document.activeElement.id || document.activeElement"
+                                     ".textContent"))
+        if focused[-1] == "announce-cards":
+            page.keyboard.type("DC VC 10C")
+        elif focused[-1] == "announce-add":
+            page.keyboard.press("Enter")
+            expect(page.locator("#announce-list li")).to_have_text("Nord : DC VC 10C Retirer")
+        elif focused[-1] == "go":
+            page.keyboard.press("Enter")
+            break
+    assert focused[-1] == "go", focused
+    # The federation's example with a tierce of North's (§ 8: « la tierce 20 »): « Leur
+    # total + Le montant du contrat demandé », the total holding « les annonces » (§ 10.1):
+    # 100 + 10 + 20 = 130 >= 90, NS 130 + 90 = 220; EW 52, rounded 50.
+    wait_totals(page, "220", "50")
+    expect(page.locator("#last-lines")).to_contain_text("Annonces")
     page.locator("#typed summary").focus()
     page.keyboard.press("Enter")
     page.fill("#typed-line", "90 coeur N, 100 points, der Z")
     page.keyboard.press("Enter")
     expect(page.locator("#problems")).to_contain_text("La donne n’est pas comptée")
     expect(page.locator("#problems")).to_contain_text("90 coeur N, 100 points, der Z")
-    wait_totals(page, "200", "50")
+    expect(page.locator("#problems")).to_contain_text("« Z » n’est pas compris ici")
+    wait_totals(page, "220", "50")
 
 
 def test_the_pad_passes_axe(studio: tuple[str, str, Path]) -> None:
