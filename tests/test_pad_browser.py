@@ -66,7 +66,8 @@ def phone(studio: tuple[str, str, Path]) -> Iterator[object]:
         page.on("pageerror", lambda e: page.problems.append(str(e)))
         page.on("console", lambda m: page.problems.append(m.text) if m.type == "error" else None)
         page.goto(f"{base}/?key={key}")  # the studio's link lets this browser in
-        page.goto(f"{base}/pad")
+        page.get_by_role("link", name="Feuille de marque").click()  # the file is in French
+        page.wait_for_url(f"{base}/pad")
         yield page
         browser.close()
 

@@ -56,6 +56,7 @@ def member(client: Any, owner: Browser, name: str, role: str) -> Browser:
 def test_a_game_is_saved_with_each_deal_and_reopened_from_its_link(client: Any) -> None:
     owner = Browser(client).signup("marie")
     club_with_variant(owner, "jeudi", "regles")
+    assert 'href="/c/jeudi/pad"' in owner.get("/c/jeudi").text  # the club's page leads there
     page = owner.get("/c/jeudi/pad")
     assert page.status_code == 200
     assert f'<meta name="pad-token" content="{owner.csrf}">' in page.text
