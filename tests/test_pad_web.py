@@ -104,3 +104,25 @@ def test_a_request_of_the_wrong_kind_is_refused() -> None:
             web.told(RULES, game, {"deal": deal}, w)
     with pytest.raises(web.PadRequestError):
         web.told(RULES, game, {"said": "passe", "at": 3}, w)
+
+
+def test_a_correction_that_ends_the_game_sooner_is_refused_in_words(tmp_path) -> None:
+    """A correction after which the game would end before deals already told is refused,
+    saying so, and the game stays as it was."""
+    club = tmp_path / "club.coinche"
+    club.write_text('variant "club" extends "ffb" {\n  language fr\n  game { target 1000 }\n}\n',
+                    encoding="utf-8")
+    rs = load_variant(club)
+    rules, w = compile(rs), PadWords("fr")
+    game = web.new_record(rs, "club.coinche", {})
+    # Coinched and made: « (160 points ... + Le montant du contrat demandé) × 2 (resp. 4) »,
+    # (160 + 80) x 2 = 480 a deal; the defenders « ne marquent rien ».
+    for _ in range(3):
+        game = web.told(rules, game, {"said": "80 cœur coinché N, 100 points, der N"}, w)
+    assert web.state(rules, game, w)["totals"] == {"NS": "1\u202f440", "EW": "0"}
+    # Surcoinched, deal 2 brings (160 + 80) x 4 = 960: 1440 after it, over the 1000.
+    with pytest.raises(VariantError) as e:
+        web.told(rules, game, {"said": "80 cœur surcoinché N, 100 points, der N", "at": 2}, w)
+    (problem,) = web.error_json(e.value, "", w)["problems"]
+    assert problem["message"] == ("avec cette donne, Nord-Sud gagne la partie à la donne 2\u202f:"
+                                  " les donnes notées ensuite viendraient après la fin")
