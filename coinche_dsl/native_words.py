@@ -27,9 +27,9 @@ _WORDS: dict[str, tuple[str, ...]] = {
     "hearts": ("cœur", "cœurs", "corazones", "corazón", "copas", "cuori", "cuore"),
     "spades": ("pique", "piques", "picas", "pica", "espadas", "picche", "picca"),
     "no_trump": ("sans-atout", "sans atout", "SA", "sin triunfo", "senza briscola",
-                 "sem trunfo"),
+                 "senza atout", "sem trunfo"),
     "all_trump": ("tout-atout", "tout atout", "TA", "todo triunfo", "tutta briscola",
-                  "todo trunfo"),
+                  "tutto atout", "todo trunfo"),
     # answers
     "yes": ("oui", "sí", "sì", "sim"),
     "no": ("non", "não"),

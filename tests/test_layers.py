@@ -30,7 +30,7 @@ ALLOWED = {
     "lsp": {"analysis"},  # the language server: a thin adapter over analysis
     # the browser studio: the same analysis, the sheets, compare and the scorer over HTTP
     "studio": {"syntax", "model", "loader", "inherit", "options", "engine", "render",
-               "analysis"},
+               "analysis", "pad"},
     "cli": {"syntax", "model", "loader", "inherit", "options", "engine", "render", "sim",
             "analysis", "lsp", "studio", "deal_text", "pad", "server"},
     "docgen": {"syntax", "model", "loader"},  # writes docs/language.md from the model
@@ -40,7 +40,7 @@ ALLOWED = {
     "pad": {"model", "loader", "engine", "render", "deal_text"},
     # `coinche serve`: clubs' variant files on a database, the studio's analysis and editor,
     # the sheets and comparisons
-    "server": {"syntax", "model", "loader", "render", "analysis", "studio"},
+    "server": {"syntax", "model", "loader", "render", "analysis", "studio", "pad"},
 }
 LEAVES = {"errors", "cards", "limits", "text_safety", "formula_print", "native_words", "files"}
 """Modules every layer may use: notation, the error hierarchy, the bounds, text escaping, the

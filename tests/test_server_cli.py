@@ -44,7 +44,7 @@ def test_create_admin_then_migrate(tmp_path: Path) -> None:
     again = coinche("serve", "--create-admin", "secretaire", cwd=tmp_path, env=env)
     assert again.returncode == 1 and "taken" in again.stderr
     migrated = coinche("serve", "--migrate", cwd=tmp_path)
-    assert migrated.returncode == 0 and "schema 0001" in migrated.stdout
+    assert migrated.returncode == 0 and "schema 0002" in migrated.stdout
 
 
 def test_an_unreachable_database_is_one_clear_line(tmp_path: Path) -> None:

@@ -166,6 +166,39 @@ for suffix in WRITES:
 CASES[("GET", "/c/{club}/v/{variant}/edit")] = None  # type: ignore[assignment]
 
 
+def _pad_game(w: World) -> int:
+    """A new score pad game of club A (what each of the pad's game routes acts on)."""
+    from coinche_dsl.server.pad_models import PadGame
+
+    record = '{"format": "coinche-game", "version": 1, "variant": {"name": "ffb"}}'
+    return w.db(lambda db: _flushed(db, PadGame(club_id=store.club(db, "club-a").id,
+                                                 variant="ffb", record=record)).id)
+
+
+def _flushed(db: Any, row: Any) -> Any:
+    db.add(row)
+    db.flush()
+    return row
+
+
+PAD = "/c/{club}/pad"
+PAD_GAME = PAD + "/{game:int}"
+CASES.update({
+    ("GET", PAD): lambda w: ("/c/club-a/pad", {}),
+    ("GET", PAD_GAME): lambda w: (f"/c/club-a/pad/{_pad_game(w)}", {}),
+    ("POST", PAD + "/state"): lambda w: ("/c/club-a/pad/state", {}),
+    ("POST", PAD + "/new"): lambda w: ("/c/club-a/pad/new", {"data": {
+        "payload": '{"variant": "ffb"}'}}),
+    ("POST", PAD_GAME + "/state"): lambda w: (f"/c/club-a/pad/{_pad_game(w)}/state", {}),
+    ("POST", PAD_GAME + "/pdf"): lambda w: (f"/c/club-a/pad/{_pad_game(w)}/pdf", {}),
+    ("POST", PAD_GAME + "/deal"): lambda w: (f"/c/club-a/pad/{_pad_game(w)}/deal", {"data": {
+        "payload": '{"said": "110 coeur N, 102 points, der S"}'}}),
+    ("POST", PAD_GAME + "/undo"): lambda w: (f"/c/club-a/pad/{_pad_game(w)}/undo", {}),
+    ("POST", PAD_GAME + "/teams"): lambda w: (f"/c/club-a/pad/{_pad_game(w)}/teams", {"data": {
+        "payload": '{"teams": {"NS": "Anne", "EW": "Paul"}}'}}),
+})
+
+
 @pytest.fixture(scope="module")
 def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
     folder: Path = tmp_path_factory.mktemp("isolation")

@@ -177,7 +177,7 @@ def test_the_migrations_build_exactly_the_models_and_run_once(url: str) -> None:
     engine = database.make_engine(url)
     database.upgrade(engine)
     database.upgrade(engine)  # at head already: nothing to do
-    assert database.current_revision(engine) == "0001"
+    assert database.current_revision(engine) == "0002"
     with engine.connect() as conn:
         assert compare_metadata(MigrationContext.configure(conn), Base.metadata) == []
     engine.dispose()

@@ -17,6 +17,7 @@ from ..errors import Diagnostic, Position, VariantError
 from ..model.enums import Denomination
 from .record import GameRecord, PadDeal
 from .said import Said, complete, read_said
+from .said_words import localized
 from .sheet import GameError, score_game
 from .words import (
     PadWords,
@@ -152,7 +153,7 @@ class Pad:
         except VariantError as e:
             self.out(self.words("pad.error", message="") .rstrip())
             for d in e.diagnostics:
-                self.out(pointed(text, d))
+                self.out(pointed(text, localized(d, self.words)))
             return
         save(self.record, self.path)
         self.show_deal(number)

@@ -63,6 +63,11 @@ def static_dir() -> Path:
     return Path(str(resources.files("coinche_dsl.server").joinpath("static")))
 
 
+def pad_static() -> Path:
+    """The score pad's script and style (`pad.web`)."""
+    return Path(str(resources.files("coinche_dsl").joinpath("pad/web/static")))
+
+
 def studio_static() -> Path:
     """The studio's bundled editor (CodeMirror), served as it is."""
     return Path(str(resources.files("coinche_dsl").joinpath("studio/static")))
@@ -848,6 +853,9 @@ ROUTES = [
     RouteInfo("POST", V + "/unpublish", _publishing(False), "editor"),
     RouteInfo("POST", V + "/delete", delete, "owner"),
 ]
+from .pad_routes import PAD_ROUTES  # noqa: E402  (the score pad's pages, on this routing table)
+
+ROUTES += PAD_ROUTES
 
 
 def create_app(engine: Engine | str = database.DEFAULT_DB, renderer: Renderer | None = None,
@@ -870,7 +878,8 @@ def create_app(engine: Engine | str = database.DEFAULT_DB, renderer: Renderer | 
 
     routes: list[Any] = [Route(r.path, server.endpoint(r), methods=[r.method],
                                name=f"{r.method} {r.path}") for r in ROUTES]
-    routes += [Mount("/static/studio", StaticFiles(directory=studio_static()),
+    routes += [Mount("/static/pad", StaticFiles(directory=pad_static()), name="pad-static"),
+               Mount("/static/studio", StaticFiles(directory=studio_static()),
                      name="studio-static"),
                Mount("/static", StaticFiles(directory=static_dir()), name="static")]
     app = Starlette(routes=routes, lifespan=lifespan)

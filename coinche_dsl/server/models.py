@@ -160,3 +160,6 @@ class AuditEntry(Base):
     action: Mapped[str] = mapped_column(String(40))
     detail: Mapped[str] = mapped_column(String(500), default="")
     address: Mapped[str] = mapped_column(String(64), default="")
+
+
+from .pad_models import PadGame  # noqa: E402, F401  (the score pad's table, same metadata)

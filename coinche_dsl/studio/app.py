@@ -44,7 +44,7 @@ def static_dir() -> Path:
 def create_app(workspace: Workspace, session: Session | None = None) -> Starlette:
     """The studio for `workspace`, opened by `session`'s one-time key (`app.state.session`:
     the command prints the link `/?key=` + its key)."""
-    from . import api
+    from . import api, pad_routes
 
     session = session or Session()
     page = (static_dir() / "index.html").read_text(encoding="utf-8")
@@ -75,6 +75,9 @@ def create_app(workspace: Workspace, session: Session | None = None) -> Starlett
                                                worker if name in api.RENDERS else quick),
                      methods=["POST"])
                for name, handler in api.HANDLERS.items()]
+    routes += pad_routes.routes(workspace, session, quick, worker, _endpoint, lambda: HTMLResponse(
+        HOW_TO_OPEN.format(why=NO_KEY), status_code=403,
+        headers={**NO_STORE, "Content-Security-Policy": CSP}))
     studio = Starlette(routes=routes, middleware=[
         Middleware(SecurityHeaders),  # outermost: on every answer, refusals included
         Middleware(CatchAll),  # inside it: its 500 gets the headers too

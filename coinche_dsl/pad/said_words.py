@@ -1,0 +1,83 @@
+"""The problems of a deal told to the pad, in the table's language: the reader's (`said`) and
+the engine's checks of a deal (`summary_check`) say them in English, for every command; the pad
+shows a table the ones a table meets, in its own words (`said_messages/<lang>.json`), at the
+same column. A problem this table does not know is shown as it is.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import replace
+from functools import cache
+from importlib import resources
+from typing import TYPE_CHECKING
+
+from ..errors import Diagnostic
+
+if TYPE_CHECKING:
+    from .words import PadWords
+
+_FIELD = r"(?:[\w.\[\]]+: )?"
+PATTERNS: list[tuple[re.Pattern[str], str]] = [(re.compile(f"^{_FIELD}{p}$"), key) for p, key in (
+    (r"nothing was said", "said.nothing"),
+    (r"'(?P<word>.*)' is not understood here", "said.unknown"),
+    (r"whose was the last trick\?", "said.whose_last"),
+    (r"who held the belote\?", "said.whose_belote"),
+    (r"whose announcement\?", "said.whose_announcement"),
+    (r"'(?P<word>.*)' is not a card", "said.not_a_card"),
+    (r"which cards\?", "said.which_cards"),
+    (r"(?P<what>bid|trump|double|declarer|last_trick|belote) is told twice", "said.twice"),
+    (r"the contract's (?P<what>bid|denomination|declarer) is missing", "said.missing"),
+    (r"give the declarers' points, or each team's \(NS 98 EW 54\)", "said.points_each"),
+    (r"(?P<n>\d+) is more than the (?P<total>\d+) card points of a (?P<denom>[\w-]+) deal",
+     "said.too_many_points"),
+    (r"bid (?P<bid>\S+) is outside this variant's range.*", "said.bid_range"),
+    (r"there is no belote at (?P<denom>[\w-]+) in this variant", "said.no_belote"),
+    (r"(?P<seat>[NESW]) defends; only the declarers may claim belote here",
+     "said.belote_defends"),
+    (r"the game ended at deal (?P<n>\d+) \((?P<team>NS|EW) won\); nothing comes after it",
+     "said.after_end"),
+)]
+"""Each English problem and its key in the catalogs."""
+GENERIC_EXAMPLE = "110 coeur coinché N, 98 points, der S, belote N"
+"""The example `said` gives in its hints, told again in the table's language."""
+_HINT = re.compile(r"^like: (?P<example>.*?)(?: \(here: .*\))?$")
+
+
+@cache
+def _catalog(lang: str) -> dict[str, str]:
+    path = resources.files(__package__).joinpath(f"said_messages/{lang}.json")
+    return dict(json.loads(path.read_text("utf-8")))
+
+
+def localized(d: Diagnostic, w: PadWords) -> Diagnostic:
+    """`d` in the pad's language, when it is one of the problems a table meets."""
+    words = _catalog(w.lang)
+    message, hint = d.message, d.hint
+    for pattern, key in PATTERNS:
+        found = pattern.match(d.message)
+        if found:
+            params = found.groupdict()
+            if "what" in params:
+                key = f"{key}.{params.pop('what')}"
+            if "denom" in params:
+                params["denom"] = w.sheet(f"denom.{params['denom']}")
+            if "seat" in params:
+                params["seat"] = w.sheet(f"seat.{params['seat']}")
+            if "team" in params:
+                params["team"] = w.sheet(f"team.{params['team']}")
+            for k in ("n", "total"):
+                if k in params:
+                    params[k] = w.sheet.num(int(params[k]))
+            message = w.sheet.typeset(words[key].format(**params))
+            break
+    like = _HINT.match(hint)
+    if like:
+        example = like.group("example")
+        if example == GENERIC_EXAMPLE:
+            example = words["said.example"]
+        elif example == "110 coeur N":  # the contract alone
+            example = words["said.example"].split(",")[0]
+        hint = w.sheet.typeset(words["said.like"].format(example=example))
+    return replace(d, message=message, hint=hint)
