@@ -319,6 +319,8 @@ def test_framing_a_client_library_would_not_send_is_answered_or_closed_cleanly()
         after = raw.request("textDocument/hover", {"textDocument": {"uri": "file:///x"},
                                                    "position": {"line": 0, "character": 0}})
         assert after["error"]["code"] == -32600  # InvalidRequest
+        raw.send({"id": 51, "method": 5, "params": None})
+        assert raw.read()["error"]["code"] == -32600
         raw.write(b"Content-Length: ten\r\n\r\n{}")
     finally:
         code, err = raw.close()

@@ -121,6 +121,12 @@ class CoincheProtocol(LanguageServerProtocol):
     traceback (pygls puts one in `error.data` for an unexpected exception)."""
 
     def structure_message(self, data: dict[str, Any]) -> Any:
+        if "jsonrpc" in data and "method" in data and not isinstance(data["method"], str):
+            if isinstance(data.get("id"), (int, str)):  # a request: answered
+                self._send_response(data["id"], None, t.ResponseError(
+                    code=t.ErrorCodes.InvalidRequest, message="a method is a text"))
+                return _Answered()
+            raise JsonRpcException(message="a method is a text")  # a notification: one line
         try:
             return super().structure_message(data)
         except JsonRpcException as e:
