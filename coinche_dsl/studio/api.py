@@ -77,13 +77,9 @@ def state(ws: Workspace, data: dict[str, Any]) -> dict[str, Any]:
 def file_language(text: str) -> str:
     """The language the file's sheets are in (its own `language`, else its bases'), English
     when it cannot be told (a file that does not parse)."""
-    from ..analysis import resolve_text
+    from ..analysis import file_language as language
 
-    try:
-        lang = resolve_text(text)[0].data.get("language")
-    except CoincheError:
-        found = re.search(r"^\s*language\s+([a-z]{2})\b", text, re.M)
-        lang = found.group(1) if found else None
+    lang = language(text)
     return lang if lang in LANGUAGES else "en"
 
 
@@ -93,7 +89,9 @@ def messages(ws: Workspace, data: dict[str, Any]) -> dict[str, Any]:
 
 
 def check(ws: Workspace, data: dict[str, Any]) -> dict[str, Any]:
-    analysis = ws.analyse(_text(data))
+    """Every problem of the text, in the page's language (`lang`, English by default), its
+    options and its language when it is valid."""
+    analysis = ws.analyse(_text(data), lang=_lang(data))
     options = [{"name": o.name, "title": o.title, "default": o.default,
                 "values": [v.name for v in o.values],
                 "labels": [v.label or v.name for v in o.values]}  # shown; the name is sent
