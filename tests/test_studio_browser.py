@@ -140,14 +140,17 @@ def test_a_secretarys_session(page: object, studio: tuple[str, Path], tmp_path: 
     # A typo: a sentence with its line, the fix one click away in the list (and inline).
     replace_text(page, CLUB.replace("target 1500", "targt 1500"))
     problems = page.locator("#problems")
-    expect_fr(problems, "Ligne 7 : unknown setting 'targt' in game")
-    expect(problems).to_contain_text("did you mean 'target'?")
+    said = "réglage inconnu « targt » dans le bloc « game » — vouliez-vous dire « target » ?"
+    expect_fr(problems, f"Ligne 7 : {said}")
     expect_fr(page.locator("#preview-note"), "voici son dernier règlement valide")
     page.wait_for_selector(".cm-lintRange-error")
     page.hover(".cm-lintRange-error")
     page.wait_for_selector(".cm-tooltip-lint")
+    expect_fr(page.locator(".cm-tooltip-lint"), said)  # the margin says the same sentence
     shot(page, tmp_path, "studio-typo")
-    expect_fr(problems.locator("button.fix"), "Corriger : target")
+    expect(problems.locator("button.fix")).to_have_text("Corriger")
+    expect_fr(problems.get_by_role("button", name="Corriger la ligne 7 : écrire « target »"),
+              "Corriger")
     problems.locator("button.fix").click()
     expect(page.locator(".cm-content")).to_contain_text("target 1500")
     expect_fr(problems, "Aucun problème")
@@ -443,7 +446,8 @@ def test_the_questionnaire_answers_every_kind_of_control(page: object) -> None:
     before = page.evaluate("() => editor.getText()")
     page.locator(q("auction.coinche", "none")).check()
     refused = page.locator("[id='q-auction.coinche'] .refused")
-    expect(refused).to_contain_text("after_coinche is set but there is no coinche")
+    expect_fr(refused, "le fichier dit qui parle après une coinche, mais on ne peut pas "
+              "coincher")  # the problem's own sentence, in the page's language
     expect_fr(refused, "Non écrit : ")
     assert page.evaluate("() => editor.getText()") == before
     expect(page.locator(q("auction.coinche", "in_turn"))).to_be_checked()

@@ -224,13 +224,13 @@ def diagnose(text: str, file: str = "<string>", bases: BaseReader | None = None,
 
 
 def _said(f: Finding, d: Diagnostic, lang: str | None) -> Finding:
-    from ..problems import sentence
+    from ..problems import in_file, sentence
 
     if lang is None or not d.code:
         return replace(f, code=d.code)
     message, hint = sentence(d, lang)
-    if f.message != d.message:  # a problem of a base file, named at the `extends`
-        message = f"{f.message.removesuffix(d.message)}{message}"
+    if f.message != d.message and d.position is not None:  # a base's, shown at `extends`
+        message = in_file(Path(d.position.file).name, d.position.line, lang) + message
     return replace(f, message=message, hint=hint, code=d.code)
 
 

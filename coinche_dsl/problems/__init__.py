@@ -91,6 +91,13 @@ def full_sentence(d: Diagnostic, lang: str | None) -> str:
     return joined(message, hint, lang if d.code else None)
 
 
+def in_file(file: str, line: int, lang: str) -> str:
+    """Where a problem of another file (a base) lies, before its sentence."""
+    pattern = str(catalog(lang)["prefix.in_file"])
+    where = pattern.replace("{line}", _shown(catalog(lang), lang, line, None))
+    return _typeset(where.replace("{file}", file), lang)  # the file's name last: never read
+
+
 def joined(message: str, hint: str, lang: str | None) -> str:
     """A message and its hint in one sentence, in `lang`'s way (`message (hint)` in the
     English words of a problem without a sentence in the catalogs: `lang` None)."""
@@ -155,4 +162,4 @@ def _typeset(text: str, lang: str) -> str:
     return _FR_PUNCT.sub("\u202f\\1", text)
 
 
-__all__ = ["LANGUAGES", "catalog", "full_sentence", "joined", "language", "sentence"]
+__all__ = ["LANGUAGES", "catalog", "full_sentence", "in_file", "joined", "language", "sentence"]
