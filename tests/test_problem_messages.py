@@ -20,7 +20,7 @@ from coinche_dsl.render.i18n import LANGUAGES as SHEET_LANGUAGES
 PACKAGE = Path(__file__).resolve().parents[1] / "coinche_dsl"
 CODE = re.compile(
     r'(?:code|hint_code)=f?"([a-z_.{}()]+)"'
-    r'|"((?:hint|value|check|example|clash|syntax|setting|block|extends|note|text'
+    r'|"((?:hint|value|check|example|clash|syntax|setting|block|extends|note|text|file'
     r'|formula)\.[a-z_.]+)"'
 )
 DYNAMIC = {

@@ -109,11 +109,13 @@ def decode(raw: bytes, file: str) -> str:
         col = e.start - (raw.rfind(b"\n", 0, e.start) + 1) + 1
         raise VariantError([Diagnostic(Position(file, line, col),
                                        "the file is not UTF-8 text",
-                                       hint="save it as UTF-8")]) from None
+                                       hint="save it as UTF-8", code="file.not_utf8",
+                                       hint_code="hint.save_utf8")]) from None
     if "\x00" in text:
         line = text[: text.index("\x00")].count("\n") + 1
         raise VariantError([Diagnostic(Position(file, line, 1),
-                                       "the file contains NUL bytes: not a text file")])
+                                       "the file contains NUL bytes: not a text file",
+                                       code="file.nul_bytes")])
     return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
 
 
