@@ -19,9 +19,9 @@ from coinche_dsl.render.i18n import LANGUAGES as SHEET_LANGUAGES
 
 PACKAGE = Path(__file__).resolve().parents[1] / "coinche_dsl"
 CODE = re.compile(
-    r'(?:code|hint_code)=f?"([a-z_.{}()]+)"'
+    r'(?:code|hint_code)=f?"([a-z0-9_.{}()]+)"'
     r'|"((?:hint|value|check|example|clash|syntax|setting|block|extends|note|text|file'
-    r'|formula)\.[a-z_.]+)"'
+    r'|formula)\.[a-z0-9_.]+)"'
 )
 DYNAMIC = {
     # the codes the source builds from a part it knows (`f"{what}.unknown"`…)
@@ -54,6 +54,7 @@ def codes_in_source() -> set[str]:
             code = m.group(1) or m.group(2)
             found |= set(DYNAMIC.get(code, [code])) if "{" in code else {code}
     found |= set(DYNAMIC['f"{what}.unknown"'])
+    found.add("syntax.unclosed_block.anonymous")  # `"syntax.unclosed_block" + ".anonymous"`
     return found
 
 
