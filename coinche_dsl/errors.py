@@ -2,9 +2,19 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
 from .text_safety import for_terminal
+
+Params = tuple[tuple[str, Any], ...]
+
+
+def args(**params: Any) -> Params:
+    """A diagnostic's parameters, as its `params` holds them (sorted, hashable): the words
+    of the file it names (`name="targt"`), numbers, lists of words as tuples."""
+    return tuple(sorted((k, tuple(v) if isinstance(v, list) else v)
+                        for k, v in params.items()))
 
 
 @dataclass(frozen=True)
@@ -32,6 +42,23 @@ class Diagnostic:
     severity: str = "error"
     """`error` (the variant cannot be used) or `warning` (it can, but says something its author
     should look at: text inherited from nowhere, a formula case lost, rules moved since pinned)."""
+    code: str = ""
+    """What kind of problem it is (`setting.unknown`), the key of its sentence in the problem
+    catalogs (`coinche_dsl/problems/messages/<lang>.json`); empty for a problem only said in
+    English (`message`)."""
+    hint_code: str = ""
+    """The key of the hint's sentence (`hint.did_you_mean`), when it has one."""
+    params: Params = ()
+    """The values both sentences name (`args`): the file's words as it writes them, numbers."""
+
+    @property
+    def values(self) -> dict[str, Any]:
+        return dict(self.params)
+
+    def with_params(self, **more: Any) -> Diagnostic:
+        """The same problem with more parameters (the option values it was found under, the
+        base file it comes from)."""
+        return replace(self, params=args(**{**self.values, **more}))
 
     def __str__(self) -> str:
         where = f"{self.position}: " if self.position else ""

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .errors import Diagnostic, Position
+from .errors import Diagnostic, Params, Position, args
 from .model import Expr, Ruleset
 from .model.fingerprint import changed_rules, fingerprint, rules_data
 from .model.relevance import OWN_TEXT, constants, truth
@@ -40,8 +40,10 @@ PIN_SUFFIX = ".pin.json"
 """`club.coinche` pinned keeps the rules it was pinned on in `club.coinche.pin.json`."""
 
 
-def warning(at: Position | None, message: str, hint: str = "") -> Diagnostic:
-    return Diagnostic(at, message, hint=hint, severity="warning")
+def warning(at: Position | None, message: str, hint: str = "", code: str = "",
+            hint_code: str = "", params: Params = ()) -> Diagnostic:
+    return Diagnostic(at, message, hint=hint, severity="warning", code=code,
+                      hint_code=hint_code, params=params)
 
 
 def base_data(parsed: ParsedVariant) -> dict[str, Any]:
@@ -69,7 +71,9 @@ def missing_text(own: ParsedVariant) -> list[Diagnostic]:
     return [warning(own.header, f"'{own.name}' extends '{own.extends}' but has no {words} of its "
                     f"own: a base's text describes the base, so the sheet shows none",
                     f'write e.g. title "…", description "…", sources "…" in '
-                    f"{Path(own.file).name}")]
+                    f"{Path(own.file).name}", code="text.missing", hint_code="hint.own_text",
+                    params=args(name=own.name, base=own.extends, names=missing,
+                                own_file=Path(own.file).name))]
 
 
 @dataclass
@@ -119,7 +123,9 @@ def lost_cases(rs: Ruleset, found: list[Override]) -> list[Diagnostic]:
             out.append(warning(o.own_at, f"{'.'.join(o.path[1:])} replaces the base's formula "
                                f"and loses its case '{case}'{where}",
                                "write that case again in front of yours ('if … then … else "
-                               "<yours>') unless the new formula is meant for it too"))
+                               "<yours>') unless the new formula is meant for it too",
+                               code="formula.lost_case", hint_code="hint.lost_case",
+                               params=args(setting=o.path[-1], case=case)))
     return out
 
 
@@ -147,15 +153,18 @@ def _case(cond: Expr, then: Expr) -> dict[str, Any]:
                                  {"op": "qty", "name": "…"}]}
 
 
-def inherited_example(own_file: str, at: Position, message: str) -> Diagnostic:
+def inherited_example(own_file: str, at: Position, message: str, code: str = "",
+                      params: Params = ()) -> Diagnostic:
     """A failing example: from the extending file's side when a base wrote it."""
     own = Path(own_file).name
     if at.file == own_file:
-        return Diagnostic(at, message)
+        return Diagnostic(at, message, code=code, params=params)
     return Diagnostic(at, f"{message}, under the rules of {own}, which inherits this example "
                       f"from {Path(at.file).name}",
                       hint=f"write your own `example` blocks in {own} (they replace the "
-                      "base's), or drop the base's with `examples none`")
+                      "base's), or drop the base's with `examples none`", code=code,
+                      params=tuple(sorted((*params, ("inherited_example", Path(at.file).name),
+                                           ("own_file", own)))))
 
 
 def pin_file(variant_file: str) -> Path:

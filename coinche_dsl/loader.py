@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
-from .errors import Diagnostic, Position, UnknownVariantError, VariantError
+from .errors import Diagnostic, Position, UnknownVariantError, VariantError, args
 from .files import FileError, read_bytes
 from .inherit import (
     Override,
@@ -155,9 +155,13 @@ def resolve(name_or_path: str | Path, own: ParsedVariant | None = None,
         if real in seen:
             cycle = " -> ".join(Path(p).name for p in [*seen, real])
             last = chain[-1]
-            raise VariantError([Diagnostic(last.extends_at, f"extends makes a cycle: {cycle}")])
+            raise VariantError([Diagnostic(last.extends_at, f"extends makes a cycle: {cycle}",
+                                           code="extends.cycle", params=args(
+                                               names=[Path(p).name for p in [*seen, real]]))])
         if len(seen) >= MAX_EXTENDS_DEPTH:
-            raise VariantError([Diagnostic(chain[-1].extends_at, "extends goes too deep")])
+            raise VariantError([Diagnostic(chain[-1].extends_at, "extends goes too deep",
+                                           code="extends.too_deep",
+                                           params=args(n=MAX_EXTENDS_DEPTH))])
         seen.append(real)
         if own is not None and not chain:
             parsed = own
@@ -213,22 +217,26 @@ def _base_path(parsed: ParsedVariant) -> Path:
         return builtin_path(target)
     shown = target if len(target) <= 60 else target[:60] + "…"
     if "/" in target or "\\" in target or "\x00" in target or len(target) > MAX_NAME:
-        raise VariantError([Diagnostic(parsed.extends_at,
-                                       f"extends '{shown}' must be a built-in name or a "
-                                       f"{SUFFIX} file in the same folder")])
+        raise VariantError([_outside(parsed, shown)])
     folder = Path(parsed.file).resolve().parent
     candidate = (folder / (target if target.endswith(SUFFIX) else target + SUFFIX)).resolve()
     if not candidate.is_relative_to(folder):
-        raise VariantError([Diagnostic(parsed.extends_at,
-                                       f"extends '{shown}' must be a built-in name or a "
-                                       f"{SUFFIX} file in the same folder")])
+        raise VariantError([_outside(parsed, shown)])
     if not _exists(candidate):
         close = difflib.get_close_matches(target, BUILTINS, n=1)
         raise VariantError([Diagnostic(
             parsed.extends_at, f"extends '{shown}': no built-in variant or file of that name",
             text=shown, hint=f"did you mean '{close[0]}'?" if close else
-            f"built-ins: {', '.join(BUILTINS)}")])
+            f"built-ins: {', '.join(BUILTINS)}", code="extends.unknown",
+            hint_code="hint.did_you_mean" if close else "hint.builtins",
+            params=args(name=shown, **({"fix": close[0]} if close else {"names": BUILTINS})))])
     return candidate
+
+
+def _outside(parsed: ParsedVariant, shown: str) -> Diagnostic:
+    return Diagnostic(parsed.extends_at, f"extends '{shown}' must be a built-in name or a "
+                      f"{SUFFIX} file in the same folder", code="extends.outside",
+                      params=args(name=shown))
 
 
 def merge(data: dict[str, Any], positions: dict[DataPath, Position], over: dict[str, Any],
@@ -312,7 +320,8 @@ def _clashes(resolved: Resolved, ruleset: Ruleset) -> list[Diagnostic]:
         places = ", ".join(f"{'.'.join(p)} {_place(p, resolved)}"
                            for p in (clash.path, *clash.others))
         out.append(Diagnostic(resolved.positions[written[0]], clash.message,
-                              hint=f"{clash.hint}; {places}", severity="warning"))
+                              hint=f"{clash.hint}; {places}", severity="warning",
+                              code=clash.code, hint_code=clash.hint_code, params=clash.params))
     return out
 
 
@@ -321,11 +330,13 @@ def _place(path: DataPath, resolved: Resolved) -> str:
     return f"at {Path(at.file).name}:{at.line}" if at is not None else "by default"
 
 
-def example_problem(resolved: Resolved, index: int, message: str) -> Diagnostic:
+def example_problem(resolved: Resolved, index: int, message: str, code: str = "",
+                    params: tuple[tuple[str, Any], ...] = ()) -> Diagnostic:
     """A worked example the engine disagrees with, at its position; an inherited one says so
-    from the extending file's side, and what to do."""
+    from the extending file's side, and what to do. `code` and `params` say it in the
+    problem catalogs' words (`engine.examples.example_failures`)."""
     return inherited_example(resolved.chain[0], position_of(("examples", index), resolved),
-                             message)
+                             message, code, params)
 
 
 def validate(resolved: Resolved, choices: Choices | None = None,
@@ -372,7 +383,8 @@ def validate_combination(resolved: Resolved, choices: Choices,
 def _value_problems(resolved: Resolved, chosen: Choices, label: str,
                     seen: dict[tuple[tuple[str, str], ...], Validation] | None
                     ) -> list[Diagnostic]:
-    return [Diagnostic(d.position, f"{label}: {d.message}", d.text, d.hint, d.severity)
+    under = label.removeprefix("with option ")  # `litige = chute`, as the file writes them
+    return [replace(d, message=f"{label}: {d.message}").with_params(under=under)
             for d in _validated_once(resolved, chosen, seen).errors]
 
 
@@ -434,7 +446,8 @@ def validated(resolved: Resolved, choices: Choices | None = None) -> Validation:
             ruleset = Ruleset.model_validate(data, context=context)
         except ValidationError:
             note = Diagnostic(resolved.header, "cross-field checks and worked examples were "
-                              "not run: they need the settings in error", severity="warning")
+                              "not run: they need the settings in error", severity="warning",
+                              code="note.checks_not_run")
             return Validation(None, [*_sorted(resolved, errors), note], False)
     kept = [places[i] for i in kept]
     cuts = [_in_file(cut, places) for cut in dropped]
@@ -510,7 +523,12 @@ def _problem(problem: Problem, resolved: Resolved) -> Diagnostic:
         note = (f"an example inherited from {Path(at.file).name}: examples written in "
                 f"{Path(resolved.chain[0]).name} replace the base's; `examples none` drops them")
         hint = f"{hint}; {note}" if hint else note
-    return Diagnostic(at, problem.message, hint=hint)
+    params = problem.params
+    if hint != problem.hint:
+        params = (*params, ("inherited_example", Path(at.file).name),
+                  ("own_file", Path(resolved.chain[0]).name))
+    return Diagnostic(at, problem.message, hint=hint, code=problem.code,
+                      hint_code=problem.hint_code, params=tuple(sorted(params)))
 
 
 def _sorted(resolved: Resolved, diags: list[Diagnostic]) -> list[Diagnostic]:
@@ -533,8 +551,8 @@ def _inherited(d: Diagnostic, own: str) -> Diagnostic:
     if d.position is None or d.position.file == own or "inherited from" in d.hint:
         return d
     note = f"it comes from {Path(d.position.file).name}, which {Path(own).name} extends"
-    return Diagnostic(d.position, d.message, d.text, f"{d.hint}; {note}" if d.hint else note,
-                      d.severity)
+    return replace(d, hint=f"{d.hint}; {note}" if d.hint else note).with_params(
+        base_file=Path(d.position.file).name, own_file=Path(own).name)
 
 
 def position_of(path: DataPath, resolved: Resolved) -> Position:

@@ -9,6 +9,7 @@ and so that examples are run only where the stand-in computes what the file woul
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from .model import Expr, Ruleset, Scale
@@ -91,7 +92,7 @@ def renumbered(problem: Problem, kept: list[int]) -> Problem:
     """A problem of the stand-in at the file's index of its example."""
     path = problem.path
     if path[:1] == ("examples",) and isinstance(path[1], int) and path[1] < len(kept):
-        return Problem(("examples", kept[path[1]], *path[2:]), problem.message, problem.hint)
+        return replace(problem, path=("examples", kept[path[1]], *path[2:]))
     return problem
 
 

@@ -26,13 +26,16 @@ ALLOWED = {
     "render": {"model", "loader", "engine"},
     "sim": {"model", "loader", "engine", "render"},
     # editor features, text to answers
-    "analysis": {"syntax", "model", "loader", "engine", "options"},
-    "lsp": {"analysis"},  # the language server: a thin adapter over analysis
+    # the problems said in five languages: catalogs over the diagnostics' codes
+    "problems": set(),
+    "analysis": {"syntax", "model", "loader", "engine", "options", "problems"},
+    # the language server: a thin adapter over analysis (and the catalogs' languages)
+    "lsp": {"analysis", "problems"},
     # the browser studio: the same analysis, the sheets, compare and the scorer over HTTP
     "studio": {"syntax", "model", "loader", "inherit", "options", "engine", "render",
-               "analysis", "pad"},
+               "analysis", "pad", "problems"},
     "cli": {"syntax", "model", "loader", "inherit", "options", "engine", "render", "sim",
-            "analysis", "lsp", "studio", "deal_text", "pad", "server"},
+            "analysis", "lsp", "studio", "deal_text", "pad", "server", "problems"},
     "docgen": {"syntax", "model", "loader"},  # writes docs/language.md from the model
     # a deal written as an example's lines (`score`, the score pad)
     "deal_text": {"syntax", "model"},
@@ -40,7 +43,7 @@ ALLOWED = {
     "pad": {"model", "loader", "engine", "render", "deal_text"},
     # `coinche serve`: clubs' variant files on a database, the studio's analysis and editor,
     # the sheets and comparisons
-    "server": {"syntax", "model", "loader", "render", "analysis", "studio", "pad"},
+    "server": {"syntax", "model", "loader", "render", "analysis", "studio", "pad", "problems"},
 }
 LEAVES = {"errors", "cards", "limits", "text_safety", "formula_print", "native_words", "files"}
 """Modules every layer may use: notation, the error hierarchy, the bounds, text escaping, the

@@ -30,7 +30,8 @@ FIXED = CLUB.replace("any_tme", "any_time")
 class Session:
     """A client talking to `python -m coinche_dsl lsp`, with the diagnostics it received."""
 
-    def __init__(self) -> None:
+    def __init__(self, locale: str | None = None) -> None:
+        self.locale = locale
         self.client = LanguageClient("coinche-test", "1")
         self.diagnostics: dict[str, asyncio.Queue[list[t.Diagnostic]]] = {}
 
@@ -44,7 +45,8 @@ class Session:
     async def start(self) -> None:
         await self.client.start_io(sys.executable, "-m", "coinche_dsl", "lsp")
         await self.client.initialize_async(t.InitializeParams(
-            capabilities=t.ClientCapabilities(), process_id=None, root_uri=None))
+            capabilities=t.ClientCapabilities(), process_id=None, root_uri=None,
+            locale=self.locale))
         self.client.initialized(t.InitializedParams())
 
     async def next_diagnostics(self, uri: str) -> list[t.Diagnostic]:
@@ -56,9 +58,9 @@ class Session:
         await self.client.stop()
 
 
-def _run(scenario):  # type: ignore[no-untyped-def]
+def _run(scenario, locale: str | None = None):  # type: ignore[no-untyped-def]
     async def main() -> None:
-        session = Session()
+        session = Session(locale)
         await session.start()
         try:
             await scenario(session)
@@ -72,6 +74,24 @@ def _doc(uri: str) -> t.TextDocumentIdentifier:
     return t.TextDocumentIdentifier(uri=uri)
 
 
+def test_problems_in_the_clients_language(tmp_path: Path) -> None:
+    """The client's locale (a Spanish editor) wins over the file's language (French)."""
+    path = tmp_path / "club.coinche"
+    path.write_text(CLUB, encoding="utf-8")
+    uri = from_fs_path(str(path)) or ""
+
+    async def scenario(s: Session) -> None:
+        s.client.text_document_did_open(t.DidOpenTextDocumentParams(
+            text_document=t.TextDocumentItem(uri=uri, language_id="coinche", version=1,
+                                             text=CLUB)))
+        diag, _ = await s.next_diagnostics(uri)
+        assert diag.message == ("«any_tme» no es una de las respuestas posibles de «coinche»"
+                                " — ¿quería decir «any_time»?")
+        assert diag.data == {"fix": "any_time"}
+
+    _run(scenario, "es-ES")
+
+
 def test_open_change_complete_hover_format_definition(tmp_path: Path) -> None:
     path = tmp_path / "club.coinche"
     path.write_text(CLUB, encoding="utf-8")
@@ -83,7 +103,10 @@ def test_open_change_complete_hover_format_definition(tmp_path: Path) -> None:
             uri=uri, language_id="coinche", version=1, text=CLUB)))
         # the error, and the note that the worked examples wait for it to be fixed
         diag, _ = await s.next_diagnostics(uri)
-        assert "'any_tme' is not a choice for auction.coinche" in diag.message
+        # a client that gives no locale: the problems in the file's language (ffb's French)
+        assert diag.message.startswith(
+            "«\u202fany_tme\u202f» n'est pas une des réponses possibles pour «\u202fcoinche\u202f»"
+            " — vouliez-vous dire «\u202fany_time\u202f»\u202f?")
         assert diag.severity == t.DiagnosticSeverity.Error
         assert (diag.range.start.line, diag.range.start.character) == (2, 20)
         assert diag.range.end.character == 27  # the word `any_tme`

@@ -69,6 +69,19 @@ def test_a_typo_is_located_with_its_suggestion(client: TestClient) -> None:
     assert d["fixes"] == ["target"]
 
 
+@pytest.mark.parametrize(("lang", "said"), [
+    ("fr", "réglage inconnu «\u202ftargt\u202f» dans le bloc «\u202fgame\u202f» — "
+           "vouliez-vous dire «\u202ftarget\u202f»\u202f?"),
+    ("it", "impostazione sconosciuta «targt» nel blocco «game» — forse si intendeva «target»?"),
+])
+def test_a_typo_in_the_pages_language(client: TestClient, lang: str, said: str) -> None:
+    """The page's language: one sentence, its hint in it, the same fix."""
+    found = post(client, "check", text=CLUB.replace("target 1500", "targt 1500"), lang=lang)
+    [d] = found["diagnostics"]
+    assert (d["message"], d["hint"], d["fixes"], d["code"]) == (said, "", ["target"],
+                                                                "setting.unknown")
+
+
 def test_an_answer_rewrites_the_setting_and_keeps_every_comment(client: TestClient) -> None:
     text = post(client, "answer", text=CLUB, path="game.target", value="1000")["text"]
     assert "target 1000" in text and "1500" not in text
@@ -116,8 +129,8 @@ def test_an_answer_that_would_break_the_file_is_refused_with_why(client: TestCli
     # No coinche while ffb's surcoinche stays on: the checker's cross-field rule refuses it.
     reply = post(client, "answer", text=CLUB, path="auction.coinche", value="none", lang="fr")
     assert "text" not in reply
-    assert "surcoinche without coinche" in reply["refused"]
-    assert _plain(reply["refused"]).startswith("Non écrit : ")
+    assert _plain(reply["refused"]).startswith(
+        "Non écrit : ffb.coinche, ligne 110 : la surcoinche est permise, mais pas la coinche")
 
 
 def test_an_answer_the_bases_examples_do_not_survive_drops_them(client: TestClient,

@@ -140,14 +140,17 @@ def test_a_secretarys_session(page: object, studio: tuple[str, Path], tmp_path: 
     # A typo: a sentence with its line, the fix one click away in the list (and inline).
     replace_text(page, CLUB.replace("target 1500", "targt 1500"))
     problems = page.locator("#problems")
-    expect_fr(problems, "Ligne 7 : unknown setting 'targt' in game")
-    expect(problems).to_contain_text("did you mean 'target'?")
+    said = "réglage inconnu « targt » dans le bloc « game » — vouliez-vous dire « target » ?"
+    expect_fr(problems, f"Ligne 7 : {said}")
     expect_fr(page.locator("#preview-note"), "voici son dernier règlement valide")
     page.wait_for_selector(".cm-lintRange-error")
     page.hover(".cm-lintRange-error")
     page.wait_for_selector(".cm-tooltip-lint")
+    expect_fr(page.locator(".cm-tooltip-lint"), said)  # the margin says the same sentence
     shot(page, tmp_path, "studio-typo")
-    expect_fr(problems.locator("button.fix"), "Corriger : target")
+    expect(problems.locator("button.fix")).to_have_text("Corriger")
+    expect_fr(problems.get_by_role("button", name="Corriger la ligne 7 : écrire « target »"),
+              "Corriger")
     problems.locator("button.fix").click()
     expect(page.locator(".cm-content")).to_contain_text("target 1500")
     expect_fr(problems, "Aucun problème")
@@ -443,7 +446,8 @@ def test_the_questionnaire_answers_every_kind_of_control(page: object) -> None:
     before = page.evaluate("() => editor.getText()")
     page.locator(q("auction.coinche", "none")).check()
     refused = page.locator("[id='q-auction.coinche'] .refused")
-    expect(refused).to_contain_text("after_coinche is set but there is no coinche")
+    expect_fr(refused, "le fichier dit qui parle après une coinche, mais on ne peut pas "
+              "coincher")  # the problem's own sentence, in the page's language
     expect_fr(refused, "Non écrit : ")
     assert page.evaluate("() => editor.getText()") == before
     expect(page.locator(q("auction.coinche", "in_turn"))).to_be_checked()
@@ -663,3 +667,141 @@ def test_another_page_cannot_frame_the_studio(page: object, studio: tuple[str, P
     [framed] = page.main_frame.child_frames
     assert framed.locator(".cm-content").count() == 0  # ...and the browser did not show it
     assert framed.locator("#save").count() == 0
+
+
+def test_done_when_a_french_secretary_alone_on_her_real_file(tmp_path: Path) -> None:
+    """Issue 25's "done when", at 1366x768 on a real-length file (the built-in fr-bga copied
+    as the club's file), the page in French: the sheet in the preview, a typo fixed from the
+    problem list (its French sentence, « Corriger » reached and pressed from the keyboard),
+    the target and the trumps changed in the form by keyboard without breaking the file, a
+    new file started from fr-bga that writes only its difference, a disputed deal typed in
+    French words, the card and the booklet printed under sensible names."""
+    expect = playwright.expect
+    real = (ROOT / "coinche_dsl" / "variants" / "fr-bga.coinche").read_text(encoding="utf-8")
+    (tmp_path / "club.coinche").write_text(real, encoding="utf-8")
+    app = create_app(Workspace.open(tmp_path, "club.coinche"))
+    focused = "() => document.activeElement.id || document.activeElement.className"
+
+    def written(text: str) -> None:  # the editor shows only the lines in view: ask it
+        wait_until(lambda: text in page.evaluate("() => editor.getText()"),
+                   f"no {text!r} in the file")
+    with serving(app) as port, playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        page = browser.new_page(viewport={"width": 1366, "height": 768})
+        errors: list[str] = []
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"http://127.0.0.1:{port}/?key={app.state.session.key}")
+        page.wait_for_selector(".cm-content")
+
+        # Open her file: the page in the file's language, its sheet in the preview.
+        expect(page.locator("html")).to_have_attribute("lang", "fr")
+        preview = page.frame_locator("#preview").locator("body")
+        expect(preview).to_contain_text("La coinche de BoardGameArena")
+        expect_fr(page.locator("#problems"), "Aucun problème")
+        line = real[:real.index("target 2000")].count("\n") + 1
+
+        # A typo made in the editor from the keyboard ("target" loses its "e")…
+        page.evaluate("""() => { const at = editor.getText().indexOf("target 2000") + 4;
+            editor.view.dispatch({selection: {anchor: at}}); editor.view.focus(); }""")
+        page.keyboard.press("Delete")
+        problems = page.locator("#problems")
+        expect_fr(problems, f"Ligne {line} : réglage inconnu « targt » dans le bloc « game » — "
+                  "vouliez-vous dire « target » ?")
+        assert "unknown" not in problems.inner_text() and "did you" not in problems.inner_text()
+        # …fixed from the problem list: Esc leaves the editor, Tab reaches « Corriger ».
+        page.keyboard.press("Escape")
+        for _ in range(40):
+            page.keyboard.press("Tab")
+            if page.evaluate(focused) == "fix":
+                break
+        assert page.evaluate(focused) == "fix"
+        expect(page.locator("#problems button.fix")).to_have_text("Corriger")
+        page.keyboard.press("Enter")
+        written("target 2000")
+        expect_fr(problems, "Aucun problème")
+
+        # The target and the trumps, in the form, by keyboard: the file stays sound.
+        page.focus("#tabbtn-preview")
+        page.keyboard.press("ArrowRight")
+        expect(page.locator("#tab-form")).to_be_visible()
+        page.wait_for_selector(q("game.target"))
+        for _ in range(8):
+            if page.evaluate(focused) == "q-game.target-n":
+                break
+            page.keyboard.press("Tab")
+        assert page.evaluate(focused) == "q-game.target-n"
+        page.keyboard.press("Control+a")
+        page.keyboard.type("1000")
+        page.keyboard.press("Enter")
+        written("target 1000")
+        for _ in range(12):
+            if page.evaluate(focused) == "q-auction.denominations-all_trump":
+                break
+            page.keyboard.press("Tab")
+        assert page.evaluate(focused) == "q-auction.denominations-all_trump"
+        # Her own example is played at all-trump: that answer is refused, with why, in French.
+        page.keyboard.press("Space")
+        expect_fr(page.locator("[id='q-auction.denominations'] .refused"),
+                  "Non écrit : l'exemple « tout-atout ramené à 152 » se joue à « all_trump », "
+                  "qu'on ne peut pas annoncer dans cette variante")
+        for _ in range(3):
+            if page.evaluate(focused) == "q-auction.denominations-no_trump":
+                break
+            page.keyboard.press("Shift+Tab")
+        assert page.evaluate(focused) == "q-auction.denominations-no_trump"
+        page.keyboard.press("Space")
+        written("denominations clubs, diamonds, hearts, spades, all_trump\n")
+        expect(page.locator("#problems .error")).to_have_count(0)
+        # Settings left with nothing to say without no-trump: warnings, in French too.
+        expect_fr(problems, "ne sert jamais")
+        assert "never" not in problems.inner_text()
+        page.keyboard.press("Control+s")
+        expect(page.locator("#status")).to_contain_text("club.coinche enregistré")
+        saved = load_variant(tmp_path / "club.coinche")
+        assert saved.game.target == 1000 and len(saved.auction.denominations) == 5
+
+        # A new file from fr-bga: it extends fr-bga and writes only her difference.
+        page.on("dialog", lambda d: d.accept())
+        page.focus("#start summary")
+        page.keyboard.press("Enter")
+        page.select_option("#start-base", "fr-bga")
+        expect(page.locator(q("game.target"))).to_have_value("2000")  # fr-bga's answers
+        page.locator(q("game.target")).focus()
+        page.keyboard.press("Control+a")
+        page.keyboard.type("1500")
+        page.keyboard.press("Enter")
+        expect(page.locator("[id='q-game.target'] .written")).to_have_text(
+            "Gardé pour le nouveau fichier.")
+        page.focus("#start-go")
+        page.keyboard.press("Enter")
+        made = ('variant "club" extends "fr-bga" {\n  title "Nos règles maison"\n'
+                '  language fr\n\n  game {\n    target 1500\n  }\n}\n')
+        wait_until(lambda: page.evaluate("() => editor.getText()") == made,
+                   "the new file is not fr-bga and the one answer")
+        expect(page.locator("#problems .error")).to_have_count(0)
+
+        # A disputed deal in French words on the new file: « cent » at spades, coinched, NS
+        # 70 card points, the last trick to East, North's belote. fr-bga.coinche: success =
+        # points + belote >= contract: 70 + 20 = 90 < 100, failed; "elle fait zéro" (NS 0);
+        # "L'équipe adverse remporte les points annoncés + 160", "doublés": (160 + 100) x 2 =
+        # 520 for EW.
+        page.focus("#tabbtn-score")
+        page.keyboard.press("Enter")
+        score_deal(page, bid="cent", trump="spades", double="coinche", ns="70", ew="82",
+                   last_trick="E", belote="N")
+        expect(page.locator("#score-total")).to_have_text("Chuté — NS 0, EO 520")
+
+        # The card and the booklet, each named for what it is.
+        if PDF_READY:
+            page.focus("#tabbtn-preview")
+            page.keyboard.press("Enter")
+            for kind, name in (("card", "club-carte-fr.pdf"), ("booklet", "club-livret-fr.pdf")):
+                page.select_option("#kind", kind)
+                page.focus("#print")
+                with page.expect_download(timeout=60_000) as got:
+                    page.keyboard.press("Enter")
+                assert got.value.suggested_filename == name
+                assert Path(got.value.path()).read_bytes().startswith(b"%PDF")
+        browser.close()
+    assert errors == []

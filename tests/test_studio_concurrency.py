@@ -249,11 +249,11 @@ def test_the_page_and_a_small_check_are_answered_while_a_slow_check_runs(
     started, release = threading.Event(), threading.Event()
     real = Workspace.analyse
 
-    def analyse(self: Workspace, text: str, choices: Any = None) -> Any:
+    def analyse(self: Workspace, text: str, choices: Any = None, lang: Any = None) -> Any:
         if "SLOW" in text:
             started.set()
             release.wait(HOLD)
-        return real(self, text, choices)
+        return real(self, text, choices, lang)
     monkeypatch.setattr(Workspace, "analyse", analyse)
     try:
         slow, answered = in_thread(lambda: post(port, "check", text=CLUB + "# SLOW\n"))

@@ -9,7 +9,7 @@ can call the same functions. Lines and columns are 1-based, counted in character
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +46,9 @@ class Finding:
     hint: str = ""
     fix: str | None = None
     """The replacement a "did you mean" proposes for the span, when there is one."""
+    code: str = ""
+    """What kind of problem it is (`errors.Diagnostic.code`); empty for one said in English
+    only."""
 
     def to_json(self) -> dict[str, Any]:
         return {"file": self.file, "line": self.line, "column": self.column,
@@ -121,7 +124,7 @@ def check_resolved(resolved: Resolved, seen: dict[Any, Any] | None = None
     engine (skipped, with a note, when a setting in error changes what they compute), then
     warnings. `seen` keeps the validations of the option combinations for the caller's next
     `validate` calls (see `loader.validate`)."""
-    from ..engine.examples import check_examples
+    from ..engine.examples import example_failures
 
     outcome = validated(resolved)
     found = [(d.severity, d) for d in outcome.errors]
@@ -129,17 +132,17 @@ def check_resolved(resolved: Resolved, seen: dict[Any, Any] | None = None
     if ruleset is None:
         return found, 0
     if outcome.exact:
-        failed = [(i, message) for i, message in check_examples(ruleset)
-                  if outcome.examples[i] not in outcome.bad_examples]
-        found += [("error", example_problem(resolved, outcome.examples[i], message))
-                  for i, message in failed]
+        failed = [f for f in example_failures(ruleset)
+                  if outcome.examples[f.index] not in outcome.bad_examples]
+        found += [("error", example_problem(resolved, outcome.examples[f.index], f.message,
+                                            f.code, f.params)) for f in failed]
         if not outcome.errors:  # the other option values, once the file is otherwise sound
-            found += option_runs(resolved, ruleset, {outcome.examples[i] for i, _ in failed},
+            found += option_runs(resolved, ruleset, {outcome.examples[f.index] for f in failed},
                                  seen)
     else:
         found.append(("warning", Diagnostic(resolved.header, "the worked examples were not "
                                             "run: a setting they depend on is in error",
-                                            severity="warning")))
+                                            severity="warning", code="note.examples_not_run")))
     if outcome.exact:
         found += [("warning", d) for d in warnings(resolved, ruleset)]
     return found, len(ruleset.examples) if outcome.exact else 0
@@ -150,7 +153,7 @@ def option_runs(resolved: Resolved, ruleset: Ruleset, reported: set[int],
     """The worked examples run under the other option values (`option_plan` says which): each
     disagreement names the values it was run under; an example is reported once (`reported`:
     the places of those already found wrong)."""
-    from ..engine.examples import check_examples
+    from ..engine.examples import example_failures
     from ..limits import MAX_OPTION_COMBINATIONS
     from ..options import combinations
 
@@ -165,18 +168,19 @@ def option_runs(resolved: Resolved, ruleset: Ruleset, reported: set[int],
         try:
             under = validate_combination(resolved, choices, seen)
         except VariantError as e:  # two values that are each valid, and together are not
-            found += [("error", Diagnostic(d.position, f"with option {label}: {d.message}",
-                                           d.text, d.hint)) for d in e.diagnostics]
+            found += [("error", replace(d, message=f"with option {label}: {d.message}",
+                                        severity="error").with_params(under=label))
+                      for d in e.diagnostics]
             continue
         index = _example_index(resolved)
-        for i, message in check_examples(under):
-            place = index[under.examples[i].name]
+        for f in example_failures(under):
+            place = index[under.examples[f.index].name]
             if place in reported:
                 continue
             reported.add(place)
-            d = example_problem(resolved, place, message)
-            found.append(("error", Diagnostic(d.position, f"with option {label}: {d.message}",
-                                              d.text, d.hint)))
+            d = example_problem(resolved, place, f.message, f.code, f.params)
+            found.append(("error", replace(d, message=f"with option {label}: {d.message}")
+                          .with_params(under=label)))
     return found
 
 
@@ -208,28 +212,46 @@ def option_plan(ruleset: Ruleset) -> str:
 _DID_YOU_MEAN = re.compile(r"did you mean '([^']+)'")
 
 
-def diagnose(text: str, file: str = "<string>", bases: BaseReader | None = None
-             ) -> list[Finding]:
+def diagnose(text: str, file: str = "<string>", bases: BaseReader | None = None,
+             lang: str | None = None) -> list[Finding]:
     """Every located problem of the text, as `coinche check` reports it; a problem found in a
     base file is shown at the `extends` that brings it in. `bases` finds what it extends
     (`loader.BaseReader`; by default, built-ins and files beside `file`). A text over
     `check`'s size limit is refused as `check` refuses the file: one problem, nothing
-    analysed."""
+    analysed. Messages and hints are in `lang` (the problem catalogs, `problems`), in their
+    English words without one."""
+    return [_said(f, d, lang) for f, d in _diagnosed(text, file, bases)]
+
+
+def _said(f: Finding, d: Diagnostic, lang: str | None) -> Finding:
+    from ..problems import in_file, sentence
+
+    if lang is None or not d.code:
+        return replace(f, code=d.code)
+    message, hint = sentence(d, lang)
+    if f.message != d.message and d.position is not None:  # a base's, shown at `extends`
+        message = in_file(Path(d.position.file).name, d.position.line, lang) + message
+    return replace(f, message=message, hint=hint, code=d.code)
+
+
+def _diagnosed(text: str, file: str, bases: BaseReader | None
+               ) -> list[tuple[Finding, Diagnostic]]:
     from ..syntax.parser import MAX_BYTES
 
     if len(text) > MAX_BYTES // 4 and len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
-        return [_finding(text, file, "error", Diagnostic(
-            Position(file, 1, 1), f"file is more than {MAX_BYTES:,} bytes; variant files are "
-            f"limited to {MAX_BYTES:,}"), None)]
+        big = Diagnostic(Position(file, 1, 1), f"file is more than {MAX_BYTES:,} bytes; "
+                         f"variant files are limited to {MAX_BYTES:,}")
+        return [(_finding(text, file, "error", big, None), big)]
     try:
         resolved, parsed = resolve_text(text, file, bases)
     except VariantError as e:
-        return [_finding(text, file, "error", d, None) for d in e.diagnostics]
+        return [(_finding(text, file, "error", d, None), d) for d in e.diagnostics]
     except CoincheError as e:
-        return [_finding(text, file, "error", Diagnostic(None, str(e)), None)]
+        d = Diagnostic(None, str(e))
+        return [(_finding(text, file, "error", d, None), d)]
     found, _ = check_resolved(resolved)
     anchor = parsed.extends_at or parsed.header
-    return [_finding(text, file, severity, d, anchor) for severity, d in found]
+    return [(_finding(text, file, severity, d, anchor), d) for severity, d in found]
 
 
 def _finding(text: str, file: str, severity: str, d: Diagnostic,
@@ -243,8 +265,8 @@ def _finding(text: str, file: str, severity: str, d: Diagnostic,
     line, column, end = _span(text, at.line, at.column, d.text if at is d.position else "")
     fix = None
     match = _DID_YOU_MEAN.search(d.hint)
-    if match and at is d.position:
-        fix = match.group(1)
+    if at is d.position and (d.values.get("fix") or match):
+        fix = str(d.values.get("fix") or (match.group(1) if match else ""))
     return Finding(file, line, column, line, end, severity, message, d.hint, fix)
 
 
@@ -264,6 +286,17 @@ def _span(text: str, line: int, column: int, offending: str = "") -> tuple[int, 
         return line, column, column + 1
     start, end = found
     return line, start + 1, end + 1
+
+
+def file_language(text: str, file: str = "<string>") -> str | None:
+    """The language the file's sheets are in (its own `language`, else its bases'), None when
+    it cannot be told (a file that does not parse, a base that cannot be read)."""
+    try:
+        lang = resolve_text(text, file)[0].data.get("language")
+    except CoincheError:
+        found = re.search(r"^\s*language\s+([a-z]{2})\b", text, re.M)
+        lang = found.group(1) if found else None
+    return lang if isinstance(lang, str) else None
 
 
 # --- completion, hover, definition -----------------------------------------------------------
@@ -457,5 +490,5 @@ def format_document(text: str, file: str = "<string>") -> str | None:
 
 
 __all__ = ["BlockContext", "Completion", "Finding", "Location", "Symbol", "check_resolved",
-           "complete", "definition", "diagnose", "format_document", "hover", "resolve_text",
-           "symbols"]
+           "complete", "definition", "diagnose", "file_language", "format_document", "hover",
+           "resolve_text", "symbols"]

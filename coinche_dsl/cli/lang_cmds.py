@@ -14,6 +14,7 @@ import typer
 from ..text_safety import for_terminal
 from . import app
 from .common import OK, PROBLEMS, USAGE, fail, print_json, reported
+from .render_run import Lang
 from .typer_app import OptionArg, complete_variant
 
 
@@ -67,20 +68,24 @@ def check(
         help="text, or json: each diagnostic's file, line, column, severity, message, hint."),
     quiet: bool = typer.Option(False, "--quiet", "-q",
                                help="Print only the problems (not the ok lines)."),
+    lang: Lang | None = typer.Option(
+        None, "--lang", help="Say the problems in this language (default: English, whatever "
+        "the files' languages, so that scripts and logs read the same everywhere)."),
 ) -> None:
     """Validate variants and run their worked examples; exit 1 if anything is wrong."""
-    checked = [_check_one(target) for target in variants]
+    said = lang.value if lang else None
+    checked = [_check_one(target, said) for target in variants]
     reports = [report for report, _ in checked]
     if format is CheckFormat.json:
         print_json({"ok": all(r["ok"] for r in reports), "variants": reports}, indent=2)
     else:
         for report in reports:
-            _print_check(report, quiet)
+            _print_check(report, quiet, said)
     usage = any(unknown for _, unknown in checked)
     raise typer.Exit(USAGE if usage else OK if all(r["ok"] for r in reports) else PROBLEMS)
 
 
-def _check_one(target: str) -> tuple[dict[str, Any], bool]:
+def _check_one(target: str, lang: str | None = None) -> tuple[dict[str, Any], bool]:
     """The outcome of checking one variant, as the JSON form gives it, and whether the
     argument named no variant or file (a usage error)."""
     from ..analysis import check_resolved, option_plan
@@ -107,22 +112,31 @@ def _check_one(target: str) -> tuple[dict[str, Any], bool]:
             "examples": examples,
             "examples_under_other_values": max(0, written - examples) if examples else 0,
             **({"options": plan} if plan else {}),
-            "diagnostics": [_diagnostic_json(target, s, d) for s, d in found]}, unknown
+            "diagnostics": [_diagnostic_json(target, s, d, lang) for s, d in found]}, unknown
 
 
-def _diagnostic_json(target: str, severity: str, d: Any) -> dict[str, Any]:
+def _diagnostic_json(target: str, severity: str, d: Any, lang: str | None = None
+                     ) -> dict[str, Any]:
+    from ..problems import sentence
+
     at = d.position
+    message, hint = sentence(d, lang)
     return {"file": at.file if at else target, "line": at.line if at else None,
             "column": at.column if at else None, "severity": severity,
-            "message": d.message, "hint": d.hint}
+            "message": message, "hint": hint}
 
 
-def _print_check(report: dict[str, Any], quiet: bool = False) -> None:
+def _print_check(report: dict[str, Any], quiet: bool = False, lang: str | None = None
+                 ) -> None:
+    from ..problems import catalog, joined
+
+    words = catalog(lang) if lang else {}
     for d in report["diagnostics"]:
         where = f"{d['file']}:{d['line']}:{d['column']}: " if d["line"] else "coinche: "
-        hint = f" ({d['hint']})" if d["hint"] else ""
-        print(for_terminal(f"{where}{d['severity']}: {d['message']}{hint}", newlines=False),
-              file=sys.stderr)
+        said = joined(d["message"], d["hint"], lang)
+        severity = words.get(f"severity.{d['severity']}", d["severity"])
+        print(for_terminal(f"{where}{severity}{words.get('join.severity', ': ')}{said}",
+                           newlines=False), file=sys.stderr)
     if report["ok"] and not quiet:
         other = report["examples_under_other_values"]
         n = report["examples"] + other

@@ -192,11 +192,24 @@ def _client_range(doc: TextDocument, line: int, column: int, end_line: int,
         ServerTextPosition(max(end_line - 1, 0), max(end_column - 1, 0))))
 
 
-def to_lsp_diagnostic(doc: TextDocument, f: analysis.Finding) -> t.Diagnostic:
-    message = f"{f.message} ({f.hint})" if f.hint else f.message
+def to_lsp_diagnostic(doc: TextDocument, f: analysis.Finding, lang: str | None = None
+                      ) -> t.Diagnostic:
+    """A finding as the protocol's diagnostic: its message and hint in one sentence, in `lang`
+    (the words of the finding, already in it)."""
+    from ..problems import joined
+
+    message = joined(f.message, f.hint, lang if f.code else None)
     return t.Diagnostic(range=_client_range(doc, f.line, f.column, f.end_line, f.end_column),
                         message=message, severity=_SEVERITY[f.severity], source="coinche",
                         data={"fix": f.fix} if f.fix else None)
+
+
+def _language(locale: str | None, source: str, uri: str) -> str | None:
+    """The language of the problems: the client's (its user's) when the catalogs speak it,
+    else the file's own (`language fr`), else English (the problems' own words)."""
+    from ..problems import language
+
+    return language(locale) or language(analysis.file_language(source, _file(uri)))
 
 
 def build_server() -> LanguageServer:
@@ -206,6 +219,9 @@ def build_server() -> LanguageServer:
     latest: dict[str, int] = {}
     """Per document, the number of the latest change asked to be analysed."""
     lock = threading.Lock()
+    client: dict[str, str | None] = {"locale": None}
+    """The client's locale (`initialize`): the language of the problems when it is one of
+    the catalogs' (`problems.language`)."""
 
     def doc_of(ls: LanguageServer, uri: str) -> TextDocument:
         doc = ls.workspace.get_text_document(uri)
@@ -233,16 +249,22 @@ def build_server() -> LanguageServer:
     def _analyse(ls: LanguageServer, uri: str, turn: int, source: str) -> None:
         if not current(uri, turn):
             return  # superseded while it waited
+        lang = None
         try:
-            findings = analysis.diagnose(source, _file(uri))
+            lang = _language(client["locale"], source, uri)
+            findings = analysis.diagnose(source, _file(uri), lang=lang)
         except Exception as e:  # a bug: shown, not a dead thread
             findings = [analysis.Finding(_file(uri), 1, 1, 1, 2, "error",
                                          f"coinche could not analyse this file: {e}")]
         doc = TextDocument(uri, source)
-        diagnostics = [to_lsp_diagnostic(doc, f) for f in findings]
+        diagnostics = [to_lsp_diagnostic(doc, f, lang) for f in findings]
         if current(uri, turn):
             ls.text_document_publish_diagnostics(t.PublishDiagnosticsParams(
                 uri=uri, diagnostics=diagnostics))
+
+    @server.feature(t.INITIALIZE)
+    def initialize(ls: LanguageServer, params: t.InitializeParams) -> None:
+        client["locale"] = params.locale
 
     @server.feature(t.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: LanguageServer, params: t.DidOpenTextDocumentParams) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..errors import Params, args
 from .enums import AfterCoinche, CapotRank, FirstLead, RaiseOwn, Reentry
 from .relevance import DEPENDS, Path, has_coinche, is_relevant, rule_paths, value_at
 from .ruleset import Ruleset
@@ -29,6 +30,10 @@ class Clash:
     """Besides `path`, the settings whose writing makes the clash the file's own (a moot
     setting is its writer's alone: a base's belote rule at all-trump is no concern of a file
     that only drops all-trump)."""
+    code: str = ""
+    """The sentence's key in the problem catalogs (see `errors.Diagnostic.code`)."""
+    hint_code: str = ""
+    params: Params = ()
 
 
 def clashes(rs: Ruleset) -> list[Clash]:
@@ -52,7 +57,10 @@ def _moot(rs: Ruleset) -> list[Clash]:
         names = " and ".join(".".join(o) for o in others)
         verb = "leaves" if len(others) == 1 else "leave"
         out.append(Clash(path, others, f"{'.'.join(path)} can never apply: {names} {verb} "
-                         "no deal where it would", f"remove it, or change {names}"))
+                         "no deal where it would", f"remove it, or change {names}",
+                         code="clash.moot", hint_code="hint.remove_or_change",
+                         params=args(setting=str(path[-1]), block=".".join(path[:-1]),
+                                     names=[str(o[-1]) for o in others])))
     return out
 
 
@@ -81,7 +89,8 @@ def _raise_own(rs: Ruleset) -> list[Clash]:
                   "auction ends when the other three pass after a bid, so a bidder never "
                   "speaks again over their own bid",
                   "write end_passes 4 (the bidder then speaks once more), or raise_own "
-                  "after_other_bid", (("auction", "end_passes"),))]
+                  "after_other_bid", (("auction", "end_passes"),), code="clash.raise_own",
+                  hint_code="hint.raise_own", params=args(value=RaiseOwn(a.raise_own).value))]
 
 
 def _generale_lead(rs: Ruleset) -> list[Clash]:
@@ -90,7 +99,8 @@ def _generale_lead(rs: Ruleset) -> list[Clash]:
     return [Clash(("table", "first_lead"), (("auction", "generale"),),
                   "first_lead generale_bidder can never apply: générale cannot be bid, so "
                   "the player after the dealer always leads",
-                  "write first_lead after_dealer, or generale yes")]
+                  "write first_lead after_dealer, or generale yes",
+                  code="clash.generale_lead", hint_code="hint.generale_lead")]
 
 
 def _capot_rank(rs: Ruleset) -> list[Clash]:
@@ -104,4 +114,6 @@ def _capot_rank(rs: Ruleset) -> list[Clash]:
                   f"{a.maximum_bid}: a {a.maximum_bid} bid is worth more and loses to it",
                   "write capot_rank at_value (capot ranks at its value), or raise "
                   "capot_value, or lower maximum_bid",
-                  (("auction", "maximum_bid"), ("auction", "capot_rank")))]
+                  (("auction", "maximum_bid"), ("auction", "capot_rank")),
+                  code="clash.capot_rank", hint_code="hint.capot_rank",
+                  params=args(capot=a.capot_value, maximum=a.maximum_bid))]

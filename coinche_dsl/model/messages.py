@@ -14,7 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from ..errors import Diagnostic, Position
+from ..errors import Diagnostic, Position, args
 from ..native_words import ENGLISH, native
 from .ruleset import Ruleset
 
@@ -31,15 +31,19 @@ def diagnostic(err: Any, data: dict[str, Any], where: Callable[[DataPath], Posit
     loc = data_loc(err)
     kind, value = err["type"], err.get("input")
     at, field = where(loc), label(loc, data)
+    named = _named(loc, data)
     if kind == "extra_forbidden":
         return _unknown(loc, value, data, at)
     if kind in ("enum", "literal_error"):
-        return _not_a_choice(loc, value, field, err, at)
+        return _not_a_choice(loc, value, field, err, at, named)
     if kind == "missing":
         in_example = " " in field and field.startswith("example")
         name = f"{field.rsplit(': ', 1)[0]}: '{loc[-1]}'" if in_example else f"'{field}'"
         return Diagnostic(at, f"{name} is missing", hint="every example needs it" if in_example
-                          else "write it, or extend a base variant")
+                          else "write it, or extend a base variant",
+                          code="value.missing_in_example" if in_example else "value.missing",
+                          hint_code="hint.every_example" if in_example else "hint.write_it",
+                          params=args(**named))
     if kind == "value_error":
         msg = err["msg"].removeprefix("Value error, ")
         if loc and isinstance(loc[-1], str) and msg.startswith(f"{loc[-1]} "):
@@ -47,21 +51,54 @@ def diagnostic(err: Any, data: dict[str, Any], where: Callable[[DataPath], Posit
         return Diagnostic(at, f"{field}: {msg}", _shown(value))
     if kind in ("model_type", "model_attributes_type", "dict_type"):
         name = str(loc[-1]) if loc else field
-        return Diagnostic(at, f"{field} is a block: write '{name} {{ … }}'", _shown(value))
+        return Diagnostic(at, f"{field} is a block: write '{name} {{ … }}'", _shown(value),
+                          code="value.block_expected", params=args(**named))
     if kind in ("too_long", "string_too_long"):
         ctx = err.get("ctx", {})
         what = "characters" if kind == "string_too_long" else "entries"
         return Diagnostic(at, f"{field}: at most {ctx.get('max_length')} {what} are allowed",
-                          hint="this limit is far above what real variants need")
+                          hint="this limit is far above what real variants need",
+                          code=f"value.too_long.{what}", hint_code="hint.far_limit",
+                          params=args(**named, n=ctx.get("max_length")))
     if kind.split("_")[0] in _WANTS and isinstance(value, (dict, list)):
-        return _wrong_shape(loc, kind, value, field, at)
+        return _wrong_shape(loc, kind, value, field, at, named)
     detail = _plain(err["msg"])
     if isinstance(loc[-1] if loc else None, str) and len(loc) > 1 and isinstance(loc[-2], int):
         detail = f"{loc[-1]} {detail}"  # a table's row: `points should be at most 100`
+        named["setting"] = str(loc[-1])
     shown = _shown(value)
     english = native(str(value), ("yes", "no")) if kind.startswith("bool") else None
+    code, limit = _VALUE_CODES.get(kind, ""), err.get("ctx", {})
+    bound = limit.get("le", limit.get("ge", limit.get("lt", limit.get("gt"))))
     return Diagnostic(at, f"{field}: {detail}" + (f", got {shown}" if shown else ""), shown,
-                      f"did you mean '{english}'? {ENGLISH}" if english else "")
+                      f"did you mean '{english}'? {ENGLISH}" if english else "",
+                      code=code,
+                      hint_code="hint.english" if english else "",
+                      params=args(**named, value=str(value) if shown else "",
+                                  **({"limit": bound} if isinstance(bound, int) else {}),
+                                  **({"fix": english} if english else {})))
+
+
+_VALUE_CODES = {"less_than_equal": "value.at_most", "greater_than_equal": "value.at_least",
+                "int_parsing": "value.whole_number", "int_type": "value.whole_number",
+                "int_from_float": "value.whole_number", "bool_parsing": "value.yes_no",
+                "bool_type": "value.yes_no", "string_type": "value.text"}
+"""Pydantic's error types that have a sentence in the problem catalogs."""
+
+
+def _named(loc: DataPath, data: dict[str, Any]) -> dict[str, Any]:
+    """The words a problem at `loc` names, as the file writes them: the setting, its block
+    (`auction`, or `auction.points` for a nested one), the example's title."""
+    text = label(loc, data)
+    out: dict[str, Any] = {}
+    if text.startswith("example '") and "':" in text:
+        title, _, text = text[len("example '"):].partition("':")
+        out["example"] = title
+        text = text.strip()
+    block, _, setting = text.rpartition(".")
+    out["setting"] = setting or text
+    out["block"] = block
+    return out
 
 
 def data_loc(err: Any) -> DataPath:
@@ -86,13 +123,25 @@ def _unknown(loc: DataPath, value: Any, data: dict[str, Any], at: Position) -> D
     where = f"in {label(loc[:-1], data).rstrip(':')}" if loc[:-1] else "at the top level"
     what = "block" if isinstance(value, dict) and "op" not in value else "setting"
     home = blocks_of(str(loc[-1]))
+    params: dict[str, Any] = {"name": str(loc[-1]), "block": label(loc[:-1], data).rstrip(":")
+                              if loc[:-1] else ""}
     if home:  # a real setting in the wrong block: where it goes beats a near name here
         hint = f"'{loc[-1]}' belongs in {' or '.join(home)} {{ … }}"
+        hint_code, params["blocks"] = "hint.belongs", home
     elif found:
         hint = f"did you mean '{found}'? {ENGLISH}"
+        hint_code, params["fix"] = "hint.english", found
+    elif close:
+        hint = f"did you mean '{close[0]}'?"
+        hint_code, params["fix"] = "hint.did_you_mean", close[0]
     else:
-        hint = f"did you mean '{close[0]}'?" if close else f"known here: {', '.join(names)}"
-    return Diagnostic(at, f"unknown {what} '{loc[-1]}' {where}", str(loc[-1]), hint)
+        hint = f"known here: {', '.join(names)}"
+        hint_code, params["names"] = "hint.known", names
+    code = f"{what}.unknown" + ("" if loc[:-1] else ".top")
+    if loc[:1] == ("examples",) and len(loc) == 3:  # a line of an example
+        code, params["example"] = f"{what}.unknown.example", _named(loc, data).get("example")
+    return Diagnostic(at, f"unknown {what} '{loc[-1]}' {where}", str(loc[-1]), hint,
+                      code=code, hint_code=hint_code, params=args(**params))
 
 
 def blocks_of(name: str) -> list[str]:
@@ -102,33 +151,50 @@ def blocks_of(name: str) -> list[str]:
             and block != "examples" and name in model.model_fields]
 
 
-def _not_a_choice(loc: DataPath, value: Any, field: str, err: Any, at: Position) -> Diagnostic:
+def _not_a_choice(loc: DataPath, value: Any, field: str, err: Any, at: Position,
+                  named: dict[str, Any]) -> Diagnostic:
     choices = re.findall(r"'([^']*)'", err.get("ctx", {}).get("expected", ""))
     choices = [c.replace("-", "_") for c in choices]  # written as the DSL writes them
     close = difflib.get_close_matches(str(value), choices, n=1)
     hint = f"did you mean '{close[0]}'?" if close else f"choose {', '.join(choices)}"
+    hint_code = "hint.did_you_mean" if close else "hint.choose"
+    fix = close[0] if close else ""
     if found := native(str(value), choices):
-        hint = f"did you mean '{found}'? {ENGLISH}"
+        hint, hint_code, fix = f"did you mean '{found}'? {ENGLISH}", "hint.english", found
     what = "a side" if loc and loc[-1] == "side" else "a choice"
-    return Diagnostic(at, f"'{value}' is not {what} for {field}", _shown(value), hint)
+    return Diagnostic(at, f"'{value}' is not {what} for {field}", _shown(value), hint,
+                      code="value.not_a_side" if what == "a side" else "value.not_a_choice",
+                      hint_code=hint_code, params=args(**named, value=str(value),
+                                                       choices=choices,
+                                                       **({"fix": fix} if fix else {})))
 
 
-def _wrong_shape(loc: DataPath, kind: str, value: Any, field: str, at: Position) -> Diagnostic:
+def _wrong_shape(loc: DataPath, kind: str, value: Any, field: str, at: Position,
+                 named: dict[str, Any]) -> Diagnostic:
     """A setting given a block, a formula or several values where it takes one."""
     name = str(loc[-1]) if loc else field
-    wants = _WANTS[kind.split("_")[0]]
+    want = kind.split("_")[0]
+    wants = _WANTS[want]
+    params = {**named, "setting": name, "wants": want}
     if isinstance(value, dict) and "op" in value:
         return Diagnostic(at, f"{field} is a setting, not a formula", name,
-                          f"write '{name}' then {wants}, without '='")
+                          f"write '{name}' then {wants}, without '='",
+                          code="value.not_a_formula", hint_code="hint.without_equal",
+                          params=args(**params))
     if isinstance(value, dict):
         return Diagnostic(at, f"{field} is a setting, not a block", name,
-                          f"write '{name}' then {wants}, without '{{ }}'")
+                          f"write '{name}' then {wants}, without '{{ }}'",
+                          code="value.not_a_block", hint_code="hint.without_braces",
+                          params=args(**params))
     written = _shown(value)
     first = value[0] if value else None
     siblings = field_names(loc[:-1])
-    hint = (f"is a value missing? '{first}' was read as the value of '{name}'"
-            if isinstance(first, str) and first in siblings else "")
-    return Diagnostic(at, f"{field} should be {wants}, got {written}", written, hint)
+    missing = isinstance(first, str) and first in siblings
+    hint = f"is a value missing? '{first}' was read as the value of '{name}'" if missing else ""
+    return Diagnostic(at, f"{field} should be {wants}, got {written}", written, hint,
+                      code="value.one_value", hint_code="hint.value_missing" if missing else "",
+                      params=args(**params, value=" ".join(map(str, value)) if written else "",
+                                  first=str(first) if missing else ""))
 
 
 def label(loc: DataPath, data: dict[str, Any]) -> str:

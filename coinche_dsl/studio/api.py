@@ -77,13 +77,9 @@ def state(ws: Workspace, data: dict[str, Any]) -> dict[str, Any]:
 def file_language(text: str) -> str:
     """The language the file's sheets are in (its own `language`, else its bases'), English
     when it cannot be told (a file that does not parse)."""
-    from ..analysis import resolve_text
+    from ..analysis import file_language as language
 
-    try:
-        lang = resolve_text(text)[0].data.get("language")
-    except CoincheError:
-        found = re.search(r"^\s*language\s+([a-z]{2})\b", text, re.M)
-        lang = found.group(1) if found else None
+    lang = language(text)
     return lang if lang in LANGUAGES else "en"
 
 
@@ -93,7 +89,9 @@ def messages(ws: Workspace, data: dict[str, Any]) -> dict[str, Any]:
 
 
 def check(ws: Workspace, data: dict[str, Any]) -> dict[str, Any]:
-    analysis = ws.analyse(_text(data))
+    """Every problem of the text, in the page's language (`lang`, English by default), its
+    options and its language when it is valid."""
+    analysis = ws.analyse(_text(data), lang=_lang(data))
     options = [{"name": o.name, "title": o.title, "default": o.default,
                 "values": [v.name for v in o.values],
                 "labels": [v.label or v.name for v in o.values]}  # shown; the name is sent
@@ -308,7 +306,8 @@ def questionnaire(ws: Workspace, data: dict[str, Any]) -> dict[str, Any]:
 def answer(ws: Workspace, data: dict[str, Any]) -> dict[str, Any]:
     """The edited text with one answer written into it (comments kept, laid out), when the
     answer brings no new error into the file; else why it is refused, in the page's words."""
-    tr = page_translator(_lang(data) or "en")
+    lang = _lang(data)
+    tr = page_translator(lang or "en")
     path = tuple(_str(data, "path").split("."))
     text = _text(data)
     try:
@@ -321,24 +320,29 @@ def answer(ws: Workspace, data: dict[str, Any]) -> dict[str, Any]:
         edited = set_setting(text, path, value, str(ws.file))  # type: ignore[arg-type]
     except VariantError:
         return {"refused": tr("form.unparsed")}
-    known = Counter(f.message for f in _errors(ws, text))
-    new = _new_errors(ws, known, edited)
+    known = Counter(f.message for f in _errors(ws, text, lang))
+    new = _new_errors(ws, known, edited, lang)
     if not new:
         return {"text": edited}
     try:  # the base's worked examples may be all that no longer holds under the answer
         kept = drop_base_examples(edited, str(ws.file))
     except VariantError:
         kept = None
-    if kept is not None and not _new_errors(ws, known, kept):
+    if kept is not None and not _new_errors(ws, known, kept, lang):
         return {"text": kept, "note": tr("form.examples_dropped")}
-    return {"refused": tr("form.refused", why=new[0].message)}
+    from ..problems import joined
+
+    why = joined(new[0].message, new[0].hint, lang if new[0].code else None)
+    return {"refused": tr("form.refused", why=why)}
 
 
-def _new_errors(ws: Workspace, known: Counter[str], text: str) -> list[Any]:
-    """The errors of `text` that are not among `known` (the messages of the text before)."""
+def _new_errors(ws: Workspace, known: Counter[str], text: str, lang: str | None = None
+                ) -> list[Any]:
+    """The errors of `text` that are not among `known` (the messages of the text before, in
+    `lang`)."""
     left = Counter(known)
     new = []
-    for f in _errors(ws, text):
+    for f in _errors(ws, text, lang):
         if left[f.message]:
             left[f.message] -= 1
         else:
@@ -370,11 +374,12 @@ def start(ws: Workspace, data: dict[str, Any]) -> dict[str, Any]:
     return {"text": text, "diagnostics": [finding_json(f) for f in _errors(ws, text)]}
 
 
-def _errors(ws: Workspace, text: str) -> list[Any]:
-    """The errors of `text` as the edited file (a worked example that no longer holds is one)."""
+def _errors(ws: Workspace, text: str, lang: str | None = None) -> list[Any]:
+    """The errors of `text` as the edited file (a worked example that no longer holds is one),
+    in `lang` (their English words without one)."""
     from ..analysis import diagnose
 
-    return [f for f in diagnose(text, str(ws.file)) if f.severity == "error"]
+    return [f for f in diagnose(text, str(ws.file), lang=lang) if f.severity == "error"]
 
 
 HANDLERS = {"state": state, "check": check, "complete": complete, "hover": hover,

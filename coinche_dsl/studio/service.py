@@ -36,20 +36,32 @@ class Analysis:
     diagnostics: list[dict[str, Any]] = field(default_factory=list)
 
 
-def finding_json(f: Finding) -> dict[str, Any]:
+def finding_json(f: Finding, lang: str | None = None) -> dict[str, Any]:
     """A finding of the analysis for the page: 1-based line and column, its width, and the
-    did-you-mean as a fix."""
+    did-you-mean as a fix. In the page's language (`lang`: the finding's words are already
+    in it), the message is one sentence with its hint, as the problem list and the editor's
+    margin show it, and `hint` is empty."""
+    from ..problems import joined
+
+    message, hint = f.message, f.hint
+    if lang is not None and f.code:
+        message, hint = joined(message, hint, lang), ""
     return {"line": f.line, "column": f.column,
             "length": max(f.end_column - f.column, 1) if f.end_line == f.line else 1,
-            "severity": f.severity, "message": f.message, "hint": f.hint,
+            "severity": f.severity, "message": message, "hint": hint, "code": f.code,
             "fixes": [f.fix] if f.fix else [], "file": Path(f.file).name}
 
 
-def diagnostic_json(d: Diagnostic) -> dict[str, Any]:
+def diagnostic_json(d: Diagnostic, lang: str | None = None) -> dict[str, Any]:
     """A syntax diagnostic (formatting a text that does not parse) in the same shape."""
+    from ..problems import sentence
+
     at = d.position or Position("", 1, 1)
+    message, hint = sentence(d, lang)
+    fix = d.values.get("fix")
     return finding_json(Finding(at.file, at.line, at.column, at.line,
-                                at.column + max(len(d.text), 1), "error", d.message, d.hint))
+                                at.column + max(len(d.text), 1), "error", message, hint,
+                                str(fix) if fix else None, d.code if lang else ""), lang)
 
 
 @dataclass
@@ -111,14 +123,16 @@ class Workspace:
             return starter(self.file.stem)
         return read_variant_text(self.file)
 
-    def analyse(self, text: str, choices: dict[str, str] | None = None) -> Analysis:
+    def analyse(self, text: str, choices: dict[str, str] | None = None,
+                lang: str | None = None) -> Analysis:
         """Everything `coinche check` says of `text`, as if saved as the edited file (the
-        analysis the language server gives an editor), and its Ruleset when it has no error,
-        its options at `choices` (the page's option controls; the defaults otherwise)."""
+        analysis the language server gives an editor), in the page's language `lang`, and its
+        Ruleset when it has no error, its options at `choices` (the page's option controls;
+        the defaults otherwise)."""
         from ..analysis import diagnose, resolve_text
 
-        findings = diagnose(text, str(self.file))
-        found = [finding_json(f) for f in findings]
+        findings = diagnose(text, str(self.file), lang=lang)
+        found = [finding_json(f, lang) for f in findings]
         if any(f.severity == "error" for f in findings):
             return Analysis(None, found)
         resolved, _ = resolve_text(text, str(self.file))

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from ..errors import Diagnostic, Position, VariantError
+from ..errors import Diagnostic, Position, VariantError, args
 from ..limits import MAX_BLOCK_DEPTH, MAX_NUMBER_DIGITS, MAX_PAREN_DEPTH, MAX_TOKENS
 from ..native_words import ENGLISH, english_words, native
 
@@ -71,7 +71,9 @@ def check_text(text: str, file: str) -> None:
         elif ch == '"':
             raise VariantError([Diagnostic(Position(file, line, i - line_start + 1),
                                            "this text has no closing '\"'",
-                                           hint="texts are written in double quotes")])
+                                           hint="texts are written in double quotes",
+                                           code="syntax.unclosed_text",
+                                           hint_code="hint.double_quotes")])
         elif ch[0] == '"' and "\n" in ch:
             line += ch.count("\n")
             line_start = i + ch.rfind("\n") + 1
@@ -91,7 +93,9 @@ def check_text(text: str, file: str) -> None:
         elif m.lastgroup == "long":
             raise VariantError([Diagnostic(Position(file, line, i - line_start + 1),
                                            f"this number has {len(ch):,} digits; numbers have "
-                                           f"at most {MAX_NUMBER_DIGITS}")])
+                                           f"at most {MAX_NUMBER_DIGITS}",
+                                           code="syntax.long_number",
+                                           params=args(n=len(ch), limit=MAX_NUMBER_DIGITS))])
     if stack and stack[-1].char == "(":
         _unclosed_paren(stack[-1], file, "at the end of the file", line,
                         len(text) - line_start + 1)
@@ -107,7 +111,7 @@ def _too_many_tokens(at: Position) -> None:
 def _stray_brace(text: str, closed: list[_Open], at: Position) -> None:
     """A '}' that closes nothing; when the author's indentation shows a block closed too
     early, name the line that probably lacks its '{'."""
-    hint = "is there one '}' too many?"
+    hint, hint_code, params = "is there one '}' too many?", "hint.brace_too_many", {}
     misfit = next((b for b in reversed(closed) if b.char == "{" and b.closer_indent is not None
                    and b.closer_indent != b.indent), None)
     if misfit is not None:
@@ -117,15 +121,20 @@ def _stray_brace(text: str, closed: list[_Open], at: Position) -> None:
             if _indent(candidate, 0) == misfit.closer_indent and re.fullmatch(
                     r"\s*[A-Za-z_]\w*\s*(#.*)?", candidate):
                 hint = f"is a '{{' missing after '{candidate.split()[0]}' on line {n}?"
+                hint_code, params = "hint.brace_missing_after", {"name": candidate.split()[0],
+                                                                 "line": n}
                 break
-    raise VariantError([Diagnostic(at, "this '}' closes no block", "}", hint)])
+    raise VariantError([Diagnostic(at, "this '}' closes no block", "}", hint,
+                                   code="syntax.stray_brace", hint_code=hint_code,
+                                   params=args(**params))])
 
 
 def _unclosed_paren(opened: _Open, file: str, where: str, line: int, column: int) -> None:
     raise VariantError([Diagnostic(
         Position(file, line, column),
         f"missing ')': the '(' opened at line {opened.line}, column {opened.column} is still "
-        f"open {where}", hint="close it, or finish the formula")])
+        f"open {where}", hint="close it, or finish the formula", code="syntax.unclosed_paren",
+        hint_code="hint.close_paren", params=args(line=opened.line))])
 
 
 _BLANKS = re.compile(r"[ \t]*")
@@ -149,7 +158,8 @@ def _check_depth(stack: list[_Open], file: str) -> None:
     if sum(1 for s in stack if s.char == top.char) > limit:
         what = "blocks" if top.char == "{" else "parentheses"
         raise VariantError([Diagnostic(Position(file, top.line, top.column),
-                                       f"{what} nested deeper than {limit} levels")])
+                                       f"{what} nested deeper than {limit} levels",
+                                       code=f"syntax.too_deep.{what}", params=args(n=limit))])
 
 
 def _check_unclosed(stack: list[_Open], closed: list[_Open], file: str, line: int,
@@ -169,7 +179,10 @@ def _check_unclosed(stack: list[_Open], closed: list[_Open], file: str, line: in
     raise VariantError([Diagnostic(
         Position(file, line, column),
         f"missing '}}': {what} opened at line {culprit.line}, column {culprit.column} "
-        f"is never closed", hint="add '}' at the end of the block")])
+        f"is never closed", hint="add '}' at the end of the block",
+        code="syntax.unclosed_block" + ("" if culprit.name else ".anonymous"),
+        hint_code="hint.add_brace", params=args(name=culprit.name.strip('"'),
+                                                line=culprit.line))])
 
 
 def describe_syntax_error(e: UnexpectedInput, text: str, file: str, lark: Lark) -> Diagnostic:
@@ -178,7 +191,8 @@ def describe_syntax_error(e: UnexpectedInput, text: str, file: str, lark: Lark) 
     if isinstance(e, UnexpectedCharacters):
         return _bad_characters(e, text, at)
     if isinstance(e, UnexpectedEOF):
-        return Diagnostic(at, "the file ends too early", hint="is a block or formula unfinished?")
+        return Diagnostic(at, "the file ends too early", hint="is a block or formula unfinished?",
+                          code="syntax.early_end", hint_code="hint.unfinished")
     assert isinstance(e, UnexpectedToken)
     token = e.token
     at_end = token.type in _END
@@ -190,8 +204,7 @@ def describe_syntax_error(e: UnexpectedInput, text: str, file: str, lark: Lark) 
     if token.type == "MINUS":  # `sans-atout`: a word of the club's language, not a number
         native = _native_word(text, token.start_pos or 0)
         if native is not None:
-            return Diagnostic(at, f"'{native[0]}' is not a word of a variant file", "-",
-                              f"write '{native[1]}': {ENGLISH}")
+            return _native(at, native)
         if not text[(token.end_pos or 0):(token.end_pos or 0) + 20].lstrip()[:1].isdigit():
             expected = expected - {"INT"}  # `x -y` is no negative number
     special = _special(token, expected, prev, at)
@@ -199,8 +212,30 @@ def describe_syntax_error(e: UnexpectedInput, text: str, file: str, lark: Lark) 
         return special
     words = sorted({_word(t, lark) for t in expected})
     shown = "the end of the file" if at_end else repr(str(token))
+    hint = _hint(token, expected, prev)
+    close = _DID_YOU_MEAN.search(hint)
+    kinds = sorted({_KINDS.get(t, "") for t in expected} - {""})
+    signs = sorted({w.strip("'") for t, w in ((t, _word(t, lark)) for t in expected)
+                    if t not in _KINDS and w.startswith("'")})
     return Diagnostic(at, f"unexpected {shown}; expected {_one_of(words)}", text=str(token),
-                      hint=_hint(token, expected, prev))
+                      hint=hint, code="syntax.unexpected_end" if at_end else
+                      "syntax.unexpected", hint_code="hint.did_you_mean" if close else "",
+                      params=args(found=str(token) if not at_end else "", kinds=kinds,
+                                  names=signs, **({"fix": close.group(1)} if close else {})))
+
+
+_KINDS = {"NAME": "name", "INT": "number", "NEGATIVE": "number", "STRING": "text",
+          "CARD": "card", "CMP": "comparison", "$END": "end", "<END-OF-FILE>": "end"}
+"""What the parser expected, by kind, for the problem catalogs (the other terminals are
+signs and keywords, shown as written)."""
+_DID_YOU_MEAN = re.compile(r"did you mean '([^']+)'")
+
+
+def _native(at: Position, found: tuple[str, str]) -> Diagnostic:
+    """A word of a club's language where the file's word is wanted (`trèfle`: `clubs`)."""
+    return Diagnostic(at, f"'{found[0]}' is not a word of a variant file", found[0],
+                      f"write '{found[1]}': {ENGLISH}", code="syntax.native_word",
+                      hint_code="hint.english", params=args(name=found[0], fix=found[1]))
 
 
 def _special(token: Token, expected: set[str], prev: Token | None, at: Position
@@ -219,14 +254,18 @@ _AFTER_KEYWORD = {
 def _in_header(token: Token, expected: set[str], prev: Token | None, at: Position
                ) -> Diagnostic | None:
     if token.type in _END and expected == {"VARIANT"}:
-        return Diagnostic(at, "the file has no variant in it", hint=_HEADER)
+        return Diagnostic(at, "the file has no variant in it", hint=_HEADER,
+                          code="syntax.no_variant", hint_code="hint.header")
     if expected == {"VARIANT"}:
         return Diagnostic(at, f"unexpected {str(token)!r} before the variant's header",
-                          str(token), _HEADER)
+                          str(token), _HEADER, code="syntax.before_header",
+                          hint_code="hint.header", params=args(found=str(token)))
     if expected == {"STRING"} and prev is not None and prev.type in _AFTER_KEYWORD:
         what, like = _AFTER_KEYWORD[prev.type]
         return Diagnostic(at, f"'{prev}' must be followed by {what} in double quotes",
-                          str(token), f"like {like}")
+                          str(token), f"like {like}",
+                          code=f"syntax.quoted_after.{prev.type.lower()}", hint_code="hint.like",
+                          params=args(name=str(prev), like=like))
     return None
 
 
@@ -235,33 +274,43 @@ def _in_body(token: Token, expected: set[str], prev: Token | None, at: Position
     found, name = str(token), str(prev) if prev is not None else ""
     if token.type == "MINUS" and "INT" in expected and "LPAR" not in expected:
         return Diagnostic(at, "a setting's number cannot be negative", "-",
-                          "write it without '-'")
+                          "write it without '-'", code="syntax.negative",
+                          hint_code="hint.without_minus")
     if token.type == "CMP" and "CMP" not in expected:
-        return Diagnostic(at, "comparisons cannot be chained", found, "write 'a <= b and b <= c'")
+        return Diagnostic(at, "comparisons cannot be chained", found, "write 'a <= b and b <= c'",
+                          code="syntax.chained_comparison", hint_code="hint.and_comparisons")
     if {"EQUAL", "LBRACE"} <= expected and prev is not None and prev.type == "NAME":
         return Diagnostic(at, f"'{name}' has no value", name,
                           f"write a value after it ('{name} 2000'), a block ('{name} {{ … }}') "
-                          f"or a formula ('{name} = …')")
+                          f"or a formula ('{name} = …')", code="syntax.no_value",
+                          hint_code="hint.write_value", params=args(name=name))
     if "LPAR" in expected and "STRING" not in expected and token.type in ("RBRACE", *_END):
         return Diagnostic(at, "the formula stops too early", found,
-                          "it needs a number, a quantity or '(' here")
+                          "it needs a number, a quantity or '(' here",
+                          code="syntax.formula_early_end", hint_code="hint.formula_needs")
     if expected == {"ELSE"}:
         return Diagnostic(at, f"unexpected {found!r}: this 'if' has no 'else'", found,
-                          "write 'if condition then value else other value'")
+                          "write 'if condition then value else other value'",
+                          code="syntax.no_else", hint_code="hint.if_then_else",
+                          params=args(found=found))
     if prev is not None and prev.type == "COMMA" and "STRING" in expected:
         return Diagnostic(at, "a ',' must be followed by another value", found,
-                          "remove the last ','")
+                          "remove the last ','", code="syntax.trailing_comma",
+                          hint_code="hint.remove_comma")
     return None
 
 
 def _after_the_end(token: Token, at: Position) -> Diagnostic:
     if token.type == "VARIANT":
         return Diagnostic(at, "a file holds one variant: this second one is not allowed",
-                          "variant", "put it in a file of its own")
+                          "variant", "put it in a file of its own", code="syntax.second_variant",
+                          hint_code="hint.own_file")
+    brace = token.type == "RBRACE"
     return Diagnostic(at, f"unexpected {str(token)!r} after the end of the variant",
                       str(token), "is there one '}' too many, or a '{' missing?"
-                      if token.type == "RBRACE"
-                      else "everything goes inside the variant's '{ … }'")
+                      if brace else "everything goes inside the variant's '{ … }'",
+                      code="syntax.after_end", hint_code="hint.brace_too_many_or_missing"
+                      if brace else "hint.inside_variant", params=args(found=str(token)))
 
 
 def _hint(token: Token, expected: set[str], prev: Token | None) -> str:
@@ -288,22 +337,32 @@ def _bad_characters(e: UnexpectedCharacters, text: str, at: Position) -> Diagnos
     ch = text[pos] if pos < len(text) else ""
     native = _native_word(text, pos)
     if native is not None:
-        return Diagnostic(at, f"'{native[0]}' is not a word of a variant file", ch,
-                          f"write '{native[1]}': {ENGLISH}")
+        return _native(at, native)
     word = re.match(r"[A-Za-z0-9_]+", text[pos:])
     if word and word.group(0)[0].isdigit():
         found = word.group(0)
         if re.fullmatch(r"(10|[789])[cdhs]", found):
-            return Diagnostic(at, f"write cards with capital letters: '{found.upper()}'", found)
+            return Diagnostic(at, f"write cards with capital letters: '{found.upper()}'", found,
+                              code="syntax.card_case", params=args(fix=found.upper()))
         if re.fullmatch(r"[0-9]+[CDHScdhs]", found):
             return Diagnostic(at, f"unknown card '{found}'", found,
                               "a card is a rank (7 8 9 10 J Q K A) then a suit letter "
-                              "(C D H S), like 10H")
+                              "(C D H S), like 10H", code="syntax.unknown_card",
+                              hint_code="hint.card", params=args(name=found))
         return Diagnostic(at, f"'{found}' is neither a number nor a name", found,
-                          "names start with a letter; put a space after a number")
+                          "names start with a letter; put a space after a number",
+                          code="syntax.number_name", hint_code="hint.space_after_number",
+                          params=args(name=found))
+    hint_code = _CHAR_CODES.get(ch, "hint.unaccented" if ch.isalpha() else "hint.name_chars")
     return Diagnostic(at, f"unexpected character {ch!r}", ch, _CHAR_HINTS.get(
         ch, "names use unaccented letters, digits and '_'" if ch.isalpha() else
-        "names are letters, digits and '_'; texts go in double quotes"))
+        "names are letters, digits and '_'; texts go in double quotes"),
+        code="syntax.character", hint_code=hint_code, params=args(found=ch))
+
+
+_CHAR_CODES = {":": "hint.no_colon", ";": "hint.no_semicolon", "'": "hint.double_quotes",
+               "\u201c": "hint.straight_quotes", "\u201d": "hint.straight_quotes",
+               "[": "hint.no_brackets", "/": "hint.operators"}
 
 
 def _native_word(text: str, pos: int) -> tuple[str, str] | None:

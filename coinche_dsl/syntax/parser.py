@@ -16,7 +16,7 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
 
 from .. import limits
-from ..errors import Diagnostic, Position, VariantError
+from ..errors import Diagnostic, Position, VariantError, args
 from ..files import too_large
 from ..limits import MAX_FILE_BYTES, MAX_FORMULA_NODES, MAX_PAREN_DEPTH
 from .diagnose import check_text
@@ -109,11 +109,13 @@ def decode(raw: bytes, file: str) -> str:
         col = e.start - (raw.rfind(b"\n", 0, e.start) + 1) + 1
         raise VariantError([Diagnostic(Position(file, line, col),
                                        "the file is not UTF-8 text",
-                                       hint="save it as UTF-8")]) from None
+                                       hint="save it as UTF-8", code="file.not_utf8",
+                                       hint_code="hint.save_utf8")]) from None
     if "\x00" in text:
         line = text[: text.index("\x00")].count("\n") + 1
         raise VariantError([Diagnostic(Position(file, line, 1),
-                                       "the file contains NUL bytes: not a text file")])
+                                       "the file contains NUL bytes: not a text file",
+                                       code="file.nul_bytes")])
     return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
 
 
@@ -180,7 +182,8 @@ class _Walker:
                     self.problems.append(Diagnostic(
                         self.at(item), "'examples none' and example blocks cannot go together",
                         text="example", hint="keep your own examples (they replace the base's "
-                        "anyway), or 'examples none'"))
+                        "anyway), or 'examples none'", code="syntax.examples_none_and_example",
+                        hint_code="hint.examples_none"))
                     continue
                 sub = (*path, "examples", len(examples))
                 title = item.children[0]
@@ -199,7 +202,9 @@ class _Walker:
                 first = self.positions.get(sub) or self.positions[(*sub, 0)]  # or an example
                 self.problems.append(Diagnostic(
                     self.at(key_tok), f"'{key}' is set twice in this block",
-                    text=key, hint=f"first set at line {first.line}; write it once"))
+                    text=key, hint=f"first set at line {first.line}; write it once",
+                    code="syntax.set_twice", hint_code="hint.first_set",
+                    params=args(name=key, line=first.line)))
                 continue
             self.positions[sub] = self.at(key_tok)
             if item.data == "section":
@@ -220,14 +225,17 @@ class _Walker:
             self.problems.append(Diagnostic(
                 self.at(item), "an option is declared at the top of the variant, not inside "
                 "a block", text="option", hint="move it out of the block; its values say "
-                "which blocks they set"))
+                "which blocks they set", code="syntax.option_in_block",
+                hint_code="hint.option_out"))
             return
         options = out.setdefault("options", {})
         name, sub = str(name_tok), ("options", str(name_tok))
         if name in options:
             self.problems.append(Diagnostic(
                 self.at(name_tok), f"option '{name}' is declared twice", text=name,
-                hint=f"first declared at line {self.positions[sub].line}; declare it once"))
+                hint=f"first declared at line {self.positions[sub].line}; declare it once",
+                code="syntax.option_twice", hint_code="hint.first_declared",
+                params=args(name=name, line=self.positions[sub].line)))
             return
         self.positions[sub] = self.at(name_tok)
         decl: dict[str, Any] = {}
@@ -256,7 +264,8 @@ class _Walker:
                 self.problems.append(Diagnostic(
                     self.at(name_tok), f"value '{name}' is written twice in this option",
                     text=name, hint=f"first written at line {self.positions[at].line}; "
-                    "write it once"))
+                    "write it once", code="syntax.value_twice", hint_code="hint.first_written",
+                    params=args(name=name, line=self.positions[at].line)))
                 continue
             self.positions[at] = self.at(name_tok)
             if items and isinstance(items[0], Token):
@@ -299,7 +308,7 @@ class _Walker:
                     self.problems.append(Diagnostic(
                         self.at(tok), "a setting's number cannot be negative", "-",
                         "write it without '-'; only an example's expected score may be "
-                        "negative"))
+                        "negative", code="syntax.negative", hint_code="hint.without_minus"))
             atoms = [atom_value(t) for t in tokens]
             self.positions.setdefault((*path, i), self.at(group))
             values.append(atoms[0] if len(atoms) == 1 else atoms)

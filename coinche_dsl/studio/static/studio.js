@@ -64,6 +64,7 @@ async function setPageLang(lang) {
   pageLang = lang;
   $("page-lang").value = lang;
   applyWords();
+  if (editor) editor.relint();  // the problems again, in the page's new language
   lastQuestions = null;
   if (tab === "form") refresh();
 }
@@ -77,7 +78,9 @@ function el(tag, text, attrs = {}) {
 
 function status(text, kind = "") { const s = $("status"); s.textContent = text; s.className = kind; }
 
-// Each problem as a sentence with its line (a click there goes to it), and its fix a button.
+// Each problem as a sentence in the page's language with its line (a click there goes to it),
+// and its fix a button one click (or Tab and Enter) away; the sentence comes from the server's
+// problem catalogs and goes in as text.
 function showProblems(found) {
   lastProblems = found;
   const box = $("problems");
@@ -90,7 +93,8 @@ function showProblems(found) {
     where.addEventListener("click", () => editor.goTo(d.line, d.column));
     row.append(where);
     for (const fix of d.fixes || []) {
-      const button = el("button", t("problems.fix", {fix}), {type: "button", class: "fix", title: t("problems.fix.title", {fix})});
+      const button = el("button", t("problems.fix"), {type: "button", class: "fix",
+        title: t("problems.fix.title", {fix}), "aria-label": t("problems.fix.aria", {fix, line: d.line})});
       button.addEventListener("click", () => { editor.replace(d, fix); editor.focus(); });
       row.append(button);
     }
@@ -134,7 +138,7 @@ let checks = 0;
 async function diagnose(text) {
   const asked = ++checks;
   try {
-    const checked = await call("check", {text});
+    const checked = await call("check", {text, lang: pageLang});
     const found = checked.diagnostics;
     if (asked === checks) {
       showProblems(found);
