@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..errors import InputError
 from ..model import Ruleset
-from .compile import compile
+from .compiler import compile
 from .scoring import score_deal
 
 
