@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from coinche_dsl.engine.compile import COMPILE_CACHE_SIZE, RECENT_SIZE, compile
+from coinche_dsl.engine.compiler import COMPILE_CACHE_SIZE, RECENT_SIZE, compile
 from coinche_dsl.engine.rules import CompiledRules
 from coinche_dsl.loader import load_variant
 from coinche_dsl.model import Ruleset

@@ -146,9 +146,9 @@ def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
 def test_the_engine_s_modules_import_each_other_without_a_circle() -> None:
     """Each module of `engine/` imports only modules below it (at the top or on first use),
     so that none is half-initialised when another reads it, and the modules can be read
-    bottom-up: `rules` (the compiled rules' shape) first, `compile` above the tables."""
+    bottom-up: `rules` (the compiled rules' shape) first, `compiler` above the tables."""
     graph = {p.stem: _engine_imports(p) for p in ENGINE.glob("*.py") if p.stem != "__init__"}
-    assert {"rules", "compile", "play", "scoring", "deal"} <= set(graph)
+    assert {"rules", "compiler", "play", "scoring", "deal"} <= set(graph)
     assert not graph["rules"], f"engine/rules.py must import no engine module: {graph['rules']}"
     cycle = _cycle(graph)
     assert cycle is None, "import circle in engine/: " + " -> ".join(cycle or [])

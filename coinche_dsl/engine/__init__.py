@@ -5,7 +5,7 @@ and scores many deals at once and is tested against it. Each rule is read in one
 
 - `rules`: `CompiledRules`, the frozen tables and flags every module past it reads (the
   engine and the simulation take the compiled rules, not the Ruleset); its constants.
-- `compile`: `compile(ruleset) -> CompiledRules`, built once per ruleset and kept; `tables`:
+- `compiler`: `compile(ruleset) -> CompiledRules`, built once per ruleset and kept; `tables`:
   the card, play, lead, auction, announcement and belote tables it puts together.
 - `auction`: `Call`, `parse_call` and the auction state machine (`auction.*` knobs), with
   the rule that refuses a call.
@@ -39,7 +39,7 @@ and scores many deals at once and is tested against it. Each rule is read in one
 from __future__ import annotations
 
 from .auction import Call, parse_call
-from .compile import compile  # the function, bound over the submodule of the same name
+from .compiler import compile
 from .deal import Deal
 from .driver import play_game
 from .game import Game, GameOutcome

@@ -208,7 +208,9 @@ def announcement_points(masks: dict[int, list[int]], denomination: int,
     tables = rules.announcement_tables[denomination]
     if not tables.enabled or not masks:
         return 0, 0
-    declared = {seat: [classify(m, denomination, rules, f"announcements.{'NESW'[seat]}[{i}]")
+    known = tables.cache  # `classify`'s, read first: the label is made only for an error
+    declared = {seat: [c if isinstance(c := known.get(m), Combination) else
+                       classify(m, denomination, rules, f"announcements.{'NESW'[seat]}[{i}]")
                        for i, m in enumerate(ms)] for seat, ms in masks.items() if ms}
     return compare(declared, tables)
 

@@ -306,19 +306,21 @@ class _Play:
     def _trick(self, trick: int) -> None:
         step, t = self.r.step, self.t
         seat: np.ndarray = self.seat
-        hand = self.hands.take(seat * self.n + self.ar)
+        at = seat * self.n + self.ar  # where each deal's hand of `seat` is in `hands`
+        hand = self.hands.take(at)
         best = self._pick(self._lead(hand, trick), 4 * trick, None)
-        self._remove(seat, hand, best, 4 * trick)
+        self._remove(at, hand, best, 4 * trick)
         led = best >> 3
         winner: np.ndarray = seat
         value = t.points.take(self.base + best)
         for p in range(1, 4):
             seat = (seat + step) & 3
-            hand = self.hands.take(seat * self.n + self.ar)
+            at = seat * self.n + self.ar
+            hand = self.hands.take(at)
             partner = (winner == (seat ^ 2)).astype(U32)
             legal = self._legal(hand, led, best, partner)
             card = self._pick(legal, 4 * trick + p, (best, partner))
-            self._remove(seat, hand, card, 4 * trick + p)
+            self._remove(at, hand, card, 4 * trick + p)
             value += t.points.take(self.base + card)
             beats = (t.beaters.take(self.base + best) >> card) & 1
             best, winner = _sel(beats, card, best), _sel(beats, seat, winner)
@@ -336,8 +338,8 @@ class _Play:
         due = hand & self.t.lead.take((self.d * 8 + trick) * 3 + role)
         return _sel((due != 0).astype(U32), due, hand)
 
-    def _remove(self, seat: np.ndarray, hand: np.ndarray, card: np.ndarray, pos: int) -> None:
-        self.hands[seat * self.n + self.ar] = hand ^ (U32(1) << card)
+    def _remove(self, at: np.ndarray, hand: np.ndarray, card: np.ndarray, pos: int) -> None:
+        self.hands[at] = hand ^ (U32(1) << card)
         self.cards[pos] = card
 
     def _legal(self, hand: np.ndarray, led: np.ndarray, best: np.ndarray,

@@ -208,9 +208,21 @@ class Deal(DealScoring):
         if legal < 0:
             seat = self.to_act
             hand = self.hands[seat]
-            legal = self._legal = self._legal_for(hand, seat) if self.trick else \
-                hand if self.rules.lead_free else lead_mask(self.rules, hand, self._d,
-                                                            self.play_context())
+            if self.trick:  # the two common cases first: following a suit that asks nothing
+                led = self._led  # more, or holding neither that suit nor a trump
+                follow = hand & SUIT_MASKS[led]
+                if follow and self._follow_free[led]:
+                    legal = follow
+                elif not follow and not hand & self._trumps:
+                    legal = hand
+                else:
+                    legal = legal_mask(self.rules, hand, self._d, led, self._best,
+                                       self._winner == (seat + 2) & 3)
+            elif self.rules.lead_free:
+                legal = hand
+            else:
+                legal = lead_mask(self.rules, hand, self._d, self.play_context())
+            self._legal = legal
         return legal
 
     def play_context(self) -> PlayContext:
@@ -219,19 +231,6 @@ class Deal(DealScoring):
         assert self.contract is not None
         done = len(self.tricks)
         return PlayContext(done, self.contract.declarer, self.to_act)
-
-    def _legal_for(self, hand: int, seat: int) -> int:
-        """`legal_mask` for `seat` on the trick in progress, with its two common cases first
-        (following a suit that asks nothing more, or holding neither that suit nor a trump)."""
-        led = self._led
-        follow = hand & SUIT_MASKS[led]
-        if follow:
-            if self._follow_free[led]:
-                return follow
-        elif not hand & self._trumps:
-            return hand
-        return legal_mask(self.rules, hand, self._d, led, self._best,
-                          self._winner == (seat + 2) & 3)
 
     def play(self, card: int) -> None:
         """Play `card` for the seat to act (checked)."""
@@ -266,13 +265,16 @@ class Deal(DealScoring):
         winner, p, t = self._winner, self._points, self.trick
         (leader, c0), (_, c1), (_, c2), (_, c3) = t
         value = p[c0] + p[c1] + p[c2] + p[c3]
-        self.tricks.append(_new_trick(Trick, (leader, tuple(t), winner, value)))
+        tricks = self._tricks
+        if tricks is None:
+            tricks = self._tricks = []
+        tricks.append(_new_trick(Trick, (leader, tuple(t), winner, value)))
         self._last_winner = winner
         self.points[winner & 1] += value
         self.tricks_won[winner] += 1
         self.trick = []
         self.to_act = winner
-        if len(self.tricks) == 8:
+        if len(tricks) == 8:
             self.phase = "over"
             self._legal = 0
 

@@ -254,7 +254,7 @@ class DealScoring:
         declared, r = self.declared, self.rules
         if not r.announcements_by_denomination[self._d] or not any(declared.values()):
             return _NONE
-        return announcement_points({s: m for s, m in declared.items() if m}, self._d, r)
+        return announcement_points(declared, self._d, r)  # which passes over empty lists
 
 
 def _check_combination(r: CompiledRules, combo: int, d: int, seat: int) -> None:

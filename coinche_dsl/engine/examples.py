@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from ..errors import InputError, Params, args
 from ..model import Ruleset
-from .compile import compile
+from .compiler import compile
 from .scoring import score_deal
 
 

@@ -1,5 +1,5 @@
 """The compiled rules: a Ruleset as plain ints, tuples, flags and enum members, built once by
-`compile.compile` and read by every hot loop. This module holds their shape and constants
+`compiler.compile` and read by every hot loop. This module holds their shape and constants
 only, and imports no other module of the engine.
 
 Denominations are ints (see `facts.py`): 0..3 a trump suit (C D H S), 4 no-trump, 5 all-trump.

@@ -27,7 +27,7 @@ from ..errors import InputError
 from ..model import Ruleset
 from ..model.enums import Rounding, ScaleKind
 from .announcements import announcement_points
-from .compile import compile
+from .compiler import compile
 from .facts import (
     ALL_TRUMP,
     NO_TRUMP,

@@ -1,7 +1,7 @@
 """The tables and flags of `CompiledRules` read off a Ruleset, one builder per part of the
 rules: the table (`table_flags`), the cards (`card_tables`), the play (`play_flags`), the lead
 duties (`lead_tables`), the auction (`auction_flags`, `bid_values`), the announcements and the
-belote (`extras`, `announcements_at`, `belote_suit_mask`). `compile.compile` puts them
+belote (`extras`, `announcements_at`, `belote_suit_mask`). `compiler.compile` puts them
 together with the auction's calls, the announcements' tables and the scoring plan, which their
 own modules build beside the code that reads them.
 """
