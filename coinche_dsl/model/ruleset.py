@@ -193,7 +193,8 @@ class AuctionRules(RuleModel):
     maximum_bid: Annotated[Annotated[int, Field(ge=1, le=MAX_BID)] | None, BeforeValidator(
         lambda v: None if v == "none" else v)] = None
     """The highest numeric bid, or `none` (FFB 2015, § 4.1: any multiple of 10 above the last
-    bid; a numeric bid is at most 1,000 all the same, like every bid in docs/language.md)."""
+    bid). With `none`, numeric bids stop at 500 all the same (no deal of 162 card points makes
+    more), and the sheets print that cap; a written `maximum_bid` is at most 1,000."""
     denominations: Annotated[list[Denomination], BeforeValidator(as_list)] = Field(
         default_factory=lambda: list(Denomination))
     """What a bid may name: a trump suit, no_trump, all_trump."""
