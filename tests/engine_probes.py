@@ -48,6 +48,9 @@ SUMMARIES: list[dict[str, Any]] = [
     deal(80, "hearts", 90, 62, "N", announcements={"N": [["KC", "QC", "JC"]],
                                                    "E": [["KD", "QD", "JD"]]}),
     deal(80, "hearts", 90, 62, "N", announcements={"N": [["AC", "KC", "QC", "JC", "10C", "9C"]]}),
+    # the eight clubs in two parts: a cent and a tierce, or refused (`split_runs`)
+    deal(80, "hearts", 90, 62, "N", announcements={"N": [["AC", "KC", "QC", "JC", "10C"],
+                                                         ["9C", "8C", "7C"]]}),
     deal(80, "hearts", 90, 62, "N", announcements={"N": [["JC", "JD", "JH", "JS"]],
                                                    "E": [["7S", "8S", "9S"]]}),
     deal(80, "hearts", 90, 62, "N", announcements={"N": [["KC", "KD", "KH", "KS"],

@@ -353,6 +353,11 @@ class AnnouncementRules(RuleModel):
     """A longer sequence counts as this many cards, its top ones."""
     card_reuse: bool = False
     """A card may belong to two ordinary announcements."""
+    split_runs: bool = True
+    """A run of one suit may be declared as two or more sequences that share no card (the
+    eight cards A to 7 as A-K-Q-J-10 and 9-8-7: 100 + 20); `no`: a run is one announcement,
+    counted as its top `longest_counted` cards (the eight count 100), and two sequences of one
+    player that would join into one run are refused."""
     belote_in_sequence: bool = True
     """The belote cards may also form part of a sequence."""
     trump_sequence_wins: bool = True
