@@ -148,3 +148,36 @@ def test_the_finder_declare_and_score_agree_on_every_hand(name: str) -> None:
             check_declared({0: masks}, d, rules, [])  # accepted
             assert announcement_points({0: masks}, d, rules) == (
                 sum(c.value for c in found), 0)
+
+
+# -- 2. it-701: the coinche once the contract is chosen ------------------------------------------
+
+def test_it_701_coinches_only_once_the_contract_is_chosen() -> None:
+    # it-701 (seed 002): "I giocatori parlano una sola volta"; "Il giocatore successivo può
+    # scegliere se rilanciare o passare" … "Una volta scelto il contratto, l'avversario può
+    # coinche". Dealt by N, clockwise: E, S, W, N speak once each.
+    rules = compile(load_variant("it-701"))
+    deal = Deal(rules, 0, rng=random.Random(1))
+    deal.apply("E 80 hearts")
+    # S is next: raise or pass, no coinche yet (W and N have still to choose)
+    assert not [c for c in deal.legal_calls() if c.kind == "coinche"]
+    with pytest.raises(IllegalActionError) as err:
+        deal.apply("S coinche")
+    assert err.value.rule == "auction.coinche_after_bidding"
+    deal.apply("S pass")
+    assert any(str(c) == "W 90 spades" for c in deal.legal_calls())  # W may still overcall
+    for call in ("W 90 spades", "N pass"):
+        deal.apply(call)
+    # the contract is chosen (W 90 spades): its opponents, S then N, may coinche it
+    assert (deal.to_act, sorted(str(c) for c in deal.legal_calls())) == (
+        2, ["S coinche", "S pass"])
+    deal.apply("S pass")
+    assert sorted(str(c) for c in deal.legal_calls()) == ["N coinche", "N pass"]
+    deal.apply("N coinche")
+    # then W's side may surcoinche: E first (after N, clockwise), then W
+    assert sorted(str(c) for c in deal.legal_calls()) == ["E pass", "E surcoinche"]
+
+
+def test_it_701_sheet_says_when_the_coinche_comes() -> None:
+    text = sheet(load_variant("it-701"), "it", "md")
+    assert "Si fa coinche solo una volta scelto il contratto" in text

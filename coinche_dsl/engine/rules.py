@@ -144,6 +144,8 @@ class CompiledRules:
     surcoinche: bool
     surcoinche_ends_auction: bool
     closing_coinche: bool
+    coinche_after_bidding: bool
+    """A coinche only in the closing round (`auction.coinche_after_bidding`)."""
     auction_tables: AuctionTables
     """Every bid of each seat as a `Call`, in bid order, and the other calls (`auction.py`)."""
     # announcements and belote

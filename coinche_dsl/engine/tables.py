@@ -146,7 +146,8 @@ def auction_flags(rs: Ruleset) -> dict[str, Any]:
         coinche=a.coinche, coinche_capot=a.coinche_capot, after_coinche=a.after_coinche,
         surcoinche=a.surcoinche and a.coinche != CoincheTiming.NONE,
         surcoinche_ends_auction=a.surcoinche_ends_auction,
-        closing_coinche=a.closing_coinche)
+        closing_coinche=a.closing_coinche or a.coinche_after_bidding,
+        coinche_after_bidding=a.coinche_after_bidding)
 
 
 def bid_values(minimum: int, step: int, levels: BidLevels, maximum: int | None

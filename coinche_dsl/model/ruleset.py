@@ -237,6 +237,12 @@ class AuctionRules(RuleModel):
     coinche it, then (after a coinche) its side one turn each to surcoinche. Meant for
     `reentry speak_once`, where a bid made last could otherwise never be coinched (seed 002:
     "Una volta scelto il contratto, l'avversario può coinche")."""
+    coinche_after_bidding: bool = False
+    """A coinche comes only once the bids have chosen the contract: never in the middle of
+    the bidding, only in the closing round that follows the last bid (as under
+    `closing_coinche`, which this implies), so that a coinche never takes their turn from
+    players still to bid (seed 002: "Il giocatore successivo può scegliere se rilanciare o
+    passare" … "Una volta scelto il contratto, l'avversario può coinche")."""
     coinche_factor: int = Field(default=2, ge=2, le=10)
     """The multiplier of a coinched contract."""
     surcoinche_factor: int = Field(default=4, ge=2, le=20)
