@@ -181,3 +181,30 @@ def test_it_701_coinches_only_once_the_contract_is_chosen() -> None:
 def test_it_701_sheet_says_when_the_coinche_comes() -> None:
     text = sheet(load_variant("it-701"), "it", "md")
     assert "Si fa coinche solo una volta scelto il contratto" in text
+
+
+# -- 5. fr-bga: a partner master with the suit led, not by a ruff -------------------------------
+
+def test_fr_bga_a_partners_ruff_does_not_free_from_trumping() -> None:
+    # fr-bga (seed 004): "un joueur n'est pas obligé de couper si son partenaire est maître à
+    # la couleur demandée"; "Exception 2: quand de l'atout est joué, le joueur suivant est
+    # obligé de monter". Spades trump; the leader plays 7♣, the fourth player's partner ruffs
+    # with 8♠, the third plays 8♣. The fourth holds 9♠ 7♠ 10♥ 7♦ and no club: the partner is
+    # master by a ruff, not with clubs, so he must trump, and go over the 8♠: 9♠ only (9 above
+    # 8 at trumps). Under ffb ("partenaire maître": any card) all four cards are legal.
+    from coinche_dsl.cards import parse_cards
+    from coinche_dsl.engine.play import legal_on_trick
+    hand = parse_cards("9S 7S 10H 7D".split())
+    for name, legal in (("fr-bga", "9S"), ("ffb", "9S 7S 10H 7D")):
+        r = compile(load_variant(name))
+        lead = 0
+        trick = [(lead, parse_cards(["7C"]).bit_length() - 1),
+                 ((lead + r.step) & 3, parse_cards(["8S"]).bit_length() - 1),
+                 ((lead + 2 * r.step) & 3, parse_cards(["8C"]).bit_length() - 1)]
+        assert legal_on_trick(r, hand, 3, trick) == parse_cards(legal.split()), name
+    # a partner master with the suit led (A♣ over the 7♣) frees him under fr-bga too
+    r = compile(load_variant("fr-bga"))
+    trick = [(0, parse_cards(["7C"]).bit_length() - 1),
+             (r.step & 3, parse_cards(["AC"]).bit_length() - 1),
+             ((2 * r.step) & 3, parse_cards(["8C"]).bit_length() - 1)]
+    assert legal_on_trick(r, hand, 3, trick) == hand

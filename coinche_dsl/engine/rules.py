@@ -112,6 +112,7 @@ class CompiledRules:
     must_overtrump: bool
     undertrump_required: bool
     partner_master_free: bool
+    partner_ruff_free: bool
     overtrump_partner: bool
     trump_lead_beat_partner: bool
     all_trump_beat: AllTrumpBeat

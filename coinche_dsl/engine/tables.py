@@ -108,7 +108,7 @@ def play_flags(rs: Ruleset) -> dict[str, Any]:
         must_trump=p.must_trump == TrumpObligation.REQUIRED,
         must_overtrump=p.must_overtrump,
         undertrump_required=p.undertrump == TrumpObligation.REQUIRED,
-        partner_master_free=p.partner_master_free,
+        partner_master_free=p.partner_master_free, partner_ruff_free=p.partner_ruff_free,
         overtrump_partner=p.overtrump_partner,
         trump_lead_beat_partner=p.trump_lead_beat_partner,
         all_trump_beat=p.all_trump_beat,

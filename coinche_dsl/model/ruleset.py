@@ -322,6 +322,11 @@ class PlayRules(RuleModel):
     """Unable to beat an opponent's trump: must you play a lower trump, or may you discard?"""
     partner_master_free: bool = True
     """Void in the led suit while your partner holds the trick: you may play any card."""
+    partner_ruff_free: bool = True
+    """With `partner_master_free`: a partner who holds the trick by a ruff frees you too;
+    `no`: only a partner master with the suit led does (seed 004: "n'est pas obligé de couper
+    si son partenaire est maître à la couleur demandée"), and over a partner's ruff the duties
+    to trump apply as over an opponent's, `overtrump_partner` saying whether to beat it."""
     overtrump_partner: bool = False
     """Void while your partner holds the trick with a trump, and you play a trump: must it beat
     your partner's? (FFB: no, any trump, lower included.)"""
