@@ -48,6 +48,9 @@ SUMMARIES: list[dict[str, Any]] = [
     deal(80, "hearts", 90, 62, "N", announcements={"N": [["KC", "QC", "JC"]],
                                                    "E": [["KD", "QD", "JD"]]}),
     deal(80, "hearts", 90, 62, "N", announcements={"N": [["AC", "KC", "QC", "JC", "10C", "9C"]]}),
+    # the eight clubs in two parts: a cent and a tierce, or refused (`split_runs`)
+    deal(80, "hearts", 90, 62, "N", announcements={"N": [["AC", "KC", "QC", "JC", "10C"],
+                                                         ["9C", "8C", "7C"]]}),
     deal(80, "hearts", 90, 62, "N", announcements={"N": [["JC", "JD", "JH", "JS"]],
                                                    "E": [["7S", "8S", "9S"]]}),
     deal(80, "hearts", 90, 62, "N", announcements={"N": [["KC", "KD", "KH", "KS"],
@@ -80,7 +83,27 @@ and an illegal call ends the script, its rule recorded."""
 def outcome(rs: Ruleset) -> tuple[Any, ...]:
     """What the engine decides under `rs` on the probes' situations."""
     rules = compile(rs)
-    return (summaries(rs), scripted(rules), seeded(rules), game_edges(rules))
+    return (summaries(rs), scripted(rules), seeded(rules), game_edges(rules), positions(rules))
+
+
+POSITIONS: list[tuple[str, int, list[str]]] = [
+    # hearts trump: 7C led, the partner of the fourth ruffs with 8H, the third plays 8C; the
+    # fourth, void in clubs, holds 9H 7H (one above the 8, one below) and two plain cards
+    ("9H 7H 10S 7D", 2, ["7C", "8H", "8C"]),
+]
+"""Tricks in progress, as cards played in order, and the hand of the next player: his legal
+cards (play situations that seeded deals meet too rarely)."""
+
+
+def positions(rules: Any) -> list[int]:
+    from coinche_dsl.cards import parse_cards
+    from coinche_dsl.engine.play import legal_on_trick
+    out = []
+    for hand, d, cards in POSITIONS:
+        trick = [((k * rules.step) & 3, parse_cards([c]).bit_length() - 1)
+                 for k, c in enumerate(cards)]
+        out.append(legal_on_trick(rules, parse_cards(hand.split()), d, trick))
+    return out
 
 
 def summaries(rs: Ruleset) -> list[Any]:

@@ -49,8 +49,9 @@ def test_the_card_says_what_a_table_needs() -> None:
     # annonces + Leur belote + Les annonces des défenseurs ... + Le montant du contrat) × 2";
     # § 10.1.2: failed, "160 + Leurs annonces + Leur belote + Les annonces des preneurs + Le
     # montant du contrat", doubled)
-    # FFB 2015 § 4.1: multiples of 10 from 80, no highest number; "à tout moment ... un capot"
-    assert "Bids: 80, 90, 100 … (steps of 10, no highest number), then capot (250)." in text
+    # FFB 2015 § 4.1: multiples of 10 from 80, no highest number but the engine's cap of 500
+    # (printed, since the engine refuses 510); "à tout moment ... un capot"
+    assert "Bids: 80, 90, 100 … 500 (steps of 10), then capot (250)." in text
     assert "Coinche: × 2. Surcoinche: × 4." in text
     # what a made and a failed contract score, in words
     assert ("If the contract is coinched or surcoinched, the declarers score 160 (250 if they "

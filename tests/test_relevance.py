@@ -43,6 +43,7 @@ SWITCHES: list[tuple[tuple[str, ...], Any]] = [
     (("table", "look_while_dealing"), True),
     (("announcements", "who_scores"), "every_side"),
     (("game", "both_over"), "declarers"),
+    (("play", "partner_master_free"), False),
 ]
 """Ways to take a situation away (one at a time, from the all-features-on base)."""
 

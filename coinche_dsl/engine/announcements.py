@@ -75,12 +75,14 @@ class Tables:
     longest: int
     trump_sequence_wins: bool
     card_reuse: bool
+    split_runs: bool
     belote_in_sequence: bool
     tie: TiePolicy
     every_side: bool
     runs_of: tuple[tuple[int, ...], ...]
     """For each 8-bit pattern of one suit, its maximal runs (as 8-bit masks) long enough to
-    score: finding announcements is then a table look-up per suit."""
+    score, or with `split_runs` the best-scoring parts of each: finding announcements is then
+    a table look-up per suit."""
     cache: dict[int, Combination | str] = field(default_factory=dict)
     """Card masks already classified (a memo owned by the tables)."""
 
@@ -89,17 +91,47 @@ class Tables:
         return min(self.sequences, default=9)
 
 
-def _pattern_runs(pattern: int, order: list[int], shortest: int) -> tuple[int, ...]:
-    """Maximal runs in sequence `order` within one suit's 8-bit `pattern`."""
-    out, run = [], 0
+def _pattern_runs(pattern: int, order: list[int], shortest: int,
+                  split: Callable[[list[int]], list[list[int]]] | None = None
+                  ) -> tuple[int, ...]:
+    """Maximal runs in sequence `order` within one suit's 8-bit `pattern` (each cut by `split`
+    into the parts that score best, when runs may be declared in parts)."""
+    out: list[int] = []
+    run: list[int] = []
     for rank in [*order, None]:
         if rank is not None and pattern >> rank & 1:
-            run |= 1 << rank
+            run.append(rank)
             continue
-        if run.bit_count() >= shortest:
-            out.append(run)
-        run = 0
+        if len(run) >= shortest:
+            for part in (split(run) if split else [run]):
+                out.append(sum(1 << r for r in part))
+        run = []
     return tuple(out)
+
+
+def best_parts(sequences: dict[int, int], longest: int) -> Callable[[list[int]], list[list[int]]]:
+    """How a run (its ranks, highest first) is best declared in parts that share no card: the
+    highest total, then the fewest parts, then the longest part on top (A to 7 under
+    3 20, 4 50, 5 100: A-K-Q-J-10 and 9-8-7, 120; A to 8: the one run, 100)."""
+    shortest = min(sequences, default=9)
+
+    def value(n: int) -> int:
+        counted = [k for k in sequences if k <= min(n, longest)]
+        return sequences[max(counted)] if counted else 0
+
+    def split(run: list[int]) -> list[list[int]]:
+        best: list[tuple[tuple[int, int], list[list[int]]]] = [((0, 0), [])] * (len(run) + 1)
+        for i in range(len(run) - 1, -1, -1):
+            choice = best[i + 1]  # leave the card undeclared
+            for n in range(len(run) - i, shortest - 1, -1):
+                (total, parts), rest = best[i + n]
+                got = ((total + value(n), parts - 1), [run[i:i + n], *rest])
+                if got[0] > choice[0] or (got[0] == choice[0] and choice is best[i + 1]):
+                    choice = got
+            best[i] = choice
+        return best[0][1]
+
+    return split
 
 
 def build_tables(rs: Ruleset) -> tuple[Tables, ...]:
@@ -107,7 +139,9 @@ def build_tables(rs: Ruleset) -> tuple[Tables, ...]:
     an = rs.announcements
     order = [RANKS.index(r) for r in an.sequence_order]
     shortest = min(an.sequences, default=9)
-    runs_of = tuple(_pattern_runs(p, order, shortest) for p in range(256))  # one for all six
+    split = best_parts(an.sequences, an.longest_counted) if an.split_runs else None
+    runs_of = tuple(_pattern_runs(p, order, shortest, split)
+                    for p in range(256))  # one for all six
     return tuple(_build(rs, d, order, runs_of) for d in range(6))
 
 
@@ -125,7 +159,7 @@ def _build(rs: Ruleset, denomination: int, order: list[int],
         carre_strength=strength, order=order,
         sequences=dict(an.sequences), longest=an.longest_counted,
         trump_sequence_wins=an.trump_sequence_wins, card_reuse=an.card_reuse,
-        belote_in_sequence=an.belote_in_sequence, tie=an.tie,
+        split_runs=an.split_runs, belote_in_sequence=an.belote_in_sequence, tie=an.tie,
         every_side=an.who_scores == WhoScores.EVERY_SIDE, runs_of=runs_of)
 
 
@@ -286,9 +320,46 @@ def check_declared(masks: dict[int, list[int]], denomination: int, rules: Compil
                                  "announcements", f"{name}[{i}]")
             own |= combo.mask
         _check_belote_cards(seat, combos, denomination, belote, t, name)
+        if not t.split_runs:
+            _check_whole_runs(combos, t, name)
         seen |= own
         out[seat] = combos
     return out
+
+
+def check_whole_runs(masks: list[int], denomination: int, rules: CompiledRules,
+                     field: str = "") -> None:
+    """InputError (naming `field`'s entry, if given) if two of one player's sequences (card
+    masks, each already a combination) join into one run where the variant has no
+    `split_runs`."""
+    t = rules.announcement_tables[denomination]
+    if not t.split_runs:
+        _check_whole_runs([classify(m, denomination, rules) for m in masks], t, field)
+
+
+def _check_whole_runs(combos: list[Combination], t: Tables, name: str) -> None:
+    """Without `split_runs`, no two of one player's sequences join into one run: such a run
+    is one announcement (A to 7 of a suit is a cent, not a cent and a tierce)."""
+    spans = [(i, _span(c.mask, t)) for i, c in enumerate(combos) if c.kind == "sequence"]
+    for i, (suit, first, last) in spans:
+        for j, (other, o_first, o_last) in spans:
+            if j < i and suit == other and (o_last + 1 == first or last + 1 == o_first):
+                raise InputError(f"{_names(combos[j].mask, t)} and {_names(combos[i].mask, t)} "
+                                 "are one run: in this variant it is declared as one sequence",
+                                 f"{name}[{i}]" if name else "")
+
+
+def _span(mask: int, t: Tables) -> tuple[int, int, int]:
+    """A sequence's suit and the places of its highest and lowest cards in sequence order."""
+    cards = list(cards_of(mask))
+    places = [t.order.index(card_rank(c)) for c in cards]
+    return card_suit(cards[0]), min(places), max(places)
+
+
+def _names(mask: int, t: Tables) -> str:
+    """The cards of a sequence, highest first (`AD-KD-QD`)."""
+    return "-".join(card_name(c) for c in sorted(cards_of(mask),
+                                                 key=lambda c: t.order.index(card_rank(c))))
 
 
 def _check_belote_cards(seat: int, combos: list[Combination], denomination: int,

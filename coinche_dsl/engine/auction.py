@@ -25,6 +25,7 @@ How the knobs read in the state machine (the documented contract of each `auctio
 - Coinche: only on the last bid, only by an opponent of its bidder, not twice; a capot or
   générale only with `coinche_capot`. `in_turn`: in one's turn; `any_time`: also out of turn
   (see `Auction.out_of_turn_calls`). Surcoinche: by the doubled side, on a coinched bid.
+- `coinche_after_bidding`: no coinche during the bidding, only in that closing round.
 - `closing_coinche`: when the calls would end on a bid, a closing round follows: if nobody
   coinched it, each of its opponents in turn may coinche or pass; once it is coinched (then or
   before), each player of its side in turn may surcoinche or pass. Nobody bids any more; the
@@ -298,6 +299,8 @@ class Auction:
             return False
         if r.reentry == Reentry.SPEAK_ONCE and ctx.spoke and self.closing != 1:
             return False
+        if r.coinche_after_bidding and self.closing != 1:
+            return False
         return ctx.role is Role.DEFENDER and (isinstance(bid.value, int) or r.coinche_capot)
 
     def _may_surcoinche(self, ctx: CallContext) -> bool:
@@ -473,6 +476,9 @@ def _why_not_coinche(auction: Auction, call: Call) -> tuple[str, str]:
         return "there is no bid to coinche", "auction.coinche"
     if auction.double:
         return "the bid is already coinched", "auction.coinche"
+    if r.coinche_after_bidding and auction.closing != 1 and (call.seat - bid.seat) & 1:
+        return (f"a coinche comes once the contract is chosen, after the last bid: "
+                f"{cite('auction', 'coinche_after_bidding')}", "auction.coinche_after_bidding")
     if (call.seat - bid.seat) & 1 == 0:
         return f"only an opponent of {SEATS[bid.seat]} may coinche", "auction.coinche"
     return (f"a {bid.value} cannot be coinched: {cite('auction', 'coinche_capot')}",

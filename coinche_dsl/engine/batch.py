@@ -395,7 +395,7 @@ def _void(r: CompiledRules, hand: np.ndarray, trumps: np.ndarray, above: np.ndar
         out = _sel(best_trump & (1 - has_higher) & (1 - partner), hand, allowed)
     if r.partner_master_free:
         free = _sel(has_higher, (hand ^ trumps) | higher, hand) if r.overtrump_partner else hand
-        out = _sel(partner, free, out)
+        out = _sel(partner if r.partner_ruff_free else partner & (1 - best_trump), free, out)
     return out
 
 

@@ -21,6 +21,7 @@ from .announcements import (
     SUIT_LOW_BITS,
     announcement_points,
     announcer,
+    check_whole_runs,
     classify,
 )
 from .facts import NO_TRUMP, Contract, DealFacts, DealScore
@@ -149,6 +150,12 @@ class DealScoring:
                                          f"only: {r.cite('announcements', 'card_reuse')}",
                                          "announcements.card_reuse")
             used |= combo
+        try:
+            check_whole_runs(combos, self._d, r)
+        except InputError as e:
+            raise IllegalActionError(f"{SEATS[seat]}: {e}: "
+                                     f"{r.cite('announcements', 'split_runs')}",
+                                     "announcements.split_runs") from None
 
     def belote_holders(self) -> list[tuple[int, int]]:
         """(seat, suit) of each belote held at this contract: K and Q of a suit that makes

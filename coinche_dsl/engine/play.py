@@ -13,7 +13,8 @@ How the `play.*` knobs read (following suit is always required):
   over an opponent's trump when `must_overtrump`, over the partner's when
   `trump_lead_beat_partner`.
 - Void in the led suit while the partner holds the trick and `partner_master_free`: any card;
-  a trump then must beat the partner's trump if able when `overtrump_partner`.
+  a trump then must beat the partner's trump if able when `overtrump_partner`. A partner
+  holding it by a ruff frees the player only with `partner_ruff_free`.
 - Otherwise void (an opponent holds the trick, or the partner does and `partner_master_free`
   is off): with `must_trump required` a trump is due; over a trump it must beat it if able
   (`must_overtrump` against an opponent, `overtrump_partner` against the partner). Unable to
@@ -85,7 +86,7 @@ def _void_with_trumps(r: CompiledRules, hand: int, trumps: int, d: int, best: in
                       partner_wins: bool) -> int:
     best_is_trump = best >> 3 == d
     higher = trumps & r.above[d][best] if best_is_trump else 0
-    if partner_wins and r.partner_master_free:
+    if partner_wins and r.partner_master_free and (r.partner_ruff_free or not best_is_trump):
         if higher and r.overtrump_partner:
             return (hand ^ trumps) | higher
         return hand
@@ -192,7 +193,7 @@ def _ruffing(r: CompiledRules, hand: int, d: int, best: int, card: int,
     is_trump = card >> 3 == d
     best_is_trump = best >> 3 == d
     can_beat = best_is_trump and _can_beat(r, hand, d, best)
-    if partner_wins and r.partner_master_free:
+    if partner_wins and r.partner_master_free and (r.partner_ruff_free or not best_is_trump):
         if is_trump and best_is_trump and r.overtrump_partner and can_beat \
                 and not _beats(r, d, card, best):
             return ("play", "overtrump_partner"), "must trump over the partner's trump"

@@ -112,6 +112,7 @@ class CompiledRules:
     must_overtrump: bool
     undertrump_required: bool
     partner_master_free: bool
+    partner_ruff_free: bool
     overtrump_partner: bool
     trump_lead_beat_partner: bool
     all_trump_beat: AllTrumpBeat
@@ -144,6 +145,8 @@ class CompiledRules:
     surcoinche: bool
     surcoinche_ends_auction: bool
     closing_coinche: bool
+    coinche_after_bidding: bool
+    """A coinche only in the closing round (`auction.coinche_after_bidding`)."""
     auction_tables: AuctionTables
     """Every bid of each seat as a `Call`, in bid order, and the other calls (`auction.py`)."""
     # announcements and belote

@@ -108,7 +108,7 @@ def play_flags(rs: Ruleset) -> dict[str, Any]:
         must_trump=p.must_trump == TrumpObligation.REQUIRED,
         must_overtrump=p.must_overtrump,
         undertrump_required=p.undertrump == TrumpObligation.REQUIRED,
-        partner_master_free=p.partner_master_free,
+        partner_master_free=p.partner_master_free, partner_ruff_free=p.partner_ruff_free,
         overtrump_partner=p.overtrump_partner,
         trump_lead_beat_partner=p.trump_lead_beat_partner,
         all_trump_beat=p.all_trump_beat,
@@ -146,7 +146,8 @@ def auction_flags(rs: Ruleset) -> dict[str, Any]:
         coinche=a.coinche, coinche_capot=a.coinche_capot, after_coinche=a.after_coinche,
         surcoinche=a.surcoinche and a.coinche != CoincheTiming.NONE,
         surcoinche_ends_auction=a.surcoinche_ends_auction,
-        closing_coinche=a.closing_coinche)
+        closing_coinche=a.closing_coinche or a.coinche_after_bidding,
+        coinche_after_bidding=a.coinche_after_bidding)
 
 
 def bid_values(minimum: int, step: int, levels: BidLevels, maximum: int | None

@@ -193,7 +193,8 @@ class AuctionRules(RuleModel):
     maximum_bid: Annotated[Annotated[int, Field(ge=1, le=MAX_BID)] | None, BeforeValidator(
         lambda v: None if v == "none" else v)] = None
     """The highest numeric bid, or `none` (FFB 2015, § 4.1: any multiple of 10 above the last
-    bid; a numeric bid is at most 1,000 all the same, like every bid in docs/language.md)."""
+    bid). With `none`, numeric bids stop at 500 all the same (no deal of 162 card points makes
+    more), and the sheets print that cap; a written `maximum_bid` is at most 1,000."""
     denominations: Annotated[list[Denomination], BeforeValidator(as_list)] = Field(
         default_factory=lambda: list(Denomination))
     """What a bid may name: a trump suit, no_trump, all_trump."""
@@ -236,6 +237,12 @@ class AuctionRules(RuleModel):
     coinche it, then (after a coinche) its side one turn each to surcoinche. Meant for
     `reentry speak_once`, where a bid made last could otherwise never be coinched (seed 002:
     "Una volta scelto il contratto, l'avversario può coinche")."""
+    coinche_after_bidding: bool = False
+    """A coinche comes only once the bids have chosen the contract: never in the middle of
+    the bidding, only in the closing round that follows the last bid (as under
+    `closing_coinche`, which this implies), so that a coinche never takes their turn from
+    players still to bid (seed 002: "Il giocatore successivo può scegliere se rilanciare o
+    passare" … "Una volta scelto il contratto, l'avversario può coinche")."""
     coinche_factor: int = Field(default=2, ge=2, le=10)
     """The multiplier of a coinched contract."""
     surcoinche_factor: int = Field(default=4, ge=2, le=20)
@@ -315,6 +322,11 @@ class PlayRules(RuleModel):
     """Unable to beat an opponent's trump: must you play a lower trump, or may you discard?"""
     partner_master_free: bool = True
     """Void in the led suit while your partner holds the trick: you may play any card."""
+    partner_ruff_free: bool = True
+    """With `partner_master_free`: a partner who holds the trick by a ruff frees you too;
+    `no`: only a partner master with the suit led does (seed 004: "n'est pas obligé de couper
+    si son partenaire est maître à la couleur demandée"), and over a partner's ruff the duties
+    to trump apply as over an opponent's, `overtrump_partner` saying whether to beat it."""
     overtrump_partner: bool = False
     """Void while your partner holds the trick with a trump, and you play a trump: must it beat
     your partner's? (FFB: no, any trump, lower included.)"""
@@ -352,6 +364,11 @@ class AnnouncementRules(RuleModel):
     """A longer sequence counts as this many cards, its top ones."""
     card_reuse: bool = False
     """A card may belong to two ordinary announcements."""
+    split_runs: bool = True
+    """A run of one suit may be declared as two or more sequences that share no card (the
+    eight cards A to 7 as A-K-Q-J-10 and 9-8-7: 100 + 20); `no`: a run is one announcement,
+    counted as its top `longest_counted` cards (the eight count 100), and two sequences of one
+    player that would join into one run are refused."""
     belote_in_sequence: bool = True
     """The belote cards may also form part of a sequence."""
     trump_sequence_wins: bool = True

@@ -66,21 +66,28 @@ def denominations(values: list[Any], tr: Translator) -> str:
 
 
 def bid_levels(rs: Ruleset) -> list[int]:
-    """The first numeric bids and the last (none last without a highest bid), as the auction
-    rules place them."""
+    """The first numeric bids and the last, as the auction rules place them (the last is the
+    engine's highest: `maximum_bid`, or the cap it applies without one)."""
     a = rs.auction
-    top = a.maximum_bid if a.maximum_bid is not None else a.minimum_bid + 10 * a.step
-    first = bid_values(a.minimum_bid, a.step, a.bid_levels, top)
-    last = [first[-1]] if len(first) > 3 and a.maximum_bid is not None else []
-    return [*first[:3], *last]
+    every = bid_values(a.minimum_bid, a.step, a.bid_levels, a.maximum_bid)
+    return [*every[:3], *every[-1:]] if len(every) > 3 else list(every)
+
+
+def highest_bid(rs: Ruleset) -> int:
+    """The highest numeric bid the engine accepts (with `maximum_bid none`, its cap)."""
+    a = rs.auction
+    return bid_values(a.minimum_bid, a.step, a.bid_levels, a.maximum_bid)[-1]
 
 
 def ladder(rs: Ruleset, tr: Translator) -> str:
-    """`80, 90, 100 … 160`, or `80, 90, 100 …` when numeric bids have no highest."""
+    """`80, 90, 100 … 160`: the first bids and the highest."""
     levels = [tr.num(n) for n in bid_levels(rs)]
-    if rs.auction.maximum_bid is None:
-        return ", ".join(levels[:3]) + " …"
     return ", ".join(levels[:3]) + (" … " + levels[3] if len(levels) > 3 else "")
+
+
+def _maximum_bid(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
+    """With no highest bid written, the cap the engine applies all the same, printed."""
+    return tr(key if value is not None else f"{key}.none", n=highest_bid(rs))
 
 
 def _levels(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
@@ -228,6 +235,7 @@ _SPECIAL: dict[Path, Callable[[Ruleset, Any, str, Translator], str]] = {
     ("table", "packets"): _packets,
     ("table", "first_lead"): _first_lead,
     ("auction", "bid_levels"): _levels,
+    ("auction", "maximum_bid"): _maximum_bid,
     ("auction", "denominations"): _denominations,
     ("auction", "coinche_capot"): _coinche_capot,
     ("auction", "capot_rank"): _capot_rank,

@@ -141,8 +141,7 @@ def _ladder(rs: Ruleset, tr: Translator) -> str:
     a = rs.auction
     specials = [tr("card.special", bid=tr(f"bid.{b}"), n=v) for b, v, on in (
         ("capot", a.capot_value, a.capot), ("generale", a.generale_value, a.generale)) if on]
-    key = "card.ladder" if a.maximum_bid is not None else "card.ladder.open"
-    return tr(key, levels=ladder(rs, tr), step=a.step) + (
+    return tr("card.ladder", levels=ladder(rs, tr), step=a.step) + (
         tr("card.ladder.then", specials=tr.join(specials)) if specials else "")
 
 
