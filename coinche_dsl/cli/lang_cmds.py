@@ -220,7 +220,8 @@ def _pinned(path: Path, text: str) -> str:
 def show(
     variant: str = typer.Argument(..., help="File or built-in name; - for standard input.",
                                   autocompletion=complete_variant),
-    resolved: bool = typer.Option(False, "--resolved", help="After `extends`: every rule."),
+    resolved: bool = typer.Option(False, "--resolved", help="After `extends`: every rule "
+                                  "that can come up, as a file writes it (check reads it back)."),
     format: ShowFormat = typer.Option(ShowFormat.dsl, "--format", help="dsl or json."),
     options: OptionArg = None,
 ) -> None:
@@ -231,7 +232,9 @@ def show(
     from .common import STDIN, STDIN_FILE, load, read_stdin_variant
 
     if resolved:
-        data = load(variant, options=options).model_dump(mode="json", exclude_none=True)
+        ruleset = load(variant, options=options)
+        data = resolved_data(ruleset) if format is ShowFormat.dsl else ruleset.model_dump(
+            mode="json", exclude_none=True)
         name, base = data.pop("name"), None
         data.pop("extends", None)
     else:
@@ -244,6 +247,40 @@ def show(
         print_json({"name": name, "extends": base, **data}, indent=2)
     else:
         print(dump_variant(name, base, data), end="")
+
+
+def resolved_data(ruleset: Any) -> dict[str, Any]:
+    """A resolved ruleset as `show --resolved` writes it: every rule that can come up, in the
+    forms docs/language.md describes (a scale as `none`, `cards 152` or `total 162`), so that
+    `coinche check` reads the output back without a warning. A rule that can never apply
+    under these rules (`cards no_trump` where no-trump cannot be bid) is left out, as the
+    sheet leaves it out; a switch that turns a feature off (`capot no`) is kept."""
+    from ..model import Scale
+    from ..model.coherence import SWITCHES
+    from ..model.relevance import is_relevant, rule_paths, value_at
+
+    data: dict[str, Any] = ruleset.model_dump(mode="json", exclude_none=True)
+    for path in rule_paths():
+        value = value_at(ruleset, path)
+        block = data
+        for part in path[:-1]:
+            block = block.get(part, {})
+        if path[-1] not in block:
+            continue
+        if path not in SWITCHES and not is_relevant(ruleset, path) and not _required(
+                ruleset, path):  # a required rule is written even where it cannot apply
+            del block[path[-1]]
+        elif isinstance(value, Scale):
+            kind = value.kind.value
+            block[path[-1]] = kind if kind == "none" else [kind, value.to]
+    return data
+
+
+def _required(ruleset: Any, path: tuple[str, ...]) -> bool:
+    from ..model.relevance import value_at
+
+    field = type(value_at(ruleset, path[:-1])).model_fields.get(path[-1])
+    return field is not None and field.is_required()
 
 
 @app.command()
