@@ -79,7 +79,7 @@ def simulate(
     else:
         from rich.console import Console
 
-        render_text(report, Console(width=max(100, 34 + 30 * len(variants))))
+        render_text(report, Console(highlight=False))  # the terminal's width
     if plot is not None:
         with reported():
             draw(report, plot)
