@@ -5,7 +5,10 @@ pseudo-terminal of 80 columns, as a person's would be)."""
 from __future__ import annotations
 
 import os
+import re
+from pathlib import Path
 
+import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
@@ -62,3 +65,68 @@ def test_the_text_report_is_as_wide_as_the_terminal() -> None:
     render_text(report, console)
     lines = console.export_text().splitlines()
     assert lines and max(len(line) for line in lines) <= 80
+
+
+def _at_80_columns(args: list[str], stdin: str = "") -> tuple[int, str]:
+    """Run `coinche ARGS` in a pseudo-terminal 80 columns wide (what a person's terminal is to
+    Rich, Click and the wrapping of plain lines); its output without escape sequences."""
+    import fcntl
+    import select
+    import struct
+    import subprocess
+    import sys
+    import termios
+
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 80, 0, 0))
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+    done = subprocess.Popen([sys.executable, "-m", "coinche_dsl", *args], cwd=ROOT,
+                            stdin=subprocess.PIPE, stdout=slave, stderr=slave,
+                            env={**env, "TERM": "xterm"})
+    os.close(slave)
+    assert done.stdin is not None
+    done.stdin.write(stdin.encode())
+    done.stdin.close()
+    out = b""
+    while select.select([master], [], [], 300)[0]:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:  # the other end closed: the command is done
+            break
+        if not chunk:
+            break
+        out += chunk
+    os.close(master)
+    code = done.wait(timeout=60)
+    text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07", "", out.decode("utf-8"))
+    # A carriage return goes back to the line's start (a progress bar redrawn): what stays
+    # on the screen is what was written last.
+    lines = [line.split("\r")[-1] for line in text.replace("\r\n", "\n").split("\n")]
+    return code, "\n".join(lines)
+
+
+ROOT = Path(__file__).resolve().parents[1]
+FOR_PEOPLE = [
+    ["--help"], ["list"], ["check", "ffb", "fr-bga"],
+    ["fmt", "--check", "examples/rulebooks/dauphine.coinche"],
+    ["score", "ffb", "examples/deal.txt"], ["sheet", "fr-bga"], ["sheet", "ffb", "--lang", "en"],
+    ["compare", "ffb", "es-club", "pt-online"], ["compare", "ffb", "--option-values", "litige"],
+    ["simulate", "ffb", "fr-brut", "it-701", "--deals", "60", "--jobs", "1"],
+    ["play", "fr-bga", "--seed", "3"], ["classement", "examples/tournoi.json"],
+    ["marque", "ffb", "examples/jeudi.json", "--show"],
+    *[[command, "--help"] for command in ("check", "fmt", "show", "sheet", "compare",
+                                          "simulate", "play", "marque", "score")],
+]
+"""The commands' outputs for people to read (JSON, a variant file and a Markdown file to be
+written elsewhere are data: their lines are what the format makes them)."""
+
+
+@pytest.mark.parametrize("args", FOR_PEOPLE, ids=" ".join)
+def test_every_command_fits_an_80_column_terminal(args: list[str]) -> None:
+    code, text = _at_80_columns(args, stdin="?\nq\n" if args[0] == "play" else "")
+    assert code == 0, text[-2000:]
+    long = [line for line in text.splitlines() if len(line) > 80]
+    assert not long, long[:3]
+    if "--help" in args:  # no description cut short by Click's `...`
+        assert not [line for line in text.splitlines()
+                    if line.endswith("...") and not line.startswith("Usage:")]

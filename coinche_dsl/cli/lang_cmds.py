@@ -13,7 +13,7 @@ import typer
 
 from ..text_safety import for_terminal
 from . import app
-from .common import OK, PROBLEMS, USAGE, fail, print_json, reported
+from .common import OK, PROBLEMS, USAGE, fail, print_folded, print_json, reported
 from .typer_app import OptionArg, complete_variant
 
 
@@ -53,11 +53,13 @@ def list_variants(
     if format is CheckFormat.json:
         print(json.dumps(listed, indent=2, ensure_ascii=False))
         return
+    width = max(len(v["name"]) for v in listed)
     for v in listed:
-        print(for_terminal(f"{v['name']:<12} {v['language']}  {v['title']}"))
+        print_folded(for_terminal(f"{v['name']:<{width}}  {v['language']}  {v['title']}"),
+                     width + 6)
 
 
-@app.command()
+@app.command(short_help="Validate variants and run their worked examples.")
 def check(
     variants: list[str] = typer.Argument(
         ..., autocompletion=complete_variant,
@@ -130,10 +132,10 @@ def _print_check(report: dict[str, Any], quiet: bool = False) -> None:
         if other:
             count += f", {other} run only under other option values"
         plan = f"; {report['options']}" if report.get("options") else ""
-        print(for_terminal(f"{report['variant']}: ok ({count}{plan})"))
+        print_folded(for_terminal(f"{report['variant']}: ok ({count}{plan})"))
 
 
-@app.command()
+@app.command(short_help="Lay variant files out canonically, comments kept.")
 def fmt(
     files: list[str] = typer.Argument(
         ..., autocompletion=complete_variant,
@@ -216,7 +218,7 @@ def _pinned(path: Path, text: str) -> str:
     return pinned_text(text, fingerprint(ruleset))
 
 
-@app.command()
+@app.command(short_help="Print a variant as written, or its resolved rules.")
 def show(
     variant: str = typer.Argument(..., help="File or built-in name; - for standard input.",
                                   autocompletion=complete_variant),
@@ -283,7 +285,7 @@ def _required(ruleset: Any, path: tuple[str, ...]) -> bool:
     return field is not None and field.is_required()
 
 
-@app.command()
+@app.command(short_help="Print the JSON Schema of a ruleset or of an input.")
 def schema(of: SchemaOf = typer.Argument(SchemaOf.ruleset, help="ruleset (a resolved variant), "
                                          "score (a deal summary), replay (a deal record) or "
                                          "game (a score pad's game record) or tournament.")

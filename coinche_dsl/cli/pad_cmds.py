@@ -14,7 +14,7 @@ from .common import USAGE, fail, load, read_text, reported, runs_long
 from .typer_app import OptionArg
 
 
-@app.command()
+@app.command(short_help="Keep a game's score deal by deal, as the table says it.")
 def marque(
     variant: str = typer.Argument(..., help="File or built-in name: the game's rules."),
     game: Annotated[Path | None, typer.Argument(
@@ -119,7 +119,7 @@ def _write(output: Path, ruleset: Any, pad: Any, words: Any) -> None:
         write_atomic(output, data)
 
 
-@app.command()
+@app.command(short_help="Rank a tournament's teams from their games.")
 def classement(
     tournament: Path = typer.Argument(..., help="The tournament (JSON: coinche schema "
                                       "tournament); its games inline or in files beside it."),

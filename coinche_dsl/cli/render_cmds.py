@@ -14,7 +14,7 @@ from .render_run import CompareFormat, Lang, SheetFormat, chosen_format, emit, w
 from .typer_app import OptionArg, complete_variant
 
 
-@app.command()
+@app.command(short_help="Print a variant's rule sheet (Markdown, HTML or PDF).")
 def sheet(
     variant: Annotated[str, typer.Argument(
         autocompletion=complete_variant,
@@ -58,7 +58,7 @@ def _compared(variants: list[str], options: list[str] | None,
     return out
 
 
-@app.command()
+@app.command(short_help="Score the same deals under each variant; show the differences.")
 def compare(
     variants: Annotated[list[str], typer.Argument(
         autocompletion=complete_variant,

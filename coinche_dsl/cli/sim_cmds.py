@@ -34,7 +34,7 @@ def _lineup(text: str) -> Any:
         fail(f"--bots: {e}", USAGE)
 
 
-@app.command()
+@app.command(short_help="Play the same seeded deals under each variant and compare.")
 def simulate(
     variants: Annotated[list[str], typer.Argument(
         autocompletion=complete_variant,
