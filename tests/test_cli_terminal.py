@@ -130,3 +130,26 @@ def test_every_command_fits_an_80_column_terminal(args: list[str]) -> None:
     if "--help" in args:  # no description cut short by Click's `...`
         assert not [line for line in text.splitlines()
                     if line.endswith("...") and not line.startswith("Usage:")]
+
+
+def test_fmt_keeps_a_one_line_blocks_comment_with_its_setting() -> None:
+    from coinche_dsl.syntax.formatter import format_text
+
+    text = ('variant "c" extends "ffb" {\n  game { target 1000 }   # short game\n'
+            "  play { undertrump required }  # we always undertrump\n}\n")
+    pretty = format_text(text, "c.coinche")
+    assert "    target 1000  # short game\n  }\n" in pretty
+    assert "    undertrump required  # we always undertrump\n  }\n" in pretty
+    assert "}  #" not in pretty and format_text(pretty, "c.coinche") == pretty
+
+
+def test_fmt_folds_a_long_formula_within_the_line_length() -> None:
+    from coinche_dsl.syntax.formatter import format_text
+
+    text = ('variant "c" extends "ffb" {\n  scoring {\n    failed {\n'
+            "      defenders = 160 + contract * multiplier\n"
+            "                  + belote(defenders) + announcements(defenders)"
+            " + announcements(declarers) + belote(declarers)\n    }\n  }\n}\n")
+    pretty = format_text(text, "c.coinche")
+    assert max(len(line) for line in pretty.splitlines()) <= 100
+    assert "announcements(declarers) + belote(declarers)" in pretty
