@@ -153,3 +153,24 @@ def test_fmt_folds_a_long_formula_within_the_line_length() -> None:
     pretty = format_text(text, "c.coinche")
     assert max(len(line) for line in pretty.splitlines()) <= 100
     assert "announcements(declarers) + belote(declarers)" in pretty
+
+
+def test_verbose_says_which_files_are_read_and_the_time() -> None:
+    import subprocess
+    import sys
+
+    club = "examples/our-club.coinche"
+    argv = [sys.executable, "-m", "coinche_dsl"]
+    quiet = subprocess.run([*argv, "check", club], cwd=ROOT, capture_output=True, text=True,
+                           timeout=120)
+    loud = subprocess.run([*argv, "-v", "check", club], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120)
+    assert loud.returncode == quiet.returncode == 0 and loud.stdout == quiet.stdout
+    said = loud.stderr.splitlines()
+    size = (ROOT / club).stat().st_size
+    assert re.fullmatch(rf"coinche: +\d+\.\d{{3}} s  read {re.escape(club)} \({size} bytes\)",
+                        said[0])
+    base = (ROOT / "coinche_dsl" / "variants" / "ffb.coinche").stat().st_size
+    assert any(line.endswith(f"ffb.coinche ({base} bytes)") for line in said)
+    assert re.fullmatch(r"coinche: +\d+\.\d{3} s  done", said[-1])
+    assert "--verbose" in CliRunner().invoke(app, ["--help"]).stdout
