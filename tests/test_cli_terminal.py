@@ -174,3 +174,12 @@ def test_verbose_says_which_files_are_read_and_the_time() -> None:
     assert any(line.endswith(f"ffb.coinche ({base} bytes)") for line in said)
     assert re.fullmatch(r"coinche: +\d+\.\d{3} s  done", said[-1])
     assert "--verbose" in CliRunner().invoke(app, ["--help"]).stdout
+
+
+def test_compare_at_a_terminal_heads_its_columns_once_and_explains_the_dash() -> None:
+    code, text = _at_80_columns(["compare", "ffb", "es-club", "fr-bga"])
+    assert code == 0, text[-2000:]
+    # The titles once, with the marks; the tables headed by mark and name.
+    assert text.count("règlement de la") == 1 and text.count("[2] es-club") >= 3
+    # fr-bga bids no capot ("capot no"): its capot rules' cells are "—", which a line explains.
+    assert "—" in text and "“—”: the rule does not come up under that variant." in text
