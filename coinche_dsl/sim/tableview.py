@@ -123,7 +123,7 @@ def rule_paths_now(ruleset: Any, phase: str, denomination: int | None = None) ->
     for path in rule_paths():
         if path[0] not in blocks or not is_relevant(ruleset, path):
             continue
-        modes = MODE_ONLY.get(path[:2])
+        modes = MODE_ONLY.get((path[0], path[1]))
         if denomination is not None and modes is not None and denomination not in modes:
             continue
         out.append(path)
