@@ -25,7 +25,7 @@ import os
 import stat
 import tempfile
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 from .errors import CoincheError
 
@@ -52,6 +52,11 @@ class FileError(CoincheError, OSError):
 def kind_of(mode: int) -> str:
     """What a file of `mode` is, in words (`a directory`, `a character device`)."""
     return next((word for test, word in _KINDS if test(mode)), "not a regular file")
+
+
+ON_READ: list[Any] = []
+"""Called with (path, bytes read) after each file `read_bytes` reads: `coinche --verbose`
+says which files a command read."""
 
 
 def read_bytes(path: str | os.PathLike[str], limit: int, what: str = "file") -> bytes:
@@ -85,6 +90,8 @@ def read_bytes(path: str | os.PathLike[str], limit: int, what: str = "file") -> 
     raw = b"".join(chunks)
     if len(raw) > limit:
         raise too_large(path, limit, what)
+    for hook in ON_READ:
+        hook(path, len(raw))
     return raw
 
 

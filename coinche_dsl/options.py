@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import difflib
+from pathlib import PurePath
 from typing import Any
 
 from .errors import CoincheError, Diagnostic, Position
@@ -155,10 +156,22 @@ def declaration_problems(options: dict[str, Any], at: Any) -> list[Diagnostic]:
             if path in owner:
                 out.append(Diagnostic(at(("options", name)), f"options '{owner[path]}' and "
                                       f"'{name}' both set {'.'.join(map(str, path))}",
-                                      text=name, hint="one option per rule: merge them into "
-                                      "one option whose values say both"))
+                                      text=name, hint=_one_per_rule(owner[path], name, at)))
             owner.setdefault(path, name)
     return out
+
+
+def _one_per_rule(first: str, second: str, at: Any) -> str:
+    """The hint for two options over one rule: where the first is a base's, reuse its name
+    (an inherited option takes the club's own title, default and values under the base's
+    name, which is the one the command line and the other files know)."""
+    theirs, ours = at(("options", first)), at(("options", second))
+    if theirs is not None and ours is not None and theirs.file != ours.file:
+        return (f"'{first}' is the base's option ({PurePath(theirs.file).name}:{theirs.line}): "
+                f"reuse its name "
+                f"to give it your own title, default or values (option {first} \"…\" default "
+                "…); an inherited option keeps the base's name")
+    return "one option per rule: merge them into one option whose values say both"
 
 
 def _one_declaration(name: str, decl: dict[str, Any], at: Any) -> list[Diagnostic]:

@@ -30,8 +30,9 @@ def play(*args: str, script: str) -> str:
 
 def test_a_scripted_session_plays_a_whole_deal() -> None:
     out = play("ffb", "--seed", "4", script="?\n95 hearts\n" + EVERYTHING * 15)
-    # The rules of the auction on `?`, with where each is written.
-    assert re.search(r"auction\.minimum_bid 80 .*ffb\.coinche:\d+", out)
+    # The rules of the auction on `?`, in the sheet's French sentences, with where each is
+    # written ("minimum_bid 80" in ffb.coinche).
+    assert re.search(r"L’enchère la plus basse est 80\. \(ffb\.coinche:\d+\)", out)
     # An impossible bid is refused with the rule that forbids it.
     assert "Not allowed: S 95 hearts: 95 is not a bid" in out and "(rule: auction.step)" in out
     # Eight tricks, a score breakdown and the sheet.
@@ -99,13 +100,12 @@ def test_the_contract_is_said_as_players_say_it() -> None:
 
 def test_question_mark_shows_only_the_rules_of_the_contracts_mode() -> None:
     from coinche_dsl.loader import load_variant
-    from coinche_dsl.sim.tableview import rule_lines
+    from coinche_dsl.sim.tableview import rule_paths_now
 
     ffb = load_variant("ffb")
 
     def paths(denomination: int | None) -> set[str]:
-        return {re.match(r"\[bold\](\S+)\[/\]", line).group(1)  # type: ignore[union-attr]
-                for line in rule_lines(ffb, "play", denomination)}
+        return {".".join(p) for p in rule_paths_now(ffb, "play", denomination)}
 
     at_hearts, at_no_trump, at_all_trump = paths(2), paths(4), paths(5)
     assert {"cards.trump", "cards.plain", "play.undertrump"} <= at_hearts
@@ -135,3 +135,38 @@ def test_ctrl_c_leaves_a_clean_line() -> None:
                           read=interrupt)
     assert session.run() is False and session.interrupted
     assert out.getvalue().endswith("(? rules, q quit): \nGame abandoned.\n")
+
+
+def test_the_rules_are_the_sheets_sentences_in_the_tables_language() -> None:
+    # fr-bga: "capot no", "surcoinche no" in its file; its table speaks French.
+    out = play("fr-bga", "--seed", "3", script="?\nq\n")
+    assert "On ne peut pas annoncer capot." in out and "On ne surcoinche pas." in out
+    assert "Capot" not in out.replace("capot.", "") and "None" not in out
+    assert not re.search(r"\b(auction|play|cards)\.[a-z_]+\b", out)  # no field path
+    # --lang: the same rules in Spanish ("minimum_bid 82" in fr-bga.coinche).
+    spanish = play("fr-bga", "--seed", "3", "--lang", "es", script="?\nq\n")
+    assert "La puja más baja es 82." in spanish and "No se puede pujar capot." in spanish
+
+
+def test_a_stray_word_is_answered_with_what_to_type() -> None:
+    out = play("fr-bga", "--seed", "3", script="foo\nq\n")
+    # fr-bga's lowest bid is 82 ("minimum_bid 82"); clubs is the first denomination.
+    assert "Cannot read 'foo': type a call, like '82 clubs', 'pass'." in out
+    assert "'N 80 hearts'" not in out and "write a seat" not in out
+
+
+def test_a_forced_card_is_played_for_the_human() -> None:
+    out = play("ffb", "--seed", "4", script="pass\n" + EVERYTHING * 15)
+    # The eighth card of a deal is the only one left: never asked for, said in one line.
+    assert re.search(r"You play \w{2,3}, your only card you may play\.", out)
+    deals = out.count("Trick 8:")
+    assert deals >= 1 and out.count("your only card you may play") >= deals
+    assert "your only card you may play. Your card" not in out  # and not asked for after
+
+
+def test_an_any_time_coinche_is_offered_once_per_opponents_bid() -> None:
+    out = play("fr-bga", "--seed", "5", script="\n" * 40 + "q\n")
+    offers = out.count("You may coinche now")
+    # fr-bga: "coinche any_time": asked after each bid of East or West, not after passes.
+    bids = len(re.findall(r"\b[EW] (\d+|capot) [a-z-]+\b", out.split("Deal 2")[0]))
+    assert offers >= 1 and offers <= bids

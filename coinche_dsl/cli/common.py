@@ -39,6 +39,32 @@ def error_lines(message: str) -> str:
                      else f"coinche: error: {line}" for line in message.splitlines() or [""])
 
 
+def folded(text: str, stream: Any, indent: int = 0) -> str:
+    """`text` folded at the terminal's width when `stream` is a terminal, else as it is."""
+    if not stream.isatty():
+        return text
+    import shutil
+    import textwrap
+
+    width = shutil.get_terminal_size().columns
+    return "\n".join(textwrap.wrap(text, width, subsequent_indent=" " * indent,
+                                    break_on_hyphens=False)) or text
+
+
+def print_folded(text: str, indent: int = 2) -> None:
+    """Print `text` (already escaped) folded at the terminal's width, the lines after the first
+    indented by `indent`; as one line when stdout is no terminal (a pipe, a file: what scripts
+    read line by line)."""
+    if sys.stdout.isatty():
+        import shutil
+        import textwrap
+
+        width = shutil.get_terminal_size().columns
+        text = "\n".join(textwrap.wrap(text, width, subsequent_indent=" " * indent,
+                                        break_on_hyphens=False)) or text
+    print(text)
+
+
 def runs_long() -> None:
     """Turn the cyclic garbage collector back on, which `main` pauses for one-shot commands:
     the first thing a command that runs on (a game, a simulation, a server) does."""

@@ -6,7 +6,7 @@ from . import app
 from .common import fail, runs_long
 
 
-@app.command()
+@app.command(short_help="Run the language server for editors.")
 def lsp() -> None:
     """Run the language server for editors (LSP over standard input and output)."""
     runs_long()

@@ -13,7 +13,7 @@ import typer
 
 from ..text_safety import for_terminal
 from . import app
-from .common import OK, PROBLEMS, USAGE, fail, print_json, reported
+from .common import OK, PROBLEMS, USAGE, fail, print_folded, print_json, reported
 from .render_run import Lang
 from .typer_app import OptionArg, complete_variant
 
@@ -54,11 +54,13 @@ def list_variants(
     if format is CheckFormat.json:
         print(json.dumps(listed, indent=2, ensure_ascii=False))
         return
+    width = max(len(v["name"]) for v in listed)
     for v in listed:
-        print(for_terminal(f"{v['name']:<12} {v['language']}  {v['title']}"))
+        print_folded(for_terminal(f"{v['name']:<{width}}  {v['language']}  {v['title']}"),
+                     width + 6)
 
 
-@app.command()
+@app.command(short_help="Validate variants and run their worked examples.")
 def check(
     variants: list[str] = typer.Argument(
         ..., autocompletion=complete_variant,
@@ -144,10 +146,10 @@ def _print_check(report: dict[str, Any], quiet: bool = False, lang: str | None =
         if other:
             count += f", {other} run only under other option values"
         plan = f"; {report['options']}" if report.get("options") else ""
-        print(for_terminal(f"{report['variant']}: ok ({count}{plan})"))
+        print_folded(for_terminal(f"{report['variant']}: ok ({count}{plan})"))
 
 
-@app.command()
+@app.command(short_help="Lay variant files out canonically, comments kept.")
 def fmt(
     files: list[str] = typer.Argument(
         ..., autocompletion=complete_variant,
@@ -230,11 +232,12 @@ def _pinned(path: Path, text: str) -> str:
     return pinned_text(text, fingerprint(ruleset))
 
 
-@app.command()
+@app.command(short_help="Print a variant as written, or its resolved rules.")
 def show(
     variant: str = typer.Argument(..., help="File or built-in name; - for standard input.",
                                   autocompletion=complete_variant),
-    resolved: bool = typer.Option(False, "--resolved", help="After `extends`: every rule."),
+    resolved: bool = typer.Option(False, "--resolved", help="After `extends`: every rule "
+                                  "that can come up, as a file writes it (check reads it back)."),
     format: ShowFormat = typer.Option(ShowFormat.dsl, "--format", help="dsl or json."),
     options: OptionArg = None,
 ) -> None:
@@ -245,7 +248,9 @@ def show(
     from .common import STDIN, STDIN_FILE, load, read_stdin_variant
 
     if resolved:
-        data = load(variant, options=options).model_dump(mode="json", exclude_none=True)
+        ruleset = load(variant, options=options)
+        data = resolved_data(ruleset) if format is ShowFormat.dsl else ruleset.model_dump(
+            mode="json", exclude_none=True)
         name, base = data.pop("name"), None
         data.pop("extends", None)
     else:
@@ -260,7 +265,41 @@ def show(
         print(dump_variant(name, base, data), end="")
 
 
-@app.command()
+def resolved_data(ruleset: Any) -> dict[str, Any]:
+    """A resolved ruleset as `show --resolved` writes it: every rule that can come up, in the
+    forms docs/language.md describes (a scale as `none`, `cards 152` or `total 162`), so that
+    `coinche check` reads the output back without a warning. A rule that can never apply
+    under these rules (`cards no_trump` where no-trump cannot be bid) is left out, as the
+    sheet leaves it out; a switch that turns a feature off (`capot no`) is kept."""
+    from ..model import Scale
+    from ..model.coherence import SWITCHES
+    from ..model.relevance import is_relevant, rule_paths, value_at
+
+    data: dict[str, Any] = ruleset.model_dump(mode="json", exclude_none=True)
+    for path in rule_paths():
+        value = value_at(ruleset, path)
+        block = data
+        for part in path[:-1]:
+            block = block.get(part, {})
+        if path[-1] not in block:
+            continue
+        if path not in SWITCHES and not is_relevant(ruleset, path) and not _required(
+                ruleset, path):  # a required rule is written even where it cannot apply
+            del block[path[-1]]
+        elif isinstance(value, Scale):
+            kind = value.kind.value
+            block[path[-1]] = kind if kind == "none" else [kind, value.to]
+    return data
+
+
+def _required(ruleset: Any, path: tuple[str, ...]) -> bool:
+    from ..model.relevance import value_at
+
+    field = type(value_at(ruleset, path[:-1])).model_fields.get(path[-1])
+    return field is not None and field.is_required()
+
+
+@app.command(short_help="Print the JSON Schema of a ruleset or of an input.")
 def schema(of: SchemaOf = typer.Argument(SchemaOf.ruleset, help="ruleset (a resolved variant), "
                                          "score (a deal summary), replay (a deal record) or "
                                          "game (a score pad's game record) or tournament.")

@@ -10,11 +10,11 @@ from typing import Annotated, Any
 import typer
 
 from . import app
-from .common import USAGE, fail, load, read_text, reported, runs_long
+from .common import USAGE, fail, folded, load, read_text, reported, runs_long
 from .typer_app import OptionArg
 
 
-@app.command()
+@app.command(short_help="Keep a game's score deal by deal, as the table says it.")
 def marque(
     variant: str = typer.Argument(..., help="File or built-in name: the game's rules."),
     game: Annotated[Path | None, typer.Argument(
@@ -61,8 +61,8 @@ def marque(
         with reported():
             record = read_record(read_text(str(path)), str(path))
         if record.variant.fingerprint and record.variant.fingerprint != now:
-            print(words("pad.rules_changed", old=record.variant.fingerprint, new=now),
-                  file=sys.stderr)
+            print(folded(words("pad.rules_changed", old=record.variant.fingerprint, new=now),
+                         sys.stderr), file=sys.stderr)
         record = record.model_copy(update={"variant": VariantRef(
             name=record.variant.name, fingerprint=now, options=chosen)})
     else:
@@ -119,7 +119,7 @@ def _write(output: Path, ruleset: Any, pad: Any, words: Any) -> None:
         write_atomic(output, data)
 
 
-@app.command()
+@app.command(short_help="Rank a tournament's teams from their games.")
 def classement(
     tournament: Path = typer.Argument(..., help="The tournament (JSON: coinche schema "
                                       "tournament); its games inline or in files beside it."),

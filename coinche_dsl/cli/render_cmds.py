@@ -14,7 +14,7 @@ from .render_run import CompareFormat, Lang, SheetFormat, chosen_format, emit, w
 from .typer_app import OptionArg, complete_variant
 
 
-@app.command()
+@app.command(short_help="Print a variant's rule sheet (Markdown, HTML or PDF).")
 def sheet(
     variant: Annotated[str, typer.Argument(
         autocompletion=complete_variant,
@@ -58,7 +58,30 @@ def _compared(variants: list[str], options: list[str] | None,
     return out
 
 
-@app.command()
+def _for_terminal(doc: Any, rulesets: list[Any]) -> Any:
+    """The comparison as a terminal shows it: each column headed by its mark and name (the
+    titles are listed once, in the first section, and a title over every table took five
+    lines in 80 columns), and each rule table with the legend of its « — »."""
+    from ..render.comparison import NOT_APPLICABLE, column_heads
+    from ..render.document import Rules, Table
+    from ..render.i18n import translator
+
+    tr = translator(doc.lang)
+    short = dict(zip(column_heads(rulesets, tr), [f"[{i + 1}] {rs.name}" for i, rs in
+                                                   enumerate(rulesets)], strict=True))
+    for section in doc.sections:
+        for block in section.blocks:
+            if isinstance(block, Rules) and section.id == "variants":
+                block.items = [f"{item} — {tr.typeset(rs.title)}" if rs.title else item
+                               for item, rs in zip(block.items, rulesets, strict=True)]
+            if isinstance(block, Table):
+                block.head = [short.get(h, h) for h in block.head]
+                if not block.caption and any(NOT_APPLICABLE in row for row in block.rows):
+                    block.caption = tr("cmp.rules.caption")
+    return doc
+
+
+@app.command(short_help="Score the same deals under each variant; show the differences.")
 def compare(
     variants: Annotated[list[str], typer.Argument(
         autocompletion=complete_variant,
@@ -90,7 +113,8 @@ def compare(
         from ..render.terminal import print_document
 
         with reported():
-            print_document(build_comparison(rulesets, lang.value if lang else None, every_rule))
+            print_document(_for_terminal(build_comparison(
+                rulesets, lang.value if lang else None, every_rule), rulesets))
         return
     with reported():
         data = render_compare(rulesets, lang.value if lang else None, fmt, every_rule)

@@ -70,6 +70,13 @@ def write_sheet(variant: str, lang: Lang | None, format: SheetFormat | None,
 
     fmt = chosen_format(format, output, SheetFormat)
     ruleset = load(variant, warn=True, options=options)
+    if output is None and format is None and not card and sys.stdout.isatty():
+        from ..render.rulesheet import build_sheet
+        from ..render.terminal import print_document
+
+        with reported():  # a person reading: folded to the terminal, not Markdown's lines
+            print_document(build_sheet(ruleset, lang.value if lang else None))
+        return
     with reported():
         data = (render_card if card else render_sheet)(ruleset, lang.value if lang else None, fmt)
     emit(data, output)

@@ -9,7 +9,7 @@ from .common import PROBLEMS, load, print_json, read_json, reported
 from .typer_app import OptionArg, complete_variant
 
 
-@app.command("replay")
+@app.command("replay", short_help="Check and score a recorded deal, call by call.")
 def replay_command(
     variant: str = typer.Argument(..., help="A built-in variant name or a .coinche file.",
                                   autocompletion=complete_variant),

@@ -12,7 +12,7 @@ from . import app
 from .common import USAGE, fail, runs_long
 
 
-@app.command()
+@app.command(short_help="Serve clubs' rules online: accounts, versions, sheets.")
 def serve(
     db: Annotated[str, typer.Option(
         help="The database: a SQLite file (default, in this folder) or "

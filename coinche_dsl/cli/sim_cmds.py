@@ -34,7 +34,7 @@ def _lineup(text: str) -> Any:
         fail(f"--bots: {e}", USAGE)
 
 
-@app.command()
+@app.command(short_help="Play the same seeded deals under each variant and compare.")
 def simulate(
     variants: Annotated[list[str], typer.Argument(
         autocompletion=complete_variant,
@@ -79,7 +79,7 @@ def simulate(
     else:
         from rich.console import Console
 
-        render_text(report, Console(width=max(100, 34 + 30 * len(variants))))
+        render_text(report, Console(highlight=False))  # the terminal's width
     if plot is not None:
         with reported():
             draw(report, plot)
@@ -126,6 +126,9 @@ def play(
         help="Seed the cards and the bots (replayable).")] = None,
     bots: Annotated[str, typer.Option(help=BOTS_HELP + " The human's seat is the human's.")
                     ] = "heuristic",
+    lang: Annotated[str | None, typer.Option(
+        help="Language of the rules `?` shows: en, fr, es, it or pt (default: the "
+             "variant's).")] = None,
     options: OptionArg = None,
 ) -> None:
     """Play a whole game at the terminal against three bots. Type a call (`90 hearts`, `pass`,
@@ -145,8 +148,13 @@ def play(
     except ValueError as e:
         fail(str(e), USAGE)  # a bad option value is a usage error
     lineup = _lineup(bots)
+    from ..render.i18n import LANGUAGES
+
+    if lang is not None and lang not in LANGUAGES:
+        fail(f"--lang {lang}: choose one of {', '.join(LANGUAGES)}", USAGE)
     ruleset = load(variant, options=options)
-    session = PlaySession(ruleset, human, seed, Console(highlight=False), bots=lineup)
+    session = PlaySession(ruleset, human, seed, Console(highlight=False), bots=lineup,
+                          lang=lang)
     with reported():
         session.run()
     if session.interrupted:

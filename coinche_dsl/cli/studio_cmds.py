@@ -11,7 +11,7 @@ from . import app
 from .common import USAGE, fail, reported, runs_long
 
 
-@app.command()
+@app.command(short_help="Write and check house rules in the browser.")
 def studio(
     file: Annotated[str | None, typer.Argument(
         help="The variant file to edit, anywhere: the studio serves its folder (default: "

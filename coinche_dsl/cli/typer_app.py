@@ -54,9 +54,34 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
+def _verbose(value: bool) -> None:
+    """`--verbose`: on stderr, each file read (its size, and when, from the command's start),
+    and the command's time when it ends."""
+    if not value:
+        return
+    import atexit
+    import sys
+    import time
+
+    from coinche_dsl.files import ON_READ
+
+    start = time.perf_counter()
+
+    def note(text: str) -> None:
+        sys.stderr.write(f"coinche: {time.perf_counter() - start:7.3f} s  {text}\n")
+        sys.stderr.flush()
+
+    ON_READ.append(lambda path, size: note(f"read {path} ({size} bytes)"))
+    atexit.register(note, "done")
+
+
 @app.callback()
 def _options(
     version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
                                  help="Print the version and exit."),
+    verbose: bool = typer.Option(False, "--verbose", "-v", callback=_verbose, is_eager=True,
+                                 help="Say on stderr which files are read, when (seconds "
+                                      "from the start), and the command's time: `coinche "
+                                      "-v sheet club.coinche`."),
 ) -> None:
     """Write, check, play and print the rules of Coinche and its variants."""

@@ -51,7 +51,8 @@ def _moot(rs: Ruleset) -> list[Clash]:
     complete base such as ffb states every default, moot or not, for its extenders)."""
     out = []
     for path in rule_paths():
-        if path in SWITCHES or is_relevant(rs, path) or _is_default(rs, path):
+        if path in SWITCHES or is_relevant(rs, path) or _is_default(rs, path) or (
+                _is_required(rs, path)):  # a complete file must write it, moot or not
             continue
         others = DEPENDS.get(path[:2], ()) or ((path[0], "enabled"),)
         names = " and ".join(".".join(o) for o in others)
@@ -62,6 +63,11 @@ def _moot(rs: Ruleset) -> list[Clash]:
                          params=args(setting=str(path[-1]), block=".".join(path[:-1]),
                                      names=[str(o[-1]) for o in others])))
     return out
+
+
+def _is_required(rs: Ruleset, path: Path) -> bool:
+    field = getattr(type(value_at(rs, path[:-1])), "model_fields", {}).get(path[-1])
+    return field is not None and field.is_required()
 
 
 def _is_default(rs: Ruleset, path: Path) -> bool:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .document import Document, Para, Rules, Table
+from .document import Document, Example, Formula, Para, Rules, Table, Terms
 
 
 def print_document(doc: Document, console: Any = None) -> None:
@@ -34,6 +34,20 @@ def _block(out: Any, block: Any) -> None:
     elif isinstance(block, Rules):
         for item in block.items:
             out.print(Text(f"• {item}"))
+    elif isinstance(block, Formula):
+        out.print(Text(block.heading, style="bold"))
+        for line in block.sentences:
+            out.print(Text(line))
+        for line in block.worked:
+            out.print(Text(f"  {line}"))
+    elif isinstance(block, Example):
+        out.print(Text(block.title, style="bold"))
+        for line in [*block.facts, block.result, *([block.note] if block.note else [])]:
+            out.print(Text(line))
+        _block(out, block.table)
+    elif isinstance(block, Terms):
+        for term, meaning in block.items:
+            out.print(Text.assemble((term, "bold"), f": {meaning}"))
     elif isinstance(block, Table):
         table = RichTable(caption=Text(block.caption) if block.caption else None,
                           show_lines=True, expand=True)

@@ -25,7 +25,6 @@ from .simulate import derive_seed
 from .tableview import (
     card_text,
     contract_text,
-    denomination_word,
     hand_line,
     rule_lines,
     score_table,
@@ -38,8 +37,7 @@ HELP = ("Calls: a value and a denomination (90 hearts, 100 h, capot spades, 80 n
         "q quits.")
 
 
-CALL_HINT = "a call is like 90 hearts, 80 no-trump, capot spades, pass, coinche"
-CARD_HINT = "a card is a rank and a suit letter, like 10H or JS"
+CARD_HINT = "type a card: its rank and suit letter, like 10H or JS"
 
 
 def call_hint(deal: Deal) -> str:
@@ -58,6 +56,16 @@ def call_hint(deal: Deal) -> str:
     return f"({standing}; you may {', '.join(options)})"
 
 
+def call_example(deal: Deal) -> str:
+    """What to type, as the player would type it: the lowest legal bid and pass (and coinche
+    when it may be said), never a seat."""
+    calls = deal.legal_calls()
+    bids = [c for c in calls if c.kind == "bid"]
+    words = [str(bids[0]).split(" ", 1)[1]] if bids else []
+    words += ["pass"] + [k for k in ("coinche", "surcoinche") if any(c.kind == k for c in calls)]
+    return "type a call, like " + ", ".join(f"'{w}'" for w in words)
+
+
 MAX_DEALS = 100_000
 """A game at the terminal ends when the human quits long before this."""
 
@@ -72,8 +80,11 @@ class PlaySession(Watcher):
     to print them."""
 
     def __init__(self, ruleset: Any, human: int, seed: int | None, console: Any,
-                 bots: Any = "heuristic", read: Callable[[str], str] | None = None):
+                 bots: Any = "heuristic", read: Callable[[str], str] | None = None,
+                 lang: str | None = None):
         self.rules = compile_rules(ruleset)
+        self.lang = lang or str(ruleset.language)
+        """The language of the rules `?` shows (the variant's, or `--lang`)."""
         self.ruleset = ruleset
         self.human = human
         self.console = console
@@ -174,15 +185,19 @@ class PlaySession(Watcher):
             except IllegalActionError as e:
                 self.say(f"[red]Not allowed:[/] {escape(str(e))}"
                          + (f" [dim](rule: {escape(e.rule)})[/]" if e.rule else ""))
-            except CoincheError as e:
-                self.say(f"[red]{escape(str(e))}[/] ({hint})")
+            except CoincheError:  # a word that is no call or card: what to type instead
+                self.say(f"[red]Cannot read {escape(repr(line))}[/]: {escape(hint)}.")
 
     def show_rules(self, deal: Deal) -> None:
+        """The rules of the phase in the sheet's own sentences, in the table's language."""
+        from ..render.i18n import translator
+
         contract = deal.contract if deal.phase != "auction" else None
-        mode = f" at {denomination_word(contract.denomination)}" if contract else ""
-        self.say(f"[bold]The rules of the {deal.phase}{mode}[/] ({for_rich(self.ruleset.name)}):")
+        tr = translator(self.lang)
+        heading = tr({"auction": "h.auction", "play": "h.play"}.get(deal.phase, "h.scoring"))
+        self.say(f"[bold]{for_rich(heading)}[/] ({for_rich(self.ruleset.name)})")
         for line in rule_lines(self.ruleset, deal.phase,
-                               contract.denomination if contract else None):
+                               contract.denomination if contract else None, self.lang):
             self.say(f"  {line}")
 
 
@@ -197,15 +212,16 @@ class TerminalSeat:
         self.say(call_hint(deal))
         seat = deal.to_act
         return self.session.ask(deal, "Your call", lambda line: f"{SEATS[seat]} {line}",
-                                CALL_HINT)
+                                call_example(deal))
 
     def choose_out_of_turn(self, deal: Deal, seat: int) -> Any:
         """Where the rules let a player coinche out of turn (`auction.coinche any_time`), the
         human is asked after each other player's call, since a line-based table has no other
         moment."""
         calls: dict[str, Call] = {c.kind: c for c in deal.out_of_turn_calls(seat)}
-        if not calls or deal.history[-1].seat == seat:
-            return None
+        last = deal.history[-1]
+        if not calls or last.kind not in ("bid", "coinche") or (last.seat - seat) % 2 == 0:
+            return None  # offered once, when an opponent bids (or coinches the human's side)
         while True:
             try:
                 line = self.session.read(f"You may {' or '.join(calls)} now, out of turn "
@@ -231,6 +247,10 @@ class TerminalSeat:
         on_table = ", ".join(f"{SEATS[s]} {card_text(c)}" for s, c in deal.trick) or "-"
         self.say(f"On the table: {on_table}")
         legal, hand = deal.legal_cards(), deal.hands[deal.to_act]
+        if legal & (legal - 1) == 0:  # one card only: no choice to ask for
+            only = legal.bit_length() - 1
+            self.say(f"You play {card_text(only)}, your only card you may play.")
+            return only
         note = "   [dim](in parentheses: cards you may not play now)[/]" if legal != hand \
             else ""
         self.say("Your hand: " + hand_line(self.session.rules, hand,

@@ -264,4 +264,16 @@ def simulate_variants(variants: Sequence[str | Ruleset], deals: int, games: int 
     totals = run_totals(rulesets, deals, games, seed, bots, jobs, executor, progress)
     label = getattr(bots, "__name__", repr(bots)) if callable(bots) else lineup_text(bots)
     settings = {"deals": deals, "games": games, "seed": seed, "bots": label}
-    return totals.report(names, settings)
+    report = totals.report(names, settings)
+    for entry, rs in zip(report["variants"], rulesets, strict=True):
+        entry["calls"] = calls_of(rs)
+    return report
+
+
+def calls_of(rs: Ruleset) -> dict[str, bool]:
+    """Which of the counted calls the variant has (a rate of a call it does not have is no
+    finding: the text report leaves the row out, or marks the cell)."""
+    from ..model.relevance import has_coinche, has_surcoinche
+
+    return {"coinche": has_coinche(rs), "surcoinche": has_surcoinche(rs),
+            "generale": bool(rs.auction.generale)}

@@ -7,8 +7,6 @@ from typing import Any
 
 from ..cards import SEATS, SUIT_MASKS, SUIT_SYMBOLS, card_name, cards_of
 from ..engine.facts import DENOMINATION_WORDS
-from ..model.docstrings import field_doc
-from ..model.enums import ScaleKind
 from ..text_safety import for_rich
 
 RED_SUITS = (1, 2)
@@ -114,51 +112,42 @@ MODE_ONLY = {
 during play, `?` shows those of the contract's denomination, not all four card tables."""
 
 
-def rule_lines(ruleset: Any, phase: str, denomination: int | None = None) -> list[str]:
-    """The rules that matter now, one per line: path, value, what it means, where written;
-    with a contract's `denomination`, only the rules of its mode."""
-    lines = []
-    for block in PHASE_BLOCKS.get(phase, ("auction",)):
-        model = getattr(ruleset, block)
-        for name in type(model).model_fields:
-            modes = MODE_ONLY.get((block, name))
-            if denomination is not None and modes is not None and denomination not in modes:
-                continue
-            value = getattr(model, name)
-            where = ruleset.where(block, name)
-            meaning = _sentence(ruleset, (block, name)) or field_doc(type(model), name)
-            lines.append(f"[bold]{block}.{name}[/] {for_rich(_value(value))}"
-                         + (f" — {for_rich(meaning.splitlines()[0]) if meaning else ''}")
-                         + (f" [dim]({for_rich(where)})[/]" if where else ""))
-    return lines
+def rule_paths_now(ruleset: Any, phase: str, denomination: int | None = None) -> list[Any]:
+    """The rules that matter now: those of the phase's blocks that can come up under these
+    rules (`is_relevant`, as the sheet chooses them), with a contract's `denomination` only
+    those of its mode."""
+    from ..model.relevance import is_relevant, rule_paths
+
+    blocks = PHASE_BLOCKS.get(phase, ("auction",))
+    out = []
+    for path in rule_paths():
+        if path[0] not in blocks or not is_relevant(ruleset, path):
+            continue
+        modes = MODE_ONLY.get((path[0], path[1]))
+        if denomination is not None and modes is not None and denomination not in modes:
+            continue
+        out.append(path)
+    return out
 
 
-def _value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, list) and value and hasattr(value[0], "rank"):
-        return ", ".join(f"{row.rank} {row.points}" for row in value)
-    if isinstance(value, list):
-        return ", ".join(str(v) for v in value)
-    if isinstance(value, dict):
-        return ", ".join(f"{k} {v}" for k, v in value.items())
-    kind = getattr(value, "kind", None)
-    if kind is not None:  # a scale: `cards 152`, or `none`
-        return str(kind) if kind == ScaleKind.NONE else f"{kind} {value.to}"
-    return str(getattr(value, "value", value))
-
-
-def _sentence(ruleset: Any, path: tuple[str, ...]) -> str:
-    """The rule sheet's sentence for `path`; empty for a field the sheet words otherwise
-    (`describe` raises TypeError for those: the scoring formulas per side), whose docstring
-    then stands in. Any other error is a defect and shows."""
+def rule_lines(ruleset: Any, phase: str, denomination: int | None = None,
+               lang: str | None = None) -> list[str]:
+    """The rules that matter now (`rule_paths_now`), one sentence each in the sheet's own
+    words and in `lang` (default: the variant's language), with where each is written.
+    Escaped for Rich."""
     from ..render.describe import describe
     from ..render.i18n import translator
 
-    try:
-        return describe(ruleset, path, translator("en"))
-    except TypeError:
-        return ""
+    tr = translator(lang or ruleset.language)
+    lines = []
+    for path in rule_paths_now(ruleset, phase, denomination):
+        try:
+            sentence = describe(ruleset, path, tr)
+        except TypeError:  # a scoring formula per side: the sheet words it as a whole
+            continue
+        where = ruleset.where(*path)
+        lines.append(for_rich(sentence) + (f" [dim]({for_rich(where)})[/]" if where else ""))
+    return lines
 
 
 def denomination_word(d: int) -> str:

@@ -207,7 +207,8 @@ def describe_syntax_error(e: UnexpectedInput, text: str, file: str, lark: Lark) 
             return _native(at, native)
         if not text[(token.end_pos or 0):(token.end_pos or 0) + 20].lstrip()[:1].isdigit():
             expected = expected - {"INT"}  # `x -y` is no negative number
-    special = _special(token, expected, prev, at)
+    special = _unit_word(text, file, prev) if {"EQUAL", "LBRACE"} <= expected else None
+    special = special or _special(token, expected, prev, at)
     if special is not None:
         return special
     words = sorted({_word(t, lark) for t in expected})
@@ -236,6 +237,25 @@ def _native(at: Position, found: tuple[str, str]) -> Diagnostic:
     return Diagnostic(at, f"'{found[0]}' is not a word of a variant file", found[0],
                       f"write '{found[1]}': {ENGLISH}", code="syntax.native_word",
                       hint_code="hint.english", params=args(name=found[0], fix=found[1]))
+
+
+_SETTING_AND_VALUE = re.compile(r"([a-z_][a-z0-9_]*)\s+([^\s{}=#]+)\s+$")
+
+
+def _unit_word(text: str, file: str, prev: Token | None) -> Diagnostic | None:
+    """`target 1500 points`: a word after a setting's whole value on its line reads as a new
+    setting with no value; said where the word is, naming the setting it follows."""
+    if prev is None or prev.type != "NAME" or prev.start_pos is None:
+        return None
+    line_start = text.rfind("\n", 0, prev.start_pos) + 1
+    before = _SETTING_AND_VALUE.search(text[line_start:prev.start_pos])
+    if before is None or not before.group(2)[:1].isdigit():
+        return None
+    setting, value, word = before.group(1), before.group(2), str(prev)
+    return Diagnostic(Position(file, prev.line or 1, prev.column or 1),
+                      f"'{setting} {value} {word}': '{word}' after the value reads as another "
+                      "setting, which has no value", word,
+                      f"a setting's value stands alone: write '{setting} {value}'")
 
 
 def _special(token: Token, expected: set[str], prev: Token | None, at: Position

@@ -154,6 +154,9 @@ class _Formatter:
                 item.data == "option" and len(lines) > 1)
             cur.entries.append(_Entry(lines, blank, is_block))
             cur.line, cur.target = item.meta.end_line, lines[-1]
+            if is_block and item.meta.line == item.meta.end_line and len(lines) > 2:
+                cur.target = lines[-2]  # `game { target 1000 }  # …`: the comment is the
+                # last setting's, which it followed on the line, never the `}`'s
         self._gap(cur, node.meta.end_line, node.meta.end_column - 1, depth + 1)
         if not cur.entries:
             first.code = head + " {}"
