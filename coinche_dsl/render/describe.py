@@ -76,11 +76,13 @@ def bid_levels(rs: Ruleset) -> list[int]:
 
 
 def ladder(rs: Ruleset, tr: Translator) -> str:
-    """`80, 90, 100 … 160`, or `80, 90, 100 …` when numeric bids have no highest."""
+    """« 80, 90, 100 et ainsi de suite jusqu’à 160 », or without its end when numeric bids
+    have no highest: words, as a rulebook writes it, never an ellipsis before the full stop."""
     levels = [tr.num(n) for n in bid_levels(rs)]
+    first = ", ".join(levels[:3])
     if rs.auction.maximum_bid is None:
-        return ", ".join(levels[:3]) + " …"
-    return ", ".join(levels[:3]) + (" … " + levels[3] if len(levels) > 3 else "")
+        return tr("ladder.open", levels=first)
+    return tr("ladder.to", levels=first, last=levels[3]) if len(levels) > 3 else first
 
 
 def _levels(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
