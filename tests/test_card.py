@@ -51,7 +51,7 @@ def test_the_card_says_what_a_table_needs() -> None:
     # montant du contrat", doubled)
     # FFB 2015 § 4.1: multiples of 10 from 80, no highest number but the engine's cap of 500
     # (printed, since the engine refuses 510); "à tout moment ... un capot"
-    assert "Bids: 80, 90, 100 … 500 (steps of 10), then capot (250)." in text
+    assert "Bids: 80, 90, 100 and so on up to 500 (steps of 10), then capot (250)." in text
     assert "Coinche: × 2. Surcoinche: × 4." in text
     # what a made and a failed contract score, in words
     assert ("If the contract is coinched or surcoinched, the declarers score 160 (250 if they "
@@ -80,7 +80,7 @@ def test_the_fall_table_is_the_engines() -> None:
 def test_one_worked_example_scored_by_the_engine() -> None:
     # ffb, 80 hearts by N coinched, 6 short: EW (160 + 80) x 2 = 480.
     text = str(card(load_variant("ffb"), "en", "md"))
-    assert "- 80 ♥ hearts by North, coinched — failed" in text
+    assert "- 80 hearts by North, coinched — failed" in text
     assert "- North–South 0; East–West (160 + 80) × 2 = 480" in text
 
 

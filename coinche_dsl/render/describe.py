@@ -80,9 +80,11 @@ def highest_bid(rs: Ruleset) -> int:
 
 
 def ladder(rs: Ruleset, tr: Translator) -> str:
-    """`80, 90, 100 … 160`: the first bids and the highest."""
+    """« 80, 90, 100 et ainsi de suite jusqu’à 500 »: the first bids and the highest the engine
+    takes (its cap when the rules name none), in words, never an ellipsis before a full stop."""
     levels = [tr.num(n) for n in bid_levels(rs)]
-    return ", ".join(levels[:3]) + (" … " + levels[3] if len(levels) > 3 else "")
+    first = ", ".join(levels[:3])
+    return tr("ladder.to", levels=first, last=levels[3]) if len(levels) > 3 else first
 
 
 def _maximum_bid(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:

@@ -117,12 +117,54 @@ def worked(e: Expr, values: Values, tr: Translator) -> str:
     value = evaluate(e, values)
     if isinstance(value, bool):
         taken = chain_taken(e, values)
-        text = words(taken, tr) if taken.op == "qty" else numbers(taken, values, tr)
+        text = words(taken, tr) if taken.op == "qty" else (
+            checked(taken, values, tr) or numbers(taken, values, tr))
         return tr("worked.bool", line=text, value=tr(f"bool.{str(value).lower()}"))
     reduced = reduce_numbers(e, values)
     if reduced.op == "num":
         return tr.num(value)
     return f"{print_formula(reduced, WordsSpelling(tr))} = {tr.num(value)}"
+
+
+CHECKS = {">=": "ge", ">": "gt", "<": "lt", "<=": "le", "==": "eq", "!=": "ne"}
+
+
+def checked(e: Expr, values: Values, tr: Translator) -> str | None:
+    """A success test on one deal in words, saying what is true (« 92 points, au moins les
+    80 demandés et plus que les 60 de la défense »), never with ≥ or ≤; None for a test no
+    such sentence says (the signs then stay)."""
+    if e.op in CHECKS:
+        parts = [e]
+    elif e.op == "and" and all(a.op in CHECKS for a in e.args):
+        parts = list(e.args)
+    else:
+        return None
+    said: list[tuple[Expr, str]] = []
+    for c in parts:
+        left, right = c.args
+        if left.op not in ("qty", "num") or right.op not in ("qty", "num"):
+            return None
+        held = bool(evaluate(c, values))
+        said.append((left, tr(f"check.{CHECKS[c.op]}" + ("" if held else ".not"),
+                              b=_checked_amount(right, values, tr))))
+    groups: list[tuple[Expr, list[str]]] = []
+    for left, relation in said:
+        if groups and groups[-1][0] == left:
+            groups[-1][1].append(relation)
+        else:
+            groups.append((left, [relation]))
+    return tr.join([tr("check", a=_checked_amount(left, values, tr, subject=True),
+                       rel=tr.join(rels)) for left, rels in groups])
+
+
+def _checked_amount(e: Expr, values: Values, tr: Translator, subject: bool = False) -> str:
+    """A number of a test, with what it counts where the catalog says it (« les 80
+    demandés »)."""
+    if e.op == "num":
+        return tr.num(e.value or 0)
+    n = int(evaluate(e, values))
+    key = "check.subject" if subject else f"check.of.{e.name}" + (f".{e.side}" if e.side else "")
+    return tr(key, n=n) if tr.has(key) else tr.num(n)
 
 
 def reduce_numbers(e: Expr, values: Values) -> Expr:

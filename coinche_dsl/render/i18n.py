@@ -22,10 +22,38 @@ LANGUAGES = ("en", "fr", "es", "it", "pt")
 LOCALES = {"en": "en", "fr": "fr_FR", "es": "es_ES", "it": "it_IT", "pt": "pt_PT"}
 """The Babel locale of each language (European Portuguese: the seed's "equipa")."""
 NNBSP = "\u202f"
+UNGROUPED_FOUR = frozenset({"es", "pt"})
+"""Languages whose rulebooks write a four-digit number without a separator (« 1500
+puntos », « 1001 pontos »: the RAE's and the Portuguese norm), five digits and more grouped
+as Babel writes them (10.000, 10 000); Babel's own choice for four digits varies with its
+CLDR data."""
 MAX_KEPT_NUMBERS = 4096
 """Numbers each Translator keeps formatted (a sheet has a few dozen distinct ones)."""
+ROMANCE = frozenset({"fr", "es", "it", "pt"})
+"""Languages whose rulebooks go on in lower case after a colon."""
+PROPER = frozenset({"Nord", "Sud", "Est", "Ouest", "Norte", "Sur", "Este", "Oeste", "Ovest",
+                    "Sul", "Leste", "Belote", "Rebelote", "As"})
+"""Words that keep their capital after a colon: the seats, and the words said aloud."""
+_AFTER_COLON = re.compile(r"(:[ \u00a0\u202f]+)([^\W\d_][^\W\d_]*)")
 MISSING = "⟦{}⟧"
 """How a message missing from every catalog shows: easy to spot, and the tests look for it."""
+
+
+def lower_after_colon(text: str) -> str:
+    """A sentence that goes on after « : » in lower case, as French, Spanish, Italian and
+    Portuguese rulebooks write (« Contrat rempli : les preneurs marquent »); a seat, an
+    acronym or a rank letter keeps its capitals.
+
+    >>> lower_after_colon("« oui » : Une enchère ; Nord-Sud : Nord 20 ; atout : V 20")
+    '« oui » : une enchère ; Nord-Sud : Nord 20 ; atout : V 20'
+    """
+    def low(m: re.Match[str]) -> str:
+        word = m.group(2)
+        if len(word) < 2 or not word[0].isupper() or not word[1:].islower() or word in PROPER:
+            return m.group(0)
+        return m.group(1) + word[0].lower() + word[1:]
+
+    return _AFTER_COLON.sub(low, text) if ":" in text else text
 
 
 class UnknownLanguageError(CoincheError, LookupError):
@@ -85,7 +113,8 @@ class Translator:
         key = (type(n), n)
         shown = self._numbers.get(key)
         if shown is None:
-            shown = format_decimal(n, locale=self.locale)
+            shown = (str(n) if self.lang in UNGROUPED_FOUR and isinstance(n, int)
+                     and abs(n) < 10_000 else format_decimal(n, locale=self.locale))
             if len(self._numbers) < MAX_KEPT_NUMBERS:
                 self._numbers[key] = shown
         return shown
@@ -110,7 +139,8 @@ class Translator:
             pattern = self._words(pattern)
         shown = {k: self.num(v) if isinstance(v, int) and not isinstance(v, bool) else v
                  for k, v in params.items()}
-        return self.typeset(pattern.format(**shown))
+        text = pattern.format(**shown)
+        return self.typeset(lower_after_colon(text) if self.lang in ROMANCE else text)
 
     def typeset(self, text: str) -> str:
         """The language's typography applied to `text` (French spacing; others unchanged)."""

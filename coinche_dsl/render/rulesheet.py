@@ -7,6 +7,8 @@ scoring, worked examples, end of the game, glossary, sources. Each sentence come
 
 from __future__ import annotations
 
+import re
+
 from ..model import Ruleset
 from ..model.choices import option_of, option_paths, with_value
 from ..model.enums import WhoScores
@@ -255,4 +257,20 @@ def glossary(rs: Ruleset, tr: Translator) -> list[tuple[str, str]]:
 def _sources(rs: Ruleset, tr: Translator) -> list:
     """The texts the rules follow, as the variant file cites them (which file wrote which
     rule is for the editor and the HTML's hover, not for the printed page)."""
-    return [Rules([tr.typeset(s) for s in rs.sources]) if rs.sources else Para(tr("src.none"))]
+    if not rs.sources:
+        return [Para(tr("src.none"))]
+    return [Rules(list(dict.fromkeys(source_text(s, rs, tr) for s in rs.sources)))]
+
+
+_FILE_NAME = re.compile(r"(?:,\s*)?(?<![\w/.-])[\w./-]*\w\.(?:txt|md|pdf|docx?|odt|html?|rtf)\b")
+"""A file name or path in a source (`seed-000.txt`, `assets/rules/coinche_belote_rules.md`):
+where a developer keeps the text, not what a club reads."""
+
+
+def source_text(source: str, rs: Ruleset, tr: Translator) -> str:
+    """A source as a club reads it: its title and publisher, without a file name; a source
+    that is only a file name is the text these rules were written from, named by its title."""
+    left = _FILE_NAME.sub("", source).strip(" ,;:")
+    if len(re.findall(r"[^\W\d_]{3,}", left)) < 2:  # nothing left but a word like "seed"
+        return tr("src.file", title=tr.typeset(rs.title or rs.name))
+    return tr.typeset(left)

@@ -1,0 +1,135 @@
+"""Defect classes a native reader of the sheets found, one test per class and language.
+
+Each test builds the federation's sheet (and a built-in whose source is a bare file) in the
+language and fails on any occurrence of its class, wherever the sentence comes from.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from coinche_dsl import load_variant
+from coinche_dsl.render.i18n import lower_after_colon, translator
+from coinche_dsl.render.output import to_markdown
+from coinche_dsl.render.rulesheet import build_sheet
+
+ROMANCE = ("fr", "es", "it", "pt")
+SEATS = {
+    "Nord",
+    "Sud",
+    "Est",
+    "Ouest",
+    "Norte",
+    "Sur",
+    "Este",
+    "Oeste",
+    "Ovest",
+    "Sul",
+    "Leste",
+    "Belote",
+    "Rebelote",
+    "As",
+}
+
+
+def sheet(variant: str, lang: str) -> str:
+    return to_markdown(build_sheet(load_variant(variant), lang))
+
+
+@pytest.mark.parametrize("lang", ROMANCE)
+def test_no_capital_after_a_colon(lang: str) -> None:
+    # a rulebook goes on in lower case after « : » (« Contrat rempli : les preneurs… »)
+    text = sheet("ffb", lang) + sheet("fr-bga", lang)
+    bad = [
+        m.group(0)
+        for m in re.finditer(r":[ \u00a0\u202f]+([A-ZÀ-Ý][a-zà-ÿ]+)", text)
+        if m.group(1) not in SEATS
+    ]
+    assert bad == []
+
+
+def test_capital_after_colon_lowered_but_seats_kept() -> None:
+    assert lower_after_colon("« oui » : Une enchère") == "« oui » : une enchère"
+    assert lower_after_colon("Donne : Nord-Sud 20") == "Donne : Nord-Sud 20"
+    assert lower_after_colon("Carré : FFB") == "Carré : FFB"
+
+
+@pytest.mark.parametrize("lang", ROMANCE)
+def test_ladder_without_stray_ellipsis(lang: str) -> None:
+    text = sheet("ffb", lang)
+    assert "…." not in text and "… ." not in text and "100 …" not in text
+    # FFB 2015 § 4.1: bids go by tens from 80 with no highest; the sheet says so in words
+    ladder = {
+        "fr": "80, 90, 100 et ainsi de suite",
+        "es": "80, 90, 100 y así sucesivamente",
+        "it": "80, 90, 100 e così via",
+        "pt": "80, 90, 100 e assim por diante",
+    }
+    assert ladder[lang] in text
+
+
+@pytest.mark.parametrize("lang", ROMANCE)
+def test_worked_checks_in_words(lang: str) -> None:
+    text = sheet("ffb", lang)
+    assert "≥" not in text and "≤" not in text
+    # the generated case "102 points at the lowest bid": 102 ≥ 80 and 102 > 60, made
+    said = {
+        "fr": "102 points, au moins les 80 demandés et plus que les 60 de la défense",
+        "es": "102 puntos, al menos los 80 pedidos y más que los 60 de los defensores",
+        "it": "102 punti, almeno 80 (il contratto) e più di 60 (i difensori)",
+        "pt": "102 pontos, pelo menos os 80 do lance e mais do que os 60 dos defensores",
+    }
+    assert said[lang] in text
+
+
+@pytest.mark.parametrize(
+    ("lang", "four", "five"),
+    [
+        ("es", "1500", "10.000"),
+        ("pt", "1500", "10\u00a0000"),
+        ("fr", "1\u202f500", "10\u202f000"),
+        ("it", "1.500", "10.000"),
+    ],
+)
+def test_four_digit_numbers(lang: str, four: str, five: str) -> None:
+    tr = translator(lang)
+    assert (tr.num(1500), tr.num(10000)) == (four, five)
+
+
+@pytest.mark.parametrize(
+    ("variant", "lang", "target"),
+    [("es-club", "es", "2000 puntos"), ("pt-online", "pt", "1001 pontos")],
+)
+def test_sheet_target_as_the_seed_writes_it(variant: str, lang: str, target: str) -> None:
+    # es seed: « Acordad una meta de 2000 puntos »; pt seed: « ganhar 1001 pontos »
+    assert target in sheet(variant, lang)
+
+
+@pytest.mark.parametrize("lang", ROMANCE)
+def test_suit_named_once_in_sentences(lang: str) -> None:
+    text = sheet("ffb", lang)
+    doubled = re.findall(r"[♣♦♥♠] [a-zà-ÿ]", text)
+    assert doubled == []
+
+
+@pytest.mark.parametrize(
+    ("variant", "lang"),
+    [
+        ("es-club", "es"),
+        ("pt-online", "pt"),
+        ("it-701", "it"),
+        ("fr-bga", "fr"),
+        ("fr-brut", "fr"),
+        ("ffb", "fr"),
+    ],
+)
+def test_sources_name_no_file(variant: str, lang: str) -> None:
+    text = sheet(variant, lang)
+    sources = text[text.rindex("\n## ") :]
+    assert not re.search(r"\w\.(txt|md|pdf)\b", sources)
+    assert "seed" not in sources
+    rs = load_variant(variant)
+    if all(s.startswith("seed ") for s in rs.sources):
+        assert rs.title in sources
