@@ -38,6 +38,7 @@ from ..model.enums import (
     BeloteFinish,
     BothOver,
     CoincheTiming,
+    DealsTie,
     RaiseOwn,
     Reentry,
     TieAtEnd,
@@ -71,6 +72,9 @@ class GameEnd:
     both_over: BothOver
     tie: TieAtEnd
     belote_finish: BeloteFinish
+    deals: int | None = None
+    """A game of this many scored deals (`game.deals`); None: to the target."""
+    deals_tie: DealsTie = DealsTie.MORE_DEALS
 
 
 @dataclass(frozen=True, slots=True, eq=False, weakref_slot=True)
