@@ -158,6 +158,8 @@ class CompiledRules:
     """Per denomination 0..5: what finding, classifying and comparing announcements read."""
     belote: bool
     belote_declarers_only: bool
+    rebelote_required: bool
+    """A recorded belote whose « rebelote » was not said does not count."""
     belote_silent_allowed: bool
     belote_king_first: bool
     belote_said_at_pair: bool

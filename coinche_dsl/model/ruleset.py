@@ -388,6 +388,11 @@ class BeloteRules(RuleModel):
     """Its holder may keep it silent (seed 004: "parfois intéressant de ne pas annoncer")."""
     order: BeloteOrder = BeloteOrder.ANY
     """Whether the king must come first ("belote" then "rebelote")."""
+    rebelote_required: bool = False
+    """The holder must also say « rebelote » as the second of the king and queen is played,
+    or the belote does not count (FFB § 7: "En cas d'omission d'un de ces deux termes, la
+    belote n'est pas prise en compte"); a deal record names who did not
+    (`rebelote_unsaid`)."""
     said_at: BeloteMoment = BeloteMoment.FIRST_CARD
     """When a claimed belote is said aloud, and so known to the table: with the holder's first
     card, or as the first of its king and queen is played."""
