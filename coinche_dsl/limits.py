@@ -41,6 +41,8 @@ MAX_ANNOUNCEMENT: Final = 1_000
 """The value of one carré or sequence (real ones: 20 to 200)."""
 MAX_EXAMPLES: Final = 100
 """Worked examples in one variant (real ones: up to a dozen)."""
+MAX_GAME_DEALS: Final = 100
+"""Deals of a game of a fixed number of deals (`game.deals`; tournaments play 4 to 16)."""
 MAX_SOURCES: Final = 100
 """Entries of `sources`."""
 MAX_TEXT: Final = 10_000

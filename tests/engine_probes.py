@@ -30,6 +30,7 @@ SUMMARIES: list[dict[str, Any]] = [
     deal(80, "clubs", 70, 82, "S"),
     deal(80, "clubs", 71, 81, "N"),
     deal(80, "clubs", 61, 91, "N", belote=["N"]),
+    deal(80, "clubs", 61, 91, "N", belote=["N"], rebelote_unsaid=["N"]),
     deal(80, "clubs", 71, 81, "N", belote=["E"]),
     deal(82, "hearts", 85, 67, "N"),
     deal(100, "hearts", 110, 42, "N", double="coinche", belote=["S"]),

@@ -20,13 +20,13 @@ from coinche_dsl.model import Ruleset
 
 
 def deal(bid, trump, ns, ew, last, declarer="N", double="none", tricks=None,
-         announcements=None, belote=None) -> dict[str, Any]:
+         announcements=None, belote=None, rebelote_unsaid=None) -> dict[str, Any]:
     """A deal summary for `score_deal`: bid, trump, card points per team, who took the last
     trick; the optional parts are left out when empty, as a player's summary would."""
     out = {"declarer": declarer, "bid": bid, "trump": trump, "double": double,
            "card_points": {"NS": ns, "EW": ew}, "last_trick": last}
     for key, value in (("tricks", tricks), ("announcements", announcements),
-                       ("belote", belote)):
+                       ("belote", belote), ("rebelote_unsaid", rebelote_unsaid)):
         if value:
             out[key] = value
     return out

@@ -49,6 +49,9 @@ CONTEXTS: dict[tuple[str, ...], dict[tuple[str, ...], Any]] = {
     # With 3 passes ending the auction, the highest bid is never one's own at one's turn.
     ("auction", "raise_own"): {("auction", "end_passes"): 4},
     # A 5-card table of sequences: counting 6 cards as 5 or 6 gives the same 100.
+    # Equal totals after the last deal arise only in a game of a fixed number of deals: one
+    # deal, from both sides exactly at the probes' target (`engine_probes.game_edges`).
+    ("game", "deals_tie"): {("game", "deals"): 1},
     ("announcements", "longest_counted"): {("announcements", "sequences"): {3: 20, 4: 50, 5: 100,
                                                                              6: 150}},
 }
@@ -80,6 +83,8 @@ def others(rs: Ruleset, path: tuple[str, ...]) -> list[Any]:
         return [0]
     if value is None and path == ("play", "partner_leads_trump_at"):
         return [2, 5]
+    if value is None and path == ("game", "deals"):
+        return [1, 4]
     if isinstance(value, Expr):
         if value.type() == "bool":
             return [Expr(op="or", args=[value, Expr(op="qty", name="all_trump")])]

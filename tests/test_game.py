@@ -13,12 +13,14 @@ from coinche_dsl.engine.dealing import deal_hands
 from coinche_dsl.engine.facts import Contract, DealFacts, DealScore
 from coinche_dsl.engine.game import UniformBot
 from coinche_dsl.engine.play import random_card
+from coinche_dsl.errors import CoincheError
 from coinche_dsl.loader import load_variant
 from coinche_dsl.model.enums import (
     AllPass,
     BeloteFinish,
     BothOver,
     DealerRotation,
+    DealsTie,
     Direction,
     Reach,
     Shuffle,
@@ -255,3 +257,52 @@ def test_play_deal_asks_for_out_of_turn_coinches():
     # N opens; before W speaks in turn, S then E are asked: E coinches out of turn.
     assert [str(c) for c in deal.history] == ["N 80 clubs", "E coinche"]
     assert deal.contract.double == 1 and deal.phase == "over"
+
+
+# -- a game of a fixed number of deals (game.deals) -------------------------------------------
+# FFB § 2: « La partie se termine […] après un nombre défini de donnes »; the docstring of
+# `game.deals`: after the last, the higher total wins, and the target is not read.
+
+def test_a_game_of_three_deals_ends_after_the_third_whatever_the_target():
+    game = Game(rules_with("game", deals=3, target=100), 1)
+    game.record(ScriptedDeal(190, 50))  # NS far over the target of 100: the target is not read
+    assert not game.is_over()
+    game.record(ScriptedDeal(0, 0, phase="redeal"))  # all passed: dealt again, not counted
+    game.record(ScriptedDeal(50, 190))
+    assert not game.is_over() and game.deals == 2
+    game.record(ScriptedDeal(0, 160))
+    assert game.outcome().winner == "EW" and game.outcome().scores == {"NS": 240, "EW": 400}
+    assert game.outcome().deals == 3
+    with pytest.raises(CoincheError, match="over"):
+        game.new_deal()
+
+
+def test_equal_totals_after_the_last_deal_play_one_more_at_a_time():
+    # deals_tie more_deals: « one more deal at a time until they differ ».
+    game = Game(rules_with("game", deals=2, deals_tie=DealsTie.MORE_DEALS), 1)
+    game.record(ScriptedDeal(190, 50))
+    game.record(ScriptedDeal(50, 190))  # 240 each after the second and last deal
+    assert not game.is_over()
+    game.record(ScriptedDeal(80, 80))  # still level, 320 each: another
+    assert not game.is_over()
+    game.record(ScriptedDeal(0, 160))
+    assert game.outcome().winner == "EW" and game.outcome().deals == 4
+
+
+def test_equal_totals_after_the_last_deal_stand_as_a_draw():
+    # deals_tie stands: « leaves the game drawn ».
+    game = Game(rules_with("game", deals=2, deals_tie=DealsTie.STANDS), 1)
+    game.record(ScriptedDeal(190, 50))
+    game.record(ScriptedDeal(50, 190))
+    assert game.is_over() and game.outcome().winner is None
+    assert game.outcome().scores == {"NS": 240, "EW": 240}
+
+
+def test_the_played_game_of_deals_lasts_its_deals():
+    rng = random.Random(3)
+    game = Game(rules_with("game", deals=4, deals_tie=DealsTie.STANDS), rng)
+    assert play_game(game, [UniformBot(rng)] * 4)
+    assert game.outcome().deals == 4
+    outcome = game.outcome()
+    ns, ew = outcome.scores["NS"], outcome.scores["EW"]
+    assert outcome.winner == ("NS" if ns > ew else "EW" if ew > ns else None)

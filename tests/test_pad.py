@@ -26,6 +26,7 @@ import pytest
 from coinche_dsl.engine import compile
 from coinche_dsl.errors import VariantError
 from coinche_dsl.loader import load_variant
+from coinche_dsl.model.enums import DealsTie
 from coinche_dsl.pad import GameRecord, score_game, tell
 from coinche_dsl.pad.record import PadDeal
 from coinche_dsl.pad.said import complete, read_said
@@ -359,3 +360,54 @@ def test_a_blank_sheet_is_one_page_in_every_language(variant):
         (text,) = _pdf_pages(paper.to_pdf(paper.blank(ruleset, PadWords(lang)), lang))
         assert f"{ruleset.game.target:,}"[-3:] in text  # the target, in the language's digits
         assert "18" in text  # every line to fill in is on the one page
+
+
+# -- a game of a fixed number of deals --------------------------------------------------------
+# FFB § 2: « après un nombre défini de donnes »; `game.deals`: after the last, the higher total
+# wins; `deals_tie`: equal totals play one more deal (`more_deals`) or stand (`stands`).
+# Each deal under ffb (§ 10.1.1 made: the total plus the contract; § 10.2 to the nearest ten):
+# « 80 coeur N, 100 points, der N »: NS 100 + 10 = 110 >= 80, so 110 + 80 = 190; EW 52, to 50.
+# « 80 pique E, 100 points, der E »: the same for EW: EW 190, NS 50. After two: 240 each.
+
+def _of_deals(n: int, tie: str):
+    base = load_variant("ffb")
+    return compile(base.model_copy(update={"game": base.game.model_copy(
+        update={"deals": n, "deals_tie": DealsTie(tie)})}))
+
+
+TWO = ("80 coeur N, 100 points, der N", "80 pique E, 100 points, der E")
+
+
+def test_a_game_of_two_deals_drawn_when_the_tie_stands():
+    rules = _of_deals(2, "stands")
+    sheet = score_game(rules, played(*TWO, rules=rules))
+    assert sheet.totals == {"NS": 240, "EW": 240} and sheet.over and sheet.winner is None
+    with pytest.raises(VariantError, match="ended at deal 2 \\(drawn\\)"):
+        tell(rules, played(*TWO, rules=rules), TWO[0])
+
+
+def test_a_game_of_two_deals_goes_on_while_level_then_ends():
+    rules = _of_deals(2, "more_deals")
+    assert not score_game(rules, played(*TWO, rules=rules)).over
+    # A third deal like the first: NS 240 + 190 = 430, EW 240 + 50 = 290.
+    sheet = score_game(rules, played(*TWO, TWO[0], rules=rules))
+    assert sheet.over and sheet.winner == "NS" and sheet.totals == {"NS": 430, "EW": 290}
+
+
+def test_the_terminal_pad_ends_a_game_of_two_deals(tmp_path):
+    (tmp_path / "tournoi.coinche").write_text(
+        'variant "tournoi" extends "ffb" {\n  title "Tournoi"\n  language fr\n'
+        "  game {\n    deals 2\n    deals_tie stands\n  }\n}\n", encoding="utf-8")
+    term = Terminal("tournoi.coinche", str(tmp_path / "t.json"), cwd=tmp_path)
+    try:
+        term.read_until("Donne 1, Nord donne")
+        term.type(TWO[0])
+        term.read_until("Donne 2, Ouest donne")
+        term.type(TWO[1])
+        term.read_until("Partie nulle, 240 partout, en 2 donnes.")
+        term.type(TWO[0])
+        term.read_until("La partie est finie.")
+        term.type("fin")
+        assert term.proc.wait(10) == 0
+    finally:
+        term.close()

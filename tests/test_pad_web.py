@@ -69,7 +69,7 @@ def test_a_wrong_deal_is_refused_in_the_tables_language() -> None:
         web.told(RULES, game, {"said": "110 coeur N, 200 points, der S"}, w)
     (problem,) = web.error_json(e.value, "110 coeur N, 200 points, der S", w)["problems"]
     assert problem["message"] == ("200 points, c’est plus que les 152 points de cartes d’une "
-                                  "donne à ♥ cœur")
+                                  "donne à cœur")
     assert problem["column"] == 14
     with pytest.raises(VariantError) as e:
         web.told(RULES, game, {"said": "90 coeur N, 100 points, der Z"}, PadWords("es"))

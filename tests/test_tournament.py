@@ -17,6 +17,7 @@ import pytest
 
 from coinche_dsl.engine import compile
 from coinche_dsl.loader import load_variant
+from coinche_dsl.model.enums import DealsTie
 from coinche_dsl.pad import GameRecord, tell
 from coinche_dsl.pad.tournament import Tournament, rank
 
@@ -133,3 +134,28 @@ def test_classement_reads_games_beside_it_and_refuses_one_outside(tmp_path):
                          timeout=120)
     assert run.returncode == 1 and "not in the tournament's folder" in run.stderr
     assert "Traceback" not in run.stderr
+
+
+def test_a_tournament_of_two_deal_games_with_a_drawn_game():
+    # `game.deals 2`, `deals_tie stands`: a game level after its two deals is drawn and wins
+    # nobody the game. Table 1: « 80 coeur N, 100 points, der N » (ffb § 10.1.1: NS 110 + 80 =
+    # 190, EW 52 to 50, § 10.2) then the same for EW: 240 each, drawn. Table 2: NS make it twice:
+    # NS 380, EW 100, NS win.
+    base = load_variant("ffb")
+    rules = compile(base.model_copy(update={"game": base.game.model_copy(
+        update={"deals": 2, "deals_tie": DealsTie.STANDS})}))
+    ns, ew = "80 coeur N, 100 points, der N", "80 pique E, 100 points, der E"
+
+    def game(*lines: str) -> GameRecord:
+        record = GameRecord(variant={"name": "ffb"})
+        for line in lines:
+            record = tell(rules, record, line)
+        return record
+
+    t = Tournament.model_validate({
+        "variant": {"name": "ffb"}, "rounds": [{"tables": [
+            {"NS": "A", "EW": "B", "game": game(ns, ew)},
+            {"NS": "C", "EW": "D", "game": game(ns, ns)}]}]})
+    got = {s.team: (s.wins, s.points, s.against, s.rank) for s in rank(rules, t).standings}
+    assert got == {"C": (1, 380, 100, 1), "A": (0, 240, 240, 2), "B": (0, 240, 240, 2),
+                   "D": (0, 100, 380, 4)}

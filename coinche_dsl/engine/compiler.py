@@ -67,7 +67,8 @@ def compile(ruleset: Ruleset | CompiledRules) -> CompiledRules:  # noqa: A001 - 
 def _build(rs: Ruleset) -> CompiledRules:
     g = rs.game
     game_end = GameEnd(target=g.target, exceed=g.reach == Reach.EXCEED, both_over=g.both_over,
-                       tie=g.tie, belote_finish=g.belote_finish)
+                       tie=g.tie, belote_finish=g.belote_finish, deals=g.deals,
+                       deals_tie=g.deals_tie)
     auction, cards, play = auction_flags(rs), card_tables(rs), play_flags(rs)
     modes = tuple(zip(cards["points"], cards["beaters"], cards["trump_mask"],
                       play["follow_free"], strict=True))

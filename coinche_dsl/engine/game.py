@@ -23,6 +23,9 @@ How the `game.*` knobs read:
   it took no trick), and would not have without its belote, is not yet over: with
   `win_trick_later` until it wins a trick in a later deal; with `not_enough` until it scores
   something besides belote in a later deal; `counts` ignores the matter.
+- `deals` N: the game is N scored deals (redeals not counted) and the target is not read;
+  after the last, the higher total wins; equal totals play one more deal at a time
+  (`deals_tie more_deals`) or leave the game drawn (`deals_tie stands`: no winner).
 - `scoring.litige held`: the points a litige holds go to the winner of the next scored deal.
 - A deal where all pass is redealt by the next dealer or the same (`table.all_pass`); the deck
   is gathered, not shuffled, when `table.shuffle_every_deal` is off.
@@ -35,7 +38,7 @@ from dataclasses import dataclass, replace
 
 from ..cards import TEAMS
 from ..errors import CoincheError
-from ..model.enums import BeloteFinish, BothOver, TieAtEnd
+from ..model.enums import BeloteFinish, BothOver, DealsTie, TieAtEnd
 from .auction import Call
 from .deal import Deal
 from .facts import DealFacts, DealScore
@@ -47,8 +50,8 @@ from .rules import CompiledRules
 class GameOutcome:
     """How a game ended."""
 
-    winner: str
-    """`NS` or `EW`."""
+    winner: str | None
+    """`NS` or `EW`; None for a drawn game (a game of `deals` deals whose tie stands)."""
     scores: dict[str, int]
     deals: int
     """Deals scored (redeals not counted)."""
@@ -85,10 +88,11 @@ class Game:
         """Per team: over the target only through belote, not yet validated."""
         self._deck: list[int] | None = None
         self._winner: str | None = None
+        self._over = False
 
     def new_deal(self) -> Deal:
         """The next deal, dealt by the current dealer."""
-        if self._winner is not None:
+        if self._over:
             raise CoincheError("the game is over")
         return Deal(self.rules, self.dealer, rng=self.rng, deck=self._deck)
 
@@ -109,7 +113,7 @@ class Game:
 
     def add(self, facts: DealFacts, score: DealScore) -> None:
         """Add a scored deal, played here or told by a table (`pad`), and move the deal on."""
-        if self._winner is not None:
+        if self._over:
             raise CoincheError("the game is over")
         before = dict(self.scores)
         won = facts.contract.team if score.made else 1 - facts.contract.team
@@ -123,14 +127,18 @@ class Game:
         self.sheet.append(SheetLine(self.dealer, str(facts.contract), score.made, points,
                                     dict(self.scores), note))
         self.dealer = (self.dealer + self.rules.dealer_step) & 3
-        self._winner = self._decide(facts, won)
+        if self.rules.game_end.deals is not None:
+            self._over, self._winner = self._after_deals()
+        else:
+            self._winner = self._decide(facts, won)
+            self._over = self._winner is not None
 
     def is_over(self) -> bool:
-        return self._winner is not None
+        return self._over
 
     def outcome(self) -> GameOutcome:
         """The result; CoincheError while the game goes on."""
-        if self._winner is None:
+        if not self._over:
             raise CoincheError("the game is not over")
         return GameOutcome(self._winner, dict(self.scores), self.deals)
 
@@ -138,6 +146,16 @@ class Game:
     def over_target(self, total: int) -> bool:
         g = self.rules.game_end
         return total > g.target if g.exceed else total >= g.target
+
+    def _after_deals(self) -> tuple[bool, str | None]:
+        """(over, winner) of a game of `deals` deals after the deal just added."""
+        g = self.rules.game_end
+        if g.deals is None or self.deals < g.deals:
+            return False, None
+        ns, ew = self.scores["NS"], self.scores["EW"]
+        if ns != ew:
+            return True, "NS" if ns > ew else "EW"
+        return g.deals_tie == DealsTie.STANDS, None
 
     def _decide(self, facts: DealFacts, won: int) -> str | None:
         over = [self.over_target(self.scores[t]) and not self.pending[i]
@@ -158,7 +176,7 @@ class Game:
     def _update_pending(self, facts: DealFacts, score: DealScore,
                         before: dict[str, int]) -> str:
         rule = self.rules.game_end.belote_finish
-        if rule == BeloteFinish.COUNTS:
+        if rule == BeloteFinish.COUNTS or self.rules.game_end.deals is not None:
             return ""
         notes = []
         for team, name in enumerate(TEAMS):

@@ -38,6 +38,7 @@ from ..model.enums import (
     BeloteFinish,
     BothOver,
     CoincheTiming,
+    DealsTie,
     RaiseOwn,
     Reentry,
     TieAtEnd,
@@ -71,6 +72,9 @@ class GameEnd:
     both_over: BothOver
     tie: TieAtEnd
     belote_finish: BeloteFinish
+    deals: int | None = None
+    """A game of this many scored deals (`game.deals`); None: to the target."""
+    deals_tie: DealsTie = DealsTie.MORE_DEALS
 
 
 @dataclass(frozen=True, slots=True, eq=False, weakref_slot=True)
@@ -157,6 +161,8 @@ class CompiledRules:
     """Per denomination 0..5: what finding, classifying and comparing announcements read."""
     belote: bool
     belote_declarers_only: bool
+    rebelote_required: bool
+    """A recorded belote whose « rebelote » was not said does not count."""
     belote_silent_allowed: bool
     belote_king_first: bool
     belote_said_at_pair: bool

@@ -100,6 +100,8 @@ def summary_facts(rules: CompiledRules, data: Any) -> DealFacts:
     declarer = SEATS.index(s.declarer)
     belote = [SEATS.index(seat) for seat in s.belote]
     _check_belote(rules, s, den, declarer % 2)
+    counted = [SEATS.index(seat) for seat in s.belote
+               if not (rules.rebelote_required and seat in s.rebelote_unsaid)]
     masks = {SEATS.index(seat): [parse_cards(cards, f"announcements.{seat}[{i}]")
                                  for i, cards in enumerate(lists)]
              for seat, lists in s.announcements.items()}
@@ -109,7 +111,7 @@ def summary_facts(rules: CompiledRules, data: Any) -> DealFacts:
         contract=Contract(declarer, s.bid, den, _DOUBLES[s.double]),
         tricks=[tricks[seat] for seat in SEATS] if tricks is not None else None,
         card_points=(s.card_points["NS"], s.card_points["EW"]),
-        last_trick=SEATS.index(s.last_trick), announcements=masks, belote=belote)
+        last_trick=SEATS.index(s.last_trick), announcements=masks, belote=counted)
 
 
 def _check_contract(rules: CompiledRules, s: DealSummary, den: int) -> None:

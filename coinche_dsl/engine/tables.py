@@ -176,6 +176,7 @@ def extras(rs: Ruleset) -> dict[str, Any]:
         announcements_automatic=an.timing == AnnouncementTiming.AUTOMATIC,
         belote=be.enabled,
         belote_declarers_only=be.claim == BeloteClaim.DECLARERS_ONLY,
+        rebelote_required=be.rebelote_required,
         belote_silent_allowed=be.silent_allowed,
         belote_king_first=be.order == BeloteOrder.KING_FIRST,
         belote_said_at_pair=be.said_at == BeloteMoment.FIRST_OF_PAIR,

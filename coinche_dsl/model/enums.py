@@ -250,6 +250,14 @@ class TieAtEnd(Choice):
     DECLARERS_WIN = "declarers"
 
 
+class DealsTie(Choice):
+    MORE_DEALS = "more_deals"
+    """Equal totals after the last of a game's deals: one more deal at a time until the totals
+    differ."""
+    STANDS = "stands"
+    """Equal totals after the last of a game's deals: the game is drawn."""
+
+
 class BeloteFinish(Choice):
     COUNTS = "counts"
     """Belote points count like any others toward the target."""

@@ -142,6 +142,11 @@ def _belote(rs: Ruleset) -> bool:
     return rs.belote.enabled
 
 
+def _to_target(rs: Ruleset) -> bool:
+    """The game is played to a target, not for a fixed number of deals."""
+    return rs.game.deals is None
+
+
 Test = Callable[[Ruleset], bool]
 
 RELEVANT: dict[Path, Test] = {
@@ -186,8 +191,13 @@ RELEVANT: dict[Path, Test] = {
     ("scoring", "rounding_unit"): lambda rs: rs.scoring.rounding != Rounding.NONE,
     ("scoring", "round_what"): lambda rs: rs.scoring.rounding != Rounding.NONE,
     ("scoring", "litige"): can_tie_at_half,
-    ("game", "belote_finish"): _belote,
-    ("game", "tie"): lambda rs: rs.game.both_over == BothOver.HIGHER_TOTAL,
+    ("game", "belote_finish"): lambda rs: _belote(rs) and _to_target(rs),
+    ("game", "tie"): lambda rs: rs.game.both_over == BothOver.HIGHER_TOTAL and _to_target(rs),
+    ("game", "target"): _to_target,
+    ("game", "reach"): _to_target,
+    ("game", "both_over"): _to_target,
+    ("game", "deals"): lambda rs: not _to_target(rs),
+    ("game", "deals_tie"): lambda rs: not _to_target(rs),
 }
 """Rules that matter only in some situation, and the test of that situation. Every rule of an
 announcements or belote block also needs that block enabled (`BLOCKS`); the others always
@@ -198,6 +208,7 @@ _COINCHE: Path = ("auction", "coinche")
 _SURCOINCHE: tuple[Path, ...] = (_COINCHE, ("auction", "surcoinche"))
 _BY_SIDE: Path = ("announcements", "who_scores")
 _ROUNDING: Path = ("scoring", "rounding")
+_DEALS: Path = ("game", "deals")
 DEPENDS: dict[Path, tuple[Path, ...]] = {
     ("table", "look_while_dealing"): (("table", "look_while_dealing"),),
     ("auction", "capot_value"): (("auction", "capot"),),
@@ -237,8 +248,13 @@ DEPENDS: dict[Path, tuple[Path, ...]] = {
     ("scoring", "rounding_unit"): (_ROUNDING,),
     ("scoring", "round_what"): (_ROUNDING,),
     ("scoring", "litige"): (("cards", "trump"), ("cards", "plain"), ("cards", "last_trick")),
-    ("game", "belote_finish"): (("belote", "enabled"),),
-    ("game", "tie"): (("game", "both_over"),),
+    ("game", "belote_finish"): (("belote", "enabled"), _DEALS),
+    ("game", "tie"): (("game", "both_over"), _DEALS),
+    ("game", "target"): (_DEALS,),
+    ("game", "reach"): (_DEALS,),
+    ("game", "both_over"): (_DEALS,),
+    ("game", "deals"): (_DEALS,),
+    ("game", "deals_tie"): (_DEALS,),
 }
 """The settings each test of `RELEVANT` reads: where `check` points when a setting written in
 a file can never apply (`coherence`)."""

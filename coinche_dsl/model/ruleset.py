@@ -15,6 +15,7 @@ from ..limits import (
     MAX_ANNOUNCEMENT,
     MAX_BID,
     MAX_EXAMPLES,
+    MAX_GAME_DEALS,
     MAX_OPTIONS,
     MAX_SOURCES,
     MAX_SPECIAL_BID,
@@ -37,6 +38,7 @@ from .enums import (
     CoincheTiming,
     Cutter,
     DealerRotation,
+    DealsTie,
     Denomination,
     Direction,
     FirstDealer,
@@ -403,6 +405,11 @@ class BeloteRules(RuleModel):
     """Its holder may keep it silent (seed 004: "parfois intéressant de ne pas annoncer")."""
     order: BeloteOrder = BeloteOrder.ANY
     """Whether the king must come first ("belote" then "rebelote")."""
+    rebelote_required: bool = False
+    """The holder must also say « rebelote » as the second of the king and queen is played,
+    or the belote does not count (FFB § 7: "En cas d'omission d'un de ces deux termes, la
+    belote n'est pas prise en compte"); a deal record names who did not
+    (`rebelote_unsaid`)."""
     said_at: BeloteMoment = BeloteMoment.FIRST_CARD
     """When a claimed belote is said aloud, and so known to the table: with the holder's first
     card, or as the first of its king and queen is played."""
@@ -454,6 +461,14 @@ class GameRules(RuleModel):
     """Both over with equal totals."""
     belote_finish: BeloteFinish = BeloteFinish.COUNTS
     """A side reaching the target only through belote on a failed or lost-capot deal."""
+    deals: Annotated[Annotated[int, Field(ge=1, le=MAX_GAME_DEALS)] | None, BeforeValidator(
+        lambda v: None if v == "none" else v)] = None
+    """A game of this many deals, the tournaments' format (FFB § 2: "après un nombre défini de
+    donnes"): after the last, the higher total wins, and the target is not read. A deal where
+    all pass is dealt again and not counted. `none`: the game is played to the target."""
+    deals_tie: DealsTie = DealsTie.MORE_DEALS
+    """Equal totals after the last of a game of `deals` deals: `more_deals` plays one more deal
+    at a time until they differ; `stands` leaves the game drawn."""
 
 
 def same_in_engine(path: tuple[str, ...], a: Any, b: Any) -> bool:

@@ -81,6 +81,11 @@ class DealSummary(RuleModel):
     belote: Annotated[list[SeatName], BeforeValidator(as_list)] = Field(default_factory=list,
                                                                         max_length=4)
     """Seats that declared belote."""
+    rebelote_unsaid: Annotated[list[SeatName], BeforeValidator(as_list)] = Field(
+        default_factory=list, max_length=4)
+    """Seats among `belote` that did not say « rebelote » with the second of their king and
+    queen: their belote does not count where the variant requires it
+    (`belote.rebelote_required`)."""
 
     @field_validator("tricks")
     @classmethod
@@ -100,6 +105,13 @@ class DealSummary(RuleModel):
         if any(n < 0 for n in v.values()):
             raise ValueError("card points cannot be negative")
         return v
+
+    @model_validator(mode="after")
+    def _rebelote_of_a_belote(self) -> DealSummary:
+        for seat in self.rebelote_unsaid:
+            if seat not in self.belote:
+                raise ValueError(f"rebelote_unsaid names {seat}, who declared no belote")
+        return self
 
     @model_validator(mode="after")
     def _last_trick_winner_won_a_trick(self) -> DealSummary:

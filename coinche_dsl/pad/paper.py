@@ -55,7 +55,8 @@ def blank(ruleset: Ruleset, w: PadWords) -> dict[str, Any]:
     rows = [[str(n)] + [""] * (len(head) - 1) for n in range(1, BLANK_ROWS + 1)]
     return {"title": f"{w('pad.sheet')} — {w.sheet.typeset(ruleset.title or ruleset.name)}",
             "lines": [w("pad.blank.teams"), w("pad.blank.table"),
-                      w("pad.blank.target", reach=reach, target=g.target)],
+                      w("pad.blank.deals", n=g.deals) if g.deals is not None
+                      else w("pad.blank.target", reach=reach, target=g.target)],
             "head": head, "rows": rows, "numeric": [0], "after": [], "blank": True,
             "total_row": False, "version": _version(ruleset, w)}
 

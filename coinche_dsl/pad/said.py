@@ -12,6 +12,8 @@ The words are the players' own, in any of the five languages (a French table may
 - « belote N », « annonce N QH JH 10H », « annonce N dame de cœur, valet de cœur, 10 de
   cœur », « annonce N DC VC 10C » or « D♥ V♥ 10♥ »: cards as `native_words.read_cards` reads
   them (the variant file's codes, or the file's language's words, letters and symbols);
+- « sans rebelote N » (« no rebelote N », « sin rebelote », « senza rebelote », « sem
+  rebelote »): N's belote had no « rebelote » with its second card;
 - « passe » (« tout le monde passe »): nobody bid, the deal is redealt.
 
 Each word's column is kept, so that the model's and the engine's complaints land where the
@@ -39,6 +41,9 @@ LAST = ("der", "dix de der", "last", "last trick", "dernier", "dernier pli", "ú
         "ultimas", "diez de últimas", "última", "ultima", "dieci di der", "ultima presa",
         "dez últimas", "última vaza")
 BELOTE = ("belote", "belote rebelote", "rebelote", "bela", "beloté")
+UNSAID = ("sans rebelote", "no rebelote", "without rebelote", "sin rebelote", "senza rebelote",
+          "sem rebelote")
+"""A belote whose « rebelote » was not said with the second card (`rebelote_unsaid`)."""
 ANNOUNCE = ("annonce", "annonces", "announcement", "announcements", "anuncio", "anuncios",
             "cante", "cantes", "annuncio", "annunci", "anúncio", "anúncios")
 FILLER = ("points", "point", "pts", "pt", "puntos", "punti", "pontos", "par", "by", "por",
@@ -76,7 +81,7 @@ def _words(line: str) -> list[_Word]:
     (« dix de der », « tout le monde ») is one word."""
     raw = [_Word(m.group(), _key(m.group()), m.start() + 1)
            for m in re.finditer(r"[^\s,;]+", line)]
-    phrases = {_key(p) for group in (LAST, FILLER, BELOTE, tuple(NUMBERS)) for p in group
+    phrases = {_key(p) for group in (LAST, FILLER, BELOTE, UNSAID, tuple(NUMBERS)) for p in group
                if " " in p}
     out: list[_Word] = []
     i = 0
@@ -96,7 +101,7 @@ def _words(line: str) -> list[_Word]:
 
 _KEYS = {name: frozenset(_key(w) for w in words) for name, words in (
     ("pass", CALLS["pass"]), ("capot", CAPOT), ("generale", GENERALE), ("last", LAST),
-    ("belote", BELOTE), ("announce", ANNOUNCE), ("filler", FILLER))}
+    ("belote", BELOTE), ("unsaid", UNSAID), ("announce", ANNOUNCE), ("filler", FILLER))}
 _NUMBER_KEYS = {_key(w): n for w, n in NUMBERS.items()}
 
 
@@ -185,6 +190,14 @@ def read_said(line: str, name: str, lang: str | None = None) -> Said:
             if not seats:
                 problem(w, "who held the belote?", f"like: {w.text} N")
             put("belote", seats, w)
+        elif w.key in _KEYS["unsaid"]:
+            seats = []
+            while i + 1 < len(words) and words[i + 1].key in SEATS:
+                i += 1
+                seats.append(SEATS[words[i].key])
+            if not seats:
+                problem(w, "who did not say rebelote?", f"like: {w.text} N")
+            put("rebelote_unsaid", seats, w)
         elif w.key in _KEYS["announce"]:
             if nxt is None or nxt.key not in SEATS:
                 problem(w, "whose announcement?", f"like: {w.text} N QH JH 10H")

@@ -119,7 +119,7 @@ class Pad:
         return self.words("pad.prompt", n=len(self.record.deals) + 1, seat=seat)
 
     def over(self) -> bool:
-        return score_game(self.rules, self.record).winner is not None
+        return score_game(self.rules, self.record).over
 
     def answer(self, line: str) -> bool:
         """Act on one line typed at the table; False once the table asks to stop."""

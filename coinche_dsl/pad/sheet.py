@@ -66,6 +66,9 @@ class PadSheet:
     """`NS` or `EW` once the variant's end rules end the game."""
     dealer: str
     """Who deals next."""
+    over: bool = False
+    """The game has ended: won (`winner`), or drawn (a game of `deals` deals whose tie
+    stands)."""
 
 
 def score_game(rules: CompiledRules, record: GameRecord) -> PadSheet:
@@ -75,8 +78,10 @@ def score_game(rules: CompiledRules, record: GameRecord) -> PadSheet:
     lines: list[PadLine] = []
     for number, deal in enumerate(record.deals, start=1):
         if game.is_over():
+            won = game.outcome().winner
             raise GameError(number, f"the game ended at deal {number - 1} "
-                                    f"({game.outcome().winner} won); nothing comes after it")
+                                    f"({f'{won} won' if won else 'drawn'}); "
+                                    "nothing comes after it")
         dealer = SEATS[game.dealer]
         before = dict(game.scores)
         if deal.passed:
@@ -92,4 +97,5 @@ def score_game(rules: CompiledRules, record: GameRecord) -> PadSheet:
         lines.append(PadLine(number, dealer, deal, score, points, dict(game.scores), game.held,
                              (game.pending[0], game.pending[1])))
     winner = game.outcome().winner if game.is_over() else None
-    return PadSheet(lines, dict(game.scores), game.held, winner, SEATS[game.dealer])
+    return PadSheet(lines, dict(game.scores), game.held, winner, SEATS[game.dealer],
+                    game.is_over())

@@ -81,11 +81,12 @@ def deal_lines(line: PadLine, names: dict[str, str], w: PadWords) -> list[str]:
 
 
 def end_line(sheet: PadSheet, names: dict[str, str], w: PadWords) -> str:
-    """Who won, by how much, in how many deals; empty while the game goes on."""
-    if sheet.winner is None:
-        return ""
-    loser = "EW" if sheet.winner == "NS" else "NS"
+    """Who won, by how much, in how many deals (or that the game is drawn); empty while the
+    game goes on."""
     scored = sum(1 for line in sheet.lines if line.score is not None)
+    if sheet.winner is None:
+        return w("pad.drawn", a=sheet.totals["NS"], n=scored) if sheet.over else ""
+    loser = "EW" if sheet.winner == "NS" else "NS"
     return w("pad.won", team=names[sheet.winner], a=sheet.totals[sheet.winner],
              b=sheet.totals[loser], n=scored)
 

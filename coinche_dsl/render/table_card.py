@@ -59,7 +59,8 @@ COINCHE: tuple[Path, ...] = (("auction", "after_coinche"),
 """The coinche rules a table argues about (the ladder and the factors are said apart)."""
 SCORING: tuple[Path, ...] = (("scoring", "litige"), ("scoring", "rounding"),
                              ("scoring", "scale"))
-GAME: tuple[Path, ...] = (("game", "target"), ("game", "reach"))
+GAME: tuple[Path, ...] = (("game", "target"), ("game", "reach"), ("game", "deals"),
+                          ("game", "deals_tie"))
 
 
 def _said(rs: Ruleset, paths: tuple[Path, ...], tr: Translator) -> list[str]:

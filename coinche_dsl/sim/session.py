@@ -123,7 +123,8 @@ class PlaySession(Watcher):
             return False
         outcome = self.game.outcome()
         mine = "NS" if self.human % 2 == 0 else "EW"
-        self.say(f"[bold]{outcome.winner} win[/] {outcome.scores['NS']} to "
+        result = f"{outcome.winner} win" if outcome.winner else "Drawn game"
+        self.say(f"[bold]{result}[/] {outcome.scores['NS']} to "
                  f"{outcome.scores['EW']} (NS–EW) after {outcome.deals} deals"
                  + (": well played!" if outcome.winner == mine else "."))
         return True
