@@ -8,6 +8,7 @@ window.addEventListener("DOMContentLoaded", () => {
   if (!form || !area || typeof CoincheEditor === "undefined") return;
   const url = form.dataset.check, csrf = form.dataset.csrf;
   const list = document.getElementById("problems");
+  const line = form.dataset.line || "{line}: {message}";  // the page's words: « Ligne {line} : … »
   async function diagnose(text) {
     const body = new URLSearchParams({text});
     const reply = await fetch(url, {method: "POST", body, headers: {"X-CSRF-Token": csrf, "Accept": "application/json"}});
@@ -16,7 +17,8 @@ window.addEventListener("DOMContentLoaded", () => {
     list.replaceChildren(...found.map((d) => {
       const li = document.createElement("li");
       li.className = d.severity;
-      li.textContent = `${d.line}:${d.column}: ${d.message}${d.hint ? ` (${d.hint})` : ""}`;
+      const said = line.replace("{line}", String(d.line)).replace("{message}", d.message);
+      li.textContent = `${said}${d.hint ? ` (${d.hint})` : ""}`;
       return li;
     }));
     return found;
