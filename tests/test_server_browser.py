@@ -23,6 +23,7 @@ from studio_support import serving  # noqa: E402
 
 from coinche_dsl.server.app import create_app  # noqa: E402
 from coinche_dsl.server.renders import Renderer  # noqa: E402
+from tests.server_support import database_url, postgres  # noqa: E402, F401 - fixtures
 
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
@@ -35,8 +36,9 @@ def rules(target: int) -> str:
 
 
 @pytest.fixture
-def site(tmp_path: Path) -> Iterator[str]:
-    app = create_app(f"sqlite:///{tmp_path / 'club.db'}", Renderer(0))
+def site(database_url: str) -> Iterator[str]:  # noqa: F811
+    """The server on a SQLite file, then on a real PostgreSQL server the tests start."""
+    app = create_app(database_url, Renderer(0))
     with serving(app) as port:
         yield f"http://127.0.0.1:{port}"
 
@@ -98,15 +100,24 @@ def test_a_club_online_from_sign_up_to_a_restored_version(site: str, tmp_path: P
         text = " ".join(pg.extract_text() for pg in pages)
         assert "701" in text
         member.goto(site + "/c/jeudi/v/jeudi/history")
+        said = member.inner_text("tr[data-version='3'] td.changes").replace(
+            "\u202f", " ").replace("\xa0", " ")  # what version 3 changed, in the club's words
+        assert said.startswith("Depuis la version 2 du ") and "(au lieu de 1 000)" in said
         member.check("tr[data-version='2'] input[name=a]")
         member.check("tr[data-version='4'] input[name=b]")
         member.click("#compare-versions > button")
-        compared = member.inner_text("body").replace("\u202f", " ").replace("\xa0", " ")
-        assert "1 000" in compared and "701" in compared  # the club's language: French
+        compared = member.inner_text("#changes").replace("\u202f", " ").replace("\xa0", " ")
+        assert "701" in compared and "(au lieu de 1 000)" in compared  # French: the club's
+        member.click("#full-comparison")  # the rules side by side, the same deals scored
+        full = member.inner_text("body").replace("\u202f", " ").replace("\xa0", " ")
+        assert "1 000" in full and "701" in full
 
         secretary.goto(site + "/c/jeudi/v/jeudi/history")
         secretary.click("tr[data-version='2'] button")
         assert len(secretary.query_selector_all("tr[data-version]")) == 5
         assert "target 1000" in secretary.request.get(site + "/c/jeudi/v/jeudi/file").text()
+        restored = secretary.inner_text("tr[data-version='5'] td.changes").replace(
+            "\u202f", " ").replace("\xa0", " ")
+        assert "1 000 points (au lieu de 701)" in restored  # the restore, as a new version
         assert not problems
         browser.close()
