@@ -120,3 +120,29 @@ def test_export_and_import_keep_the_files_exactly(client) -> None:
                               files={"folder": ("jeudi.zip", raw, "application/zip")})
     assert reply.status_code == 303, reply.text
     assert owner.get("/c/samedi/v/regles/file").text == TEXT_1000
+
+
+EDITED = ('variant "regles" extends "ffb" {\n  language fr\n  game {\n    target 1500\n'
+          '    \n  }\n}\n')
+
+
+def test_the_editor_completes_and_explains_as_the_studio_does(client) -> None:
+    owner = Browser(client).signup("marie")
+    club_with_variant(owner, "jeudi")
+    owner.get("/c/jeudi/v/regles/edit")
+    url = "/c/jeudi/v/regles"
+    found = owner.post(url + "/complete", {"text": EDITED, "line": "5", "character": "4"},
+                       headers={"accept": "application/json"}).json()
+    labels = {i["label"] for i in found["items"]}
+    assert {"reach", "tie"} <= labels and "minimum_bid" not in labels  # the game block's
+    said = owner.post(url + "/hover", {"text": EDITED, "line": "4", "character": "6"}).json()
+    assert "game.target" in said["text"] and "ffb" in said["text"]  # the base's value too
+    # a base that is not a built-in is the club's, in the database: never looked up on disk
+    elsewhere = EDITED.replace('"ffb"', '"../../../../etc/hostname"')
+    said = owner.post(url + "/hover", {"text": elsewhere, "line": "4", "character": "6"})
+    assert said.status_code == 200 and "game.target" in said.json()["text"]
+    assert "hostname" not in said.text
+    reader = Browser(client).signup("paul")  # not an editor of the club: refused
+    reader.get("/")
+    assert reader.post(url + "/complete", {"text": EDITED, "line": "5",
+                                           "character": "4"}).status_code in (403, 404)

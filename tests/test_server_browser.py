@@ -14,6 +14,7 @@ import pytest
 
 pytest.importorskip("sqlalchemy")
 playwright = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+expect = playwright.expect
 CHROMIUM = next((p for p in ("/usr/bin/chromium", shutil.which("chromium") or "")
                  if p and Path(p).is_file()), None)
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium not installed "
@@ -77,6 +78,22 @@ def test_a_club_online_from_sign_up_to_a_restored_version(site: str, tmp_path: P
             secretary.wait_for_selector("#saved")
             assert f"Version {n} enregistrée" in secretary.inner_text("#saved")
             secretary.wait_for_selector(".cm-content")
+        # the studio's completion and hover help, answered by the server (not saved)
+        replace_text(secretary, rules(701).replace("game { target 701 }",
+                                                   "game {\n    target 701\n    \n  }"))
+        secretary.evaluate("""() => {
+            const e = window.coincheEditor, at = e.getText().indexOf("    \\n  }") + 4;
+            e.view.dispatch({selection: {anchor: at}}); e.view.focus(); }""")
+        secretary.keyboard.type("rea")
+        expect(secretary.locator(".cm-tooltip-autocomplete li[aria-selected]")).to_contain_text(
+            "reach")
+        secretary.keyboard.press("Escape")
+        at = secretary.evaluate("""() => {
+            const e = window.coincheEditor;
+            const c = e.view.coordsAtPos(e.getText().indexOf("target 701") + 2);
+            return [c.left + 2, (c.top + c.bottom) / 2]; }""")
+        secretary.mouse.move(*at)
+        expect(secretary.locator(".cm-coinche-hover")).to_contain_text("game.target")
         secretary.goto(site + "/c/jeudi/v/jeudi")
         secretary.click("#publish")
         assert "Rendre privé" in secretary.inner_text("#publish")

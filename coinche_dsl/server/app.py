@@ -860,6 +860,50 @@ async def check(s: Server, ctx: Ctx) -> Response:
                                        "valid": checked.get("valid", False)}))
 
 
+def _cursor_request(ctx: Ctx) -> dict[str, Any]:
+    """The editor's text and cursor (`line` from 1, `character` from 0) for the studio's own
+    completion and hover (`studio.api`), with its `extends` blanked (same length, so every
+    position stays) unless it names a built-in: a club's base is in the database, and nothing
+    here may read a file of the server's disk that a variant names."""
+    from ..syntax import parse_text
+
+    text = ctx.form.get("text", "")
+    store.check_text(text)
+    try:
+        target = parse_text(text, "edited.coinche").extends
+    except Exception:  # noqa: BLE001 - a text that does not parse is still completed
+        target = None
+    if target is not None and target not in BUILTINS:
+        text = re.sub(r'\bextends\s+"[^"\n]*"', lambda m: " " * len(m.group(0)), text, count=1)
+    return {"text": text, "line": _int(ctx.form.get("line")),
+            "character": _int(ctx.form.get("character"))}
+
+
+def _assist(name: str) -> Handler:
+    """The studio's completion (`complete`) or hover help (`hover`) on the editor's text:
+    the same analysis as the studio's page, answered as JSON to an editor of the club."""
+    async def view(s: Server, ctx: Ctx) -> Response:
+        from ..errors import CoincheError
+        from ..studio import api
+
+        await s.q(ctx, lambda db, u: _editable(db, u, ctx))
+        data = _cursor_request(ctx)
+        shim = _EditedFile(Path(f"{_name(ctx)}.coinche"))
+        try:
+            answer = await run_in_threadpool(api.HANDLERS[name], shim, data)
+        except CoincheError as e:
+            return s.finish(ctx, JSONResponse({"error": str(e)[:300]}, 422))
+        return s.finish(ctx, JSONResponse(answer, headers={"Cache-Control": "no-store"}))
+    return view
+
+
+@dataclass
+class _EditedFile:
+    """What the studio's completion and hover ask of their workspace: the edited file's name."""
+
+    file: Path
+
+
 async def restore(s: Server, ctx: Ctx) -> Response:
     """A new version with the text of an older one (nothing in between is lost)."""
     user = _signed_in(ctx)
@@ -935,6 +979,8 @@ ROUTES = [
     RouteInfo("GET", V + "/edit", edit_page, "editor", form=True),
     RouteInfo("POST", V + "/edit", save, "editor"),
     RouteInfo("POST", V + "/check", check, "editor"),
+    RouteInfo("POST", V + "/complete", _assist("complete"), "editor"),
+    RouteInfo("POST", V + "/hover", _assist("hover"), "editor"),
     RouteInfo("POST", V + "/restore", restore, "editor"),
     RouteInfo("POST", V + "/publish", _publishing(True), "editor"),
     RouteInfo("POST", V + "/unpublish", _publishing(False), "editor"),

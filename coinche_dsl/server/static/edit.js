@@ -23,9 +23,25 @@ window.addEventListener("DOMContentLoaded", () => {
     }));
     return found;
   }
+  // The studio's completion and hover help, asked of this club's server (`form.dataset.url`).
+  async function ask(name, text, pos) {
+    const before = text.slice(0, pos), line = before.split("\n").length;
+    const character = [...before.slice(before.lastIndexOf("\n") + 1)].length;
+    const body = new URLSearchParams({text, line: String(line), character: String(character)});
+    const reply = await fetch(`${form.dataset.url}/${name}`, {method: "POST", body, headers: {"X-CSRF-Token": csrf, "Accept": "application/json"}});
+    return reply.ok ? reply.json() : null;
+  }
+  const kinds = {block: "namespace", setting: "property", choice: "enum", quantity: "variable", variant: "constant"};
+  async function complete(text, pos) {
+    const found = await ask("complete", text, pos);
+    return (found ? found.items : []).map((i) => ({label: i.label, apply: i.insert, type: kinds[i.kind] || "text", detail: i.detail}));
+  }
+  async function hover(text, pos) {
+    const found = await ask("hover", text, pos);
+    return found && found.text ? {text: found.text} : null;
+  }
   const editor = CoincheEditor.create(document.getElementById("editor"), {
-    text: area.value, diagnose,
-    complete: async () => [], hover: async () => null, definition() {},
+    text: area.value, diagnose, complete, hover, definition() {},
     save() { form.requestSubmit(); },
     changed(text) { area.value = text; },
   });
