@@ -888,7 +888,7 @@ def _assist(name: str) -> Handler:
 
         await s.q(ctx, lambda db, u: _editable(db, u, ctx))
         data = _cursor_request(ctx)
-        shim = _EditedFile(Path(f"{_name(ctx)}.coinche"))
+        shim: Any = _EditedFile(Path(f"{_name(ctx)}.coinche"))  # all the handlers read of it
         try:
             answer = await run_in_threadpool(api.HANDLERS[name], shim, data)
         except CoincheError as e:
