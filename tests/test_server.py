@@ -146,3 +146,18 @@ def test_the_editor_completes_and_explains_as_the_studio_does(client) -> None:
     reader.get("/")
     assert reader.post(url + "/complete", {"text": EDITED, "line": "5",
                                            "character": "4"}).status_code in (403, 404)
+
+
+def test_the_editor_previews_the_unsaved_text_as_a_sheet(client) -> None:
+    owner = Browser(client).signup("marie")
+    club_with_variant(owner, "jeudi")
+    owner.get("/c/jeudi/v/regles/edit")
+    text = TEXT_1000.replace("target 1000", "target 1234")
+    sheet = owner.post("/c/jeudi/v/regles/preview", {"text": text, "lang": "es"})
+    assert sheet.status_code == 200 and 'lang="es"' in sheet.text
+    assert "1.234" in sheet.text  # the unsaved target, in Spanish figures
+    assert "script-src" not in sheet.headers["content-security-policy"]
+    history = owner.get("/c/jeudi/v/regles/history")
+    assert len(re.findall(r'<tr data-version=', history.text)) == 1  # nothing saved
+    broken = owner.post("/c/jeudi/v/regles/preview", {"text": text.replace("1234", "x")})
+    assert broken.status_code == 422 and "Traceback" not in broken.text

@@ -94,6 +94,8 @@ def test_a_club_online_from_sign_up_to_a_restored_version(site: str, tmp_path: P
             return [c.left + 2, (c.top + c.bottom) / 2]; }""")
         secretary.mouse.move(*at)
         expect(secretary.locator(".cm-coinche-hover")).to_contain_text("game.target")
+        replace_text(secretary, rules(777))  # the preview follows the text, unsaved
+        expect(secretary.frame_locator("#preview").locator("body")).to_contain_text("777")
         secretary.goto(site + "/c/jeudi/v/jeudi")
         secretary.click("#publish")
         assert "Rendre privé" in secretary.inner_text("#publish")

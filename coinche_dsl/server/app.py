@@ -860,6 +860,25 @@ async def check(s: Server, ctx: Ctx) -> Response:
                                        "valid": checked.get("valid", False)}))
 
 
+async def preview(s: Server, ctx: Ctx) -> Response:
+    """The rule sheet of the editor's text as it is (not saved), in the visitor's language or
+    `lang`, made in the render pool like a saved version's (and, like it, with no script):
+    the editor's preview frame."""
+    text = ctx.form.get("text", "").replace("\r\n", "\n")
+    store.check_text(text)
+    access = await s.q(ctx, lambda db, u: _editable(db, u, ctx))
+    lang = ctx.form.get("lang") if ctx.form.get("lang") in LANGUAGES else (
+        ctx.lang if ctx.chosen_lang else access.club.language)
+    texts = await _texts_with(s, ctx, access.club.slug, access.variant.name, text)
+    made = await s.renderer.run("sheet", texts, access.variant.name, lang, {}, False)
+    if isinstance(made, dict) and "error" in made:
+        shown = s.page(ctx, "problems.html.j2", 422, problems=made["error"])
+        shown.headers["Content-Security-Policy"] = DOCUMENT_CSP  # shown in the editor's frame
+        return shown
+    return s.finish(ctx, Response(made, media_type="text/html; charset=utf-8", headers={
+        "Content-Security-Policy": DOCUMENT_CSP, "Cache-Control": "no-store"}))
+
+
 def _cursor_request(ctx: Ctx) -> dict[str, Any]:
     """The editor's text and cursor (`line` from 1, `character` from 0) for the studio's own
     completion and hover (`studio.api`), with its `extends` blanked (same length, so every
@@ -979,6 +998,7 @@ ROUTES = [
     RouteInfo("GET", V + "/edit", edit_page, "editor", form=True),
     RouteInfo("POST", V + "/edit", save, "editor"),
     RouteInfo("POST", V + "/check", check, "editor"),
+    RouteInfo("POST", V + "/preview", preview, "editor"),
     RouteInfo("POST", V + "/complete", _assist("complete"), "editor"),
     RouteInfo("POST", V + "/hover", _assist("hover"), "editor"),
     RouteInfo("POST", V + "/restore", restore, "editor"),

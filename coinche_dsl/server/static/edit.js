@@ -43,8 +43,16 @@ window.addEventListener("DOMContentLoaded", () => {
   const editor = CoincheEditor.create(document.getElementById("editor"), {
     text: area.value, diagnose, complete, hover, definition() {},
     save() { form.requestSubmit(); },
-    changed(text) { area.value = text; },
+    changed(text) { area.value = text; later(); },
   });
+  // The sheet of the text as it is, a moment after the typing stops (the server's render pool).
+  const shown = document.getElementById("preview-form"), kept = document.getElementById("preview-text");
+  let timer = null;
+  function later() {
+    clearTimeout(timer);
+    timer = setTimeout(() => { kept.value = editor.getText(); shown.submit(); }, 1200);
+  }
+  if (shown) shown.submit();
   area.hidden = true;
   form.addEventListener("submit", () => { area.value = editor.getText(); });
   window.coincheEditor = editor;
