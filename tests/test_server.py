@@ -7,6 +7,7 @@ import io
 import re
 import zipfile
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -161,3 +162,35 @@ def test_the_editor_previews_the_unsaved_text_as_a_sheet(client) -> None:
     assert len(re.findall(r'<tr data-version=', history.text)) == 1  # nothing saved
     broken = owner.post("/c/jeudi/v/regles/preview", {"text": text.replace("1234", "x")})
     assert broken.status_code == 422 and "Traceback" not in broken.text
+
+
+def test_two_editors_saving_at_once_one_is_told_and_nothing_is_lost(client) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    owner = Browser(client).signup("marie")
+    club_with_variant(owner, "jeudi")
+    owner.get("/c/jeudi/members")
+    token = re.search(r"link=([\w-]+)", owner.post(
+        "/c/jeudi/invite", {"role": "editor"}).headers["location"]).group(1)
+    paul = Browser(client).signup("paul")
+    paul.get(f"/join/{token}")
+    assert paul.post(f"/join/{token}").status_code == 303
+    bases = []
+    for who in (owner, paul):  # both open the editor on version 1
+        page = who.get("/c/jeudi/v/regles/edit")
+        bases.append(re.search(r'name="base" value="(\d+)"', page.text).group(1))
+    assert bases == ["1", "1"]
+    texts = [TEXT_1000, TEXT_1000.replace("1000", "1500")]
+
+    def saving(i: int) -> Any:
+        who = (owner, paul)[i]
+        return who.post("/c/jeudi/v/regles/edit", {"text": texts[i], "message": str(i),
+                                                   "base": bases[i]})
+    with ThreadPoolExecutor(2) as pool:
+        replies = list(pool.map(saving, (0, 1)))
+    assert sorted(r.status_code for r in replies) == [303, 409]
+    late = next(i for i, r in enumerate(replies) if r.status_code == 409)
+    assert f"target {1000 if late == 0 else 1500}" in replies[late].text  # kept on the page
+    assert 'id="conflict"' in replies[late].text
+    history = owner.get("/c/jeudi/v/regles/history")
+    assert len(re.findall(r"data-version=", history.text)) == 2  # one saved, none overwritten
