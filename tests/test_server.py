@@ -7,6 +7,7 @@ import io
 import re
 import zipfile
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -47,7 +48,7 @@ def test_a_club_saves_versions_publishes_and_a_visitor_reads_the_sheet(client) -
     assert page.status_code == 200 and "Règles du jeudi" in page.text
     sheet = visitor.get("/c/jeudi/v/regles/sheet?lang=es")
     assert sheet.status_code == 200 and 'lang="es"' in sheet.text
-    assert "1.000" in sheet.text  # the target, in Spanish number format
+    assert "1000 puntos" in sheet.text  # the target, as a Spanish rulebook writes it
     assert "script-src" not in sheet.headers["content-security-policy"]  # no script at all
     history = visitor.get("/c/jeudi/v/regles/history")
     assert "partie en 1000" in history.text
@@ -120,3 +121,76 @@ def test_export_and_import_keep_the_files_exactly(client) -> None:
                               files={"folder": ("jeudi.zip", raw, "application/zip")})
     assert reply.status_code == 303, reply.text
     assert owner.get("/c/samedi/v/regles/file").text == TEXT_1000
+
+
+EDITED = ('variant "regles" extends "ffb" {\n  language fr\n  game {\n    target 1500\n'
+          '    \n  }\n}\n')
+
+
+def test_the_editor_completes_and_explains_as_the_studio_does(client) -> None:
+    owner = Browser(client).signup("marie")
+    club_with_variant(owner, "jeudi")
+    owner.get("/c/jeudi/v/regles/edit")
+    url = "/c/jeudi/v/regles"
+    found = owner.post(url + "/complete", {"text": EDITED, "line": "5", "character": "4"},
+                       headers={"accept": "application/json"}).json()
+    labels = {i["label"] for i in found["items"]}
+    assert {"reach", "tie"} <= labels and "minimum_bid" not in labels  # the game block's
+    said = owner.post(url + "/hover", {"text": EDITED, "line": "4", "character": "6"}).json()
+    assert "game.target" in said["text"] and "ffb" in said["text"]  # the base's value too
+    # a base that is not a built-in is the club's, in the database: never looked up on disk
+    elsewhere = EDITED.replace('"ffb"', '"../../../../etc/hostname"')
+    said = owner.post(url + "/hover", {"text": elsewhere, "line": "4", "character": "6"})
+    assert said.status_code == 200 and "game.target" in said.json()["text"]
+    assert "hostname" not in said.text
+    reader = Browser(client).signup("paul")  # not an editor of the club: refused
+    reader.get("/")
+    assert reader.post(url + "/complete", {"text": EDITED, "line": "5",
+                                           "character": "4"}).status_code in (403, 404)
+
+
+def test_the_editor_previews_the_unsaved_text_as_a_sheet(client) -> None:
+    owner = Browser(client).signup("marie")
+    club_with_variant(owner, "jeudi")
+    owner.get("/c/jeudi/v/regles/edit")
+    text = TEXT_1000.replace("target 1000", "target 1234")
+    sheet = owner.post("/c/jeudi/v/regles/preview", {"text": text, "lang": "es"})
+    assert sheet.status_code == 200 and 'lang="es"' in sheet.text
+    assert "1234" in sheet.text  # the unsaved target, as a Spanish rulebook writes four digits
+    assert "script-src" not in sheet.headers["content-security-policy"]
+    history = owner.get("/c/jeudi/v/regles/history")
+    assert len(re.findall(r'<tr data-version=', history.text)) == 1  # nothing saved
+    broken = owner.post("/c/jeudi/v/regles/preview", {"text": text.replace("1234", "x")})
+    assert broken.status_code == 422 and "Traceback" not in broken.text
+
+
+def test_two_editors_saving_at_once_one_is_told_and_nothing_is_lost(client) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    owner = Browser(client).signup("marie")
+    club_with_variant(owner, "jeudi")
+    owner.get("/c/jeudi/members")
+    token = re.search(r"link=([\w-]+)", owner.post(
+        "/c/jeudi/invite", {"role": "editor"}).headers["location"]).group(1)
+    paul = Browser(client).signup("paul")
+    paul.get(f"/join/{token}")
+    assert paul.post(f"/join/{token}").status_code == 303
+    bases = []
+    for who in (owner, paul):  # both open the editor on version 1
+        page = who.get("/c/jeudi/v/regles/edit")
+        bases.append(re.search(r'name="base" value="(\d+)"', page.text).group(1))
+    assert bases == ["1", "1"]
+    texts = [TEXT_1000, TEXT_1000.replace("1000", "1500")]
+
+    def saving(i: int) -> Any:
+        who = (owner, paul)[i]
+        return who.post("/c/jeudi/v/regles/edit", {"text": texts[i], "message": str(i),
+                                                   "base": bases[i]})
+    with ThreadPoolExecutor(2) as pool:
+        replies = list(pool.map(saving, (0, 1)))
+    assert sorted(r.status_code for r in replies) == [303, 409]
+    late = next(i for i, r in enumerate(replies) if r.status_code == 409)
+    assert f"target {1000 if late == 0 else 1500}" in replies[late].text  # kept on the page
+    assert 'id="conflict"' in replies[late].text
+    history = owner.get("/c/jeudi/v/regles/history")
+    assert len(re.findall(r"data-version=", history.text)) == 2  # one saved, none overwritten

@@ -14,6 +14,7 @@ import pytest
 
 pytest.importorskip("sqlalchemy")
 playwright = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+expect = playwright.expect
 CHROMIUM = next((p for p in ("/usr/bin/chromium", shutil.which("chromium") or "")
                  if p and Path(p).is_file()), None)
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium not installed "
@@ -23,6 +24,7 @@ from studio_support import serving  # noqa: E402
 
 from coinche_dsl.server.app import create_app  # noqa: E402
 from coinche_dsl.server.renders import Renderer  # noqa: E402
+from tests.server_support import database_url, postgres  # noqa: E402, F401 - fixtures
 
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
@@ -35,8 +37,9 @@ def rules(target: int) -> str:
 
 
 @pytest.fixture
-def site(tmp_path: Path) -> Iterator[str]:
-    app = create_app(f"sqlite:///{tmp_path / 'club.db'}", Renderer(0))
+def site(database_url: str) -> Iterator[str]:  # noqa: F811
+    """The server on a SQLite file, then on a real PostgreSQL server the tests start."""
+    app = create_app(database_url, Renderer(0))
     with serving(app) as port:
         yield f"http://127.0.0.1:{port}"
 
@@ -75,6 +78,24 @@ def test_a_club_online_from_sign_up_to_a_restored_version(site: str, tmp_path: P
             secretary.wait_for_selector("#saved")
             assert f"Version {n} enregistrée" in secretary.inner_text("#saved")
             secretary.wait_for_selector(".cm-content")
+        # the studio's completion and hover help, answered by the server (not saved)
+        replace_text(secretary, rules(701).replace("game { target 701 }",
+                                                   "game {\n    target 701\n    \n  }"))
+        secretary.evaluate("""() => {
+            const e = window.coincheEditor, at = e.getText().indexOf("    \\n  }") + 4;
+            e.view.dispatch({selection: {anchor: at}}); e.view.focus(); }""")
+        secretary.keyboard.type("rea")
+        expect(secretary.locator(".cm-tooltip-autocomplete li[aria-selected]")).to_contain_text(
+            "reach")
+        secretary.keyboard.press("Escape")
+        at = secretary.evaluate("""() => {
+            const e = window.coincheEditor;
+            const c = e.view.coordsAtPos(e.getText().indexOf("target 701") + 2);
+            return [c.left + 2, (c.top + c.bottom) / 2]; }""")
+        secretary.mouse.move(*at)
+        expect(secretary.locator(".cm-coinche-hover")).to_contain_text("game.target")
+        replace_text(secretary, rules(777))  # the preview follows the text, unsaved
+        expect(secretary.frame_locator("#preview").locator("body")).to_contain_text("777")
         secretary.goto(site + "/c/jeudi/v/jeudi")
         secretary.click("#publish")
         assert "Rendre privé" in secretary.inner_text("#publish")
@@ -98,15 +119,24 @@ def test_a_club_online_from_sign_up_to_a_restored_version(site: str, tmp_path: P
         text = " ".join(pg.extract_text() for pg in pages)
         assert "701" in text
         member.goto(site + "/c/jeudi/v/jeudi/history")
+        said = member.inner_text("tr[data-version='3'] td.changes").replace(
+            "\u202f", " ").replace("\xa0", " ")  # what version 3 changed, in the club's words
+        assert said.startswith("Depuis la version 2 du ") and "(au lieu de 1 000)" in said
         member.check("tr[data-version='2'] input[name=a]")
         member.check("tr[data-version='4'] input[name=b]")
         member.click("#compare-versions > button")
-        compared = member.inner_text("body").replace("\u202f", " ").replace("\xa0", " ")
-        assert "1 000" in compared and "701" in compared  # the club's language: French
+        compared = member.inner_text("#changes").replace("\u202f", " ").replace("\xa0", " ")
+        assert "701" in compared and "(au lieu de 1 000)" in compared  # French: the club's
+        member.click("#full-comparison")  # the rules side by side, the same deals scored
+        full = member.inner_text("body").replace("\u202f", " ").replace("\xa0", " ")
+        assert "1 000" in full and "701" in full
 
         secretary.goto(site + "/c/jeudi/v/jeudi/history")
         secretary.click("tr[data-version='2'] button")
         assert len(secretary.query_selector_all("tr[data-version]")) == 5
         assert "target 1000" in secretary.request.get(site + "/c/jeudi/v/jeudi/file").text()
+        restored = secretary.inner_text("tr[data-version='5'] td.changes").replace(
+            "\u202f", " ").replace("\xa0", " ")
+        assert "1 000 points (au lieu de 701)" in restored  # the restore, as a new version
         assert not problems
         browser.close()

@@ -38,7 +38,7 @@ from starlette.staticfiles import StaticFiles
 
 from ..limits import MAX_OPTIONS
 from ..loader import BUILTINS
-from ..render.i18n import LANGUAGES
+from ..render.i18n import LANGUAGES, LOCALES
 from . import db as database
 from . import security, store
 from .i18n import LANGUAGE_NAMES, negotiate, words
@@ -529,7 +529,30 @@ async def audit_page(s: Server, ctx: Ctx) -> Response:
             User.id.in_({e.user_id for e in entries if e.user_id}))}
         return found, entries, names
     found, entries, names = await s.q(ctx, read)
-    return s.page(ctx, "audit.html.j2", club=found, entries=entries, names=names)
+    w = words(ctx.lang)
+    rows = [(short_time(e.at, ctx.lang), names.get(e.user_id, "—"), _audit_said(e, w))
+            for e in entries]
+    return s.page(ctx, "audit.html.j2", club=found, rows=rows)
+
+
+def _audit_said(entry: Any, w: Any) -> str:
+    """One write of the log in the reader's words (« a enregistré la version 3 de regles »):
+    the action's message, its detail read back (a role, a variant's name and version)."""
+    action, detail = entry.action, entry.detail or ""
+
+    def role(r: str) -> str:
+        return str(w(f"role.{r}")) if r in ROLES else r
+    if action in ("invitation.create", "invitation.accept"):
+        return w(f"audit.{action}", role=role(detail))
+    if action == "member.role":
+        who, _, what = detail.rpartition(": ")
+        return w("audit.member.role", who=who, role=role(what))
+    if action.startswith("version."):
+        name, _, number = detail.rpartition(" v")
+        return w(f"audit.{action}", name=name, n=number)
+    if f"audit.{action}" in w.messages:
+        return w(f"audit.{action}", name=detail)
+    return detail
 
 
 async def export(s: Server, ctx: Ctx) -> Response:
@@ -677,13 +700,63 @@ async def file_view(s: Server, ctx: Ctx) -> Response:
         "Content-Security-Policy": "default-src 'none'", "Cache-Control": "no-store"}))
 
 
+HISTORY_SENTENCES = 30
+"""The latest versions the history page says the changes of, in sentences (each is two
+rulesets made and compared, once: the sentences are kept like a sheet)."""
+
+
+def long_date(when: Any, lang: str) -> str:
+    """A day as the language writes it in a sentence (« 12 octobre 2026 »), by Babel."""
+    from babel.dates import format_date
+
+    return format_date(when, "long", locale=LOCALES[lang])
+
+
+def short_time(when: Any, lang: str) -> str:
+    """A day and time for a table, in the reader's locale (« 12/10/2026 14:05 »)."""
+    from babel.dates import format_datetime
+
+    return format_datetime(when, "short", locale=LOCALES[lang])
+
+
+async def changes_sentence(s: Server, ctx: Ctx, older: Any, newer: Any, lang: str,
+                           variant: str) -> str:
+    """« Depuis la version 2 du 12 octobre 2026 : la partie se joue en 1 500 points (au lieu
+    de 2 000) ; … » in `lang`: the rules that differ from `older` to `newer` (each a tuple of
+    version number, date, chain ids and chain texts)."""
+    w = words(lang)
+    changed = await s.renderer.cached(("changes", older[2], newer[2], lang), "changes",
+                                      older[3], newer[3], variant, lang)
+    if isinstance(changed, dict):
+        return w("history.unreadable", a=older[0], b=newer[0])
+    when = long_date(older[1], lang)
+    if not changed:
+        return w("history.unchanged", n=older[0], date=when)
+    return w("history.since", n=older[0], date=when, changes="; ".join(changed))
+
+
+def _chained(db: Any, access: store.Access, row: Any) -> tuple[Any, ...]:
+    return (row.number, row.created_at, *store.chain(db, access.club, row, access.variant.name))
+
+
 async def history_page(s: Server, ctx: Ctx) -> Response:
+    """Every version (its date in the reader's locale), and for the latest ones what changed
+    in the rules since the one before, in sentences in the club's language (`lang` to read
+    them in another)."""
     def read(db: Any, user: User | None) -> Any:
         access = store.readable(db, user, _slug(ctx), _name(ctx))
-        return access, store.history(db, access.variant)
-    access, rows = await s.q(ctx, read)
+        rows = store.history(db, access.variant)
+        return access, rows, [_chained(db, access, r) for r in rows[:HISTORY_SENTENCES + 1]]
+    access, rows, chains = await s.q(ctx, read)
+    lang = _doc_lang(ctx, access.club.language)
+    said = {}
+    for newer, older in zip(chains, chains[1:], strict=False):
+        said[newer[0]] = await changes_sentence(s, ctx, older, newer, lang,
+                                                access.variant.name)
     return s.page(ctx, "history.html.j2", a=access, rows=rows, rank=store.rank(access.role),
-                  base=f"/c/{access.club.slug}/v/{access.variant.name}")
+                  base=f"/c/{access.club.slug}/v/{access.variant.name}", said=said,
+                  said_lang=lang, when=lambda d: short_time(d, ctx.lang),
+                  first=words(lang)("history.first"))
 
 
 async def compare_view(s: Server, ctx: Ctx) -> Response:
@@ -709,11 +782,30 @@ async def compare_view(s: Server, ctx: Ctx) -> Response:
         right = store.version(db, access.variant, right_n)
         oids, otexts = store.chain(db, access.club, right, access.variant.name)
         return access, ids, texts, access.variant.name, oids, otexts, f"v{right.number}"
+    if not other and params.get("full") != "1":
+        return await versions_page(s, ctx, left_n, right_n)
     access, ids, texts, right_name, oids, otexts, _ = await s.q(ctx, read)
     lang = _doc_lang(ctx, access.club.language)
     key = ("compare", ids, oids, lang, access.variant.published)
     return await s.document(ctx, key, "compare", texts, access.variant.name, right_name, lang,
                             otexts)
+
+
+async def versions_page(s: Server, ctx: Ctx, a: int | None, b: int | None) -> Response:
+    """Two versions of a variant: what changed in the rules from the older to the newer, in
+    a sentence in the club's language, and a link to the full comparison document."""
+    def read(db: Any, user: User | None) -> Any:
+        access = store.readable(db, user, _slug(ctx), _name(ctx))
+        left, right = store.version(db, access.variant, a), store.version(db, access.variant, b)
+        older, newer = sorted((left, right), key=lambda r: r.number)
+        return access, _chained(db, access, older), _chained(db, access, newer)
+    access, older, newer = await s.q(ctx, read)
+    lang = _doc_lang(ctx, access.club.language)
+    said = await changes_sentence(s, ctx, older, newer, lang, access.variant.name)
+    base = f"/c/{access.club.slug}/v/{access.variant.name}"
+    return s.page(ctx, "versions.html.j2", a=access, base=base, said=said, said_lang=lang,
+                  older=older[0], newer=newer[0],
+                  full=f"{base}/compare?a={older[0]}&b={newer[0]}&full=1&lang={lang}")
 
 
 async def edit_page(s: Server, ctx: Ctx) -> Response:
@@ -771,6 +863,69 @@ async def check(s: Server, ctx: Ctx) -> Response:
     checked = await s.renderer.run("check", texts, access.variant.name)
     return s.finish(ctx, JSONResponse({"diagnostics": checked.get("diagnostics", []),
                                        "valid": checked.get("valid", False)}))
+
+
+async def preview(s: Server, ctx: Ctx) -> Response:
+    """The rule sheet of the editor's text as it is (not saved), in the visitor's language or
+    `lang`, made in the render pool like a saved version's (and, like it, with no script):
+    the editor's preview frame."""
+    text = ctx.form.get("text", "").replace("\r\n", "\n")
+    store.check_text(text)
+    access = await s.q(ctx, lambda db, u: _editable(db, u, ctx))
+    lang = ctx.form.get("lang") if ctx.form.get("lang") in LANGUAGES else (
+        ctx.lang if ctx.chosen_lang else access.club.language)
+    texts = await _texts_with(s, ctx, access.club.slug, access.variant.name, text)
+    made = await s.renderer.run("sheet", texts, access.variant.name, lang, {}, False)
+    if isinstance(made, dict) and "error" in made:
+        shown = s.page(ctx, "problems.html.j2", 422, problems=made["error"])
+        shown.headers["Content-Security-Policy"] = DOCUMENT_CSP  # shown in the editor's frame
+        return shown
+    return s.finish(ctx, Response(made, media_type="text/html; charset=utf-8", headers={
+        "Content-Security-Policy": DOCUMENT_CSP, "Cache-Control": "no-store"}))
+
+
+def _cursor_request(ctx: Ctx) -> dict[str, Any]:
+    """The editor's text and cursor (`line` from 1, `character` from 0) for the studio's own
+    completion and hover (`studio.api`), with its `extends` blanked (same length, so every
+    position stays) unless it names a built-in: a club's base is in the database, and nothing
+    here may read a file of the server's disk that a variant names."""
+    from ..syntax import parse_text
+
+    text = ctx.form.get("text", "")
+    store.check_text(text)
+    try:
+        target = parse_text(text, "edited.coinche").extends
+    except Exception:  # noqa: BLE001 - a text that does not parse is still completed
+        target = None
+    if target is not None and target not in BUILTINS:
+        text = re.sub(r'\bextends\s+"[^"\n]*"', lambda m: " " * len(m.group(0)), text, count=1)
+    return {"text": text, "line": _int(ctx.form.get("line")),
+            "character": _int(ctx.form.get("character"))}
+
+
+def _assist(name: str) -> Handler:
+    """The studio's completion (`complete`) or hover help (`hover`) on the editor's text:
+    the same analysis as the studio's page, answered as JSON to an editor of the club."""
+    async def view(s: Server, ctx: Ctx) -> Response:
+        from ..errors import CoincheError
+        from ..studio import api
+
+        await s.q(ctx, lambda db, u: _editable(db, u, ctx))
+        data = _cursor_request(ctx)
+        shim: Any = _EditedFile(Path(f"{_name(ctx)}.coinche"))  # all the handlers read of it
+        try:
+            answer = await run_in_threadpool(api.HANDLERS[name], shim, data)
+        except CoincheError as e:
+            return s.finish(ctx, JSONResponse({"error": str(e)[:300]}, 422))
+        return s.finish(ctx, JSONResponse(answer, headers={"Cache-Control": "no-store"}))
+    return view
+
+
+@dataclass
+class _EditedFile:
+    """What the studio's completion and hover ask of their workspace: the edited file's name."""
+
+    file: Path
 
 
 async def restore(s: Server, ctx: Ctx) -> Response:
@@ -848,6 +1003,9 @@ ROUTES = [
     RouteInfo("GET", V + "/edit", edit_page, "editor", form=True),
     RouteInfo("POST", V + "/edit", save, "editor"),
     RouteInfo("POST", V + "/check", check, "editor"),
+    RouteInfo("POST", V + "/preview", preview, "editor"),
+    RouteInfo("POST", V + "/complete", _assist("complete"), "editor"),
+    RouteInfo("POST", V + "/hover", _assist("hover"), "editor"),
     RouteInfo("POST", V + "/restore", restore, "editor"),
     RouteInfo("POST", V + "/publish", _publishing(True), "editor"),
     RouteInfo("POST", V + "/unpublish", _publishing(False), "editor"),
@@ -882,7 +1040,19 @@ def create_app(engine: Engine | str = database.DEFAULT_DB, renderer: Renderer | 
                Mount("/static/studio", StaticFiles(directory=studio_static()),
                      name="studio-static"),
                Mount("/static", StaticFiles(directory=static_dir()), name="static")]
-    app = Starlette(routes=routes, lifespan=lifespan)
+
+    async def no_such_page(request: Request, exc: Exception) -> Response:
+        """A 404 or 405 as a page of the site, in the visitor's language (never Starlette's
+        English text)."""
+        lang, chosen = _visitor_language(request)
+        status = getattr(exc, "status_code", 404)
+        ctx = Ctx(request, lang, chosen, loaded=True)
+        return server.page(ctx, "error.html.j2", status,
+                           message="err.method" if status == 405 else "err.not_found",
+                           params={})
+
+    app = Starlette(routes=routes, lifespan=lifespan,
+                    exception_handlers={404: no_such_page, 405: no_such_page})
     app.state.server = server
     return app
 

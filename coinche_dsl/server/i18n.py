@@ -1,6 +1,9 @@
 """The server's own words (menus, forms, messages) in the five languages of the sheets: JSON
 catalogs in `messages/`, the visitor's language chosen from their browser's preferences.
-The rules themselves are the sheets' (coinche_dsl.render) and speak their own catalogs."""
+The editor's words that the studio already has (its problems, its buttons) are the studio's
+catalog's (`studio/messages`), never a second copy: a key the server's catalog lacks is looked
+up there before English. The rules themselves are the sheets' (coinche_dsl.render) and speak
+their own catalogs."""
 
 from __future__ import annotations
 
@@ -21,13 +24,24 @@ def catalog(lang: str) -> dict[str, str]:
     return json.loads(text)
 
 
+@cache
+def studio_catalog(lang: str) -> dict[str, str]:
+    """The studio's page words in `lang` that are plain texts (its plural forms left out)."""
+    from ..studio.i18n import page_catalog
+
+    return {k: v for k, v in page_catalog(lang).items() if isinstance(v, str)}
+
+
 class Words:
-    """One language's messages: `words("key", name=...)`; English where a key is missing."""
+    """One language's messages: `words("key", name=...)`, from the server's catalog, else the
+    studio's; English where neither has the key."""
 
     def __init__(self, lang: str) -> None:
         self.lang = lang
-        self.messages = catalog(lang)
-        self.fallback = catalog("en")
+        self.messages = catalog(lang) | {k: v for k, v in studio_catalog(lang).items()
+                                         if k not in catalog(lang)}
+        self.fallback = catalog("en") | {k: v for k, v in studio_catalog("en").items()
+                                         if k not in catalog("en")}
 
     def __call__(self, key: str, /, **params: Any) -> str:
         pattern = self.messages.get(key) or self.fallback.get(key) or key

@@ -157,6 +157,48 @@ def compare(texts: Texts, left: str, right: str, lang: str, other_texts: Texts |
     return out
 
 
+def changes(old_texts: Texts, new_texts: Texts, name: str, lang: str) -> list[str]:
+    """What changed in the rules from one version of the variant `name` to another, as the
+    parts of one sentence in `lang` (the `compare` rows, a part per rule that differs and
+    matters in the newer version): the newer rule's sentence, with the number it had before
+    (« la partie se joue en 1 500 points (au lieu de 2 000) ») or the rule it replaced. Empty
+    when no rule changed (a title or a description may have)."""
+    from ..render.comparison import shown_paths
+    from ..render.describe import describe
+    from ..render.fields import is_relevant, value_at
+    from ..render.i18n import translator
+    from .i18n import words
+
+    old, new = ruleset(old_texts, name, {}), ruleset(new_texts, name, {})
+    tr, w = translator(lang), words(lang)
+    parts = []
+    for path in shown_paths([old, new], False):
+        if not is_relevant(new, path):
+            continue
+        now = _clause(describe(new, path, tr))
+        before = value_at(old, path)
+        if isinstance(before, bool) and isinstance(value_at(new, path), bool):
+            parts.append(now)  # the rule's opposite: the sentence says all
+        elif isinstance(before, int) and not isinstance(before, bool) \
+                and isinstance(value_at(new, path), int):
+            parts.append(w("history.instead", new=now, old=tr.num(before)))
+        elif is_relevant(old, path):
+            parts.append(w("history.before", new=now, old=_clause(describe(old, path, tr))))
+        else:
+            parts.append(now)
+    return parts
+
+
+def _clause(sentence: str) -> str:
+    """A rule's sentence as a part of a longer one: its first letter lower-case (a word
+    such as « L’enchère » or « À sans-atout »; a name in capitals is left as it is), its
+    final full stop dropped."""
+    text = sentence.strip().removesuffix(".")
+    if len(text) > 1 and text[0].isupper() and not text[1].isupper():
+        text = text[0].lower() + text[1:]
+    return text
+
+
 def warm() -> None:
     """Load what every job needs once, when a worker starts (the parser's tables, ffb, the
     templates, WeasyPrint and its fonts), so the first visitor does not wait for it."""
@@ -186,4 +228,5 @@ def _line(d: Diagnostic) -> str:
     return f"{where}{d.message}"
 
 
-JOBS: dict[str, Any] = {"check": check, "sheet": sheet, "pdf": pdf, "compare": compare}
+JOBS: dict[str, Any] = {"check": check, "sheet": sheet, "pdf": pdf, "compare": compare,
+                        "changes": changes}

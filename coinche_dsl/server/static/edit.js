@@ -8,6 +8,7 @@ window.addEventListener("DOMContentLoaded", () => {
   if (!form || !area || typeof CoincheEditor === "undefined") return;
   const url = form.dataset.check, csrf = form.dataset.csrf;
   const list = document.getElementById("problems");
+  const line = form.dataset.line || "{line}: {message}";  // the page's words: « Ligne {line} : … »
   async function diagnose(text) {
     const body = new URLSearchParams({text});
     const reply = await fetch(url, {method: "POST", body, headers: {"X-CSRF-Token": csrf, "Accept": "application/json"}});
@@ -16,17 +17,42 @@ window.addEventListener("DOMContentLoaded", () => {
     list.replaceChildren(...found.map((d) => {
       const li = document.createElement("li");
       li.className = d.severity;
-      li.textContent = `${d.line}:${d.column}: ${d.message}${d.hint ? ` (${d.hint})` : ""}`;
+      const said = line.replace("{line}", String(d.line)).replace("{message}", d.message);
+      li.textContent = `${said}${d.hint ? ` (${d.hint})` : ""}`;
       return li;
     }));
     return found;
   }
+  // The studio's completion and hover help, asked of this club's server (`form.dataset.url`).
+  async function ask(name, text, pos) {
+    const before = text.slice(0, pos), line = before.split("\n").length;
+    const character = [...before.slice(before.lastIndexOf("\n") + 1)].length;
+    const body = new URLSearchParams({text, line: String(line), character: String(character)});
+    const reply = await fetch(`${form.dataset.url}/${name}`, {method: "POST", body, headers: {"X-CSRF-Token": csrf, "Accept": "application/json"}});
+    return reply.ok ? reply.json() : null;
+  }
+  const kinds = {block: "namespace", setting: "property", choice: "enum", quantity: "variable", variant: "constant"};
+  async function complete(text, pos) {
+    const found = await ask("complete", text, pos);
+    return (found ? found.items : []).map((i) => ({label: i.label, apply: i.insert, type: kinds[i.kind] || "text", detail: i.detail}));
+  }
+  async function hover(text, pos) {
+    const found = await ask("hover", text, pos);
+    return found && found.text ? {text: found.text} : null;
+  }
   const editor = CoincheEditor.create(document.getElementById("editor"), {
-    text: area.value, diagnose,
-    complete: async () => [], hover: async () => null, definition() {},
+    text: area.value, diagnose, complete, hover, definition() {},
     save() { form.requestSubmit(); },
-    changed(text) { area.value = text; },
+    changed(text) { area.value = text; later(); },
   });
+  // The sheet of the text as it is, a moment after the typing stops (the server's render pool).
+  const shown = document.getElementById("preview-form"), kept = document.getElementById("preview-text");
+  let timer = null;
+  function later() {
+    clearTimeout(timer);
+    timer = setTimeout(() => { kept.value = editor.getText(); shown.submit(); }, 1200);
+  }
+  if (shown) shown.submit();
   area.hidden = true;
   form.addEventListener("submit", () => { area.value = editor.getText(); });
   window.coincheEditor = editor;
