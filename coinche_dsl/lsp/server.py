@@ -212,6 +212,15 @@ def _language(locale: str | None, source: str, uri: str) -> str | None:
     return language(locale) or language(analysis.file_language(source, _file(uri)))
 
 
+def _said_if_failed(done: Any) -> None:
+    """An analysis that failed past its own error handling (publishing itself) is said on
+    standard error, in one line, rather than lost with its thread's future."""
+    if done.exception() is not None:
+        e = done.exception()
+        print(f"coinche lsp: the diagnostics could not be sent ({type(e).__name__}: {e})",
+              file=sys.stderr, flush=True)
+
+
 def build_server() -> LanguageServer:
     """A server with every feature registered (built on demand: no import-time state)."""
     server = CoincheServer("coinche-lsp", __version__, protocol_cls=CoincheProtocol)
@@ -240,7 +249,7 @@ def build_server() -> LanguageServer:
         with lock:
             turn = latest[uri] = latest.get(uri, 0) + 1
             source = doc_of(ls, uri).source
-        analyser.submit(_analyse, ls, uri, turn, source)
+        analyser.submit(_analyse, ls, uri, turn, source).add_done_callback(_said_if_failed)
 
     def current(uri: str, turn: int) -> bool:
         with lock:
