@@ -121,9 +121,10 @@ def test_eight_trumps_bid_capot_where_capot_pays(tmp_path) -> None:
 
 def test_eight_trumps_bid_the_most_a_deal_can_make_without_a_highest_bid(ffb) -> None:
     # ffb (FFB 2015 § 4.1) has no highest numeric bid: 8 hearts make 252 (capot, dix de der
-    # 100) + a sequence of 8 counted as 5 cards (100) + belote (20) = 372, so a 370 bid made
-    # scores 372 + 370 = 742, more than a capot bid's 250 + 372 = 622.
-    assert first_call(compile(ffb), "7H 8H 9H 10H JH QH KH AH") == "W 370 hearts"
+    # 100) + a run of 8 declared as a cent and a tierce (§ 8: a card counts for one
+    # announcement at a time, `split_runs yes`: 100 + 20) + belote (20) = 392, so a 390 bid
+    # made scores 392 + 390 = 782, more than a capot bid's 250 + 392 = 642.
+    assert first_call(compile(ffb), "7H 8H 9H 10H JH QH KH AH") == "W 390 hearts"
 
 
 def test_a_worthless_hand_passes(ffb) -> None:

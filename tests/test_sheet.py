@@ -86,7 +86,7 @@ def test_generated_examples_show_the_engines_scores(name: str) -> None:
 def test_own_examples_are_printed_with_the_engines_verdict(ffb) -> None:
     text = sheet(ffb, "en", "md")
     block = text.split("### 90 à cœur rempli", 1)[1].split("###", 1)[0]
-    assert "90 ♥ hearts by North" in block
+    assert "90 hearts by North" in block
     assert "**Contract made.**" in block
     assert "| North–South | 200 | Total |" in block and "| East–West | 50 | Total |" in block
 

@@ -15,7 +15,7 @@ import pytest
 from coinche_dsl import load_variant
 from coinche_dsl.model.enums import Reach
 from coinche_dsl.render import sheet
-from coinche_dsl.render.i18n import LANGUAGES, translator
+from coinche_dsl.render.i18n import LANGUAGES, terms_of, translator
 
 Item = tuple[str, dict[str, object]]
 
@@ -56,8 +56,9 @@ MISLEADING = ("r.auction.after_coinche.passes", "r.scoring.litige.fails")
 """Sentences that said the auction goes on after a coinche, or left a tie to the reader."""
 
 
-def rendered(key: str, params: dict[str, object], lang: str) -> str:
-    tr = translator(lang)
+def rendered(key: str, params: dict[str, object], lang: str, terms: tuple = ()) -> str:
+    """The sentence in the variant's own words (its `terms`: ffb-contree's contre)."""
+    tr = translator(lang, terms)
     shown = {k: tr.num(v) if isinstance(v, int) and k != "n" else v for k, v in params.items()}
     return tr(key, **shown)
 
@@ -65,9 +66,10 @@ def rendered(key: str, params: dict[str, object], lang: str) -> str:
 @pytest.mark.parametrize("name", sorted(CHECKLIST))
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_sheet_states_its_sources_rules(name: str, lang: str) -> None:
-    text = sheet(load_variant(name), lang, "md")
+    rs = load_variant(name)
+    text = sheet(rs, lang, "md")
     missing = [key for key, params in CHECKLIST[name]
-               if rendered(key, params, lang) not in text]
+               if rendered(key, params, lang, terms_of(rs, lang)) not in text]
     assert not missing, f"{name} ({lang}) does not say: {missing}"
     tr = translator(lang)
     for key in MISLEADING:

@@ -224,7 +224,7 @@ def test_a_secretarys_session(page: object, studio: tuple[str, Path], tmp_path: 
     score_deal(page, bid="cent", trump="spades", double="coinche", ns="70", ew="82",
                last_trick="E", belote="N")
     expect(page.locator("#score-total")).to_have_text("Chuté — NS 20, EO 520")
-    expect(page.locator("#deal [name=trump] option:checked")).to_have_text("♠ pique")
+    expect(page.locator("#deal [name=trump] option:checked")).to_have_text("pique")
     result = page.locator("#score-result")
     expect_fr(result, "Contrat chuté : les défenseurs marquent (160 + 100) × 2 = 520")
     expect(result).to_contain_text("Nord-Sud")

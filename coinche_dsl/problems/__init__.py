@@ -21,10 +21,6 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from babel import Locale
-from babel.lists import format_list
-from babel.numbers import format_decimal
-
 from ..errors import Diagnostic
 
 LANGUAGES = ("en", "fr", "es", "it", "pt")
@@ -63,6 +59,8 @@ def sentence(d: Diagnostic, lang: str | None) -> tuple[str, str]:
     or the problem has no sentence in the catalogs."""
     if lang is None or lang not in LANGUAGES or d.code not in catalog(lang) or not d.code:
         return d.message, d.hint
+    from babel.lists import format_list  # only where a problem is said in another language
+
     words = catalog(lang)
     values = d.values
     if "kinds" in values:  # what the parser expected: kinds in words, signs as written
@@ -115,6 +113,8 @@ def _fill_text(words: dict[str, Any], lang: str, key: str, parts: list[str]) -> 
 def _fill(words: dict[str, Any], lang: str, key: str, values: dict[str, Any]) -> str:
     pattern = words[key]
     if isinstance(pattern, dict):
+        from babel import Locale
+
         n = values.get("n", 0)
         form = Locale.parse(_LOCALES[lang]).plural_form(n if isinstance(n, int) else 0)
         pattern = pattern.get(form) or pattern["other"]
@@ -133,6 +133,9 @@ class _Shown(str):
 
 
 def _shown(words: dict[str, Any], lang: str, value: Any, how: str | None) -> str:
+    from babel.lists import format_list
+    from babel.numbers import format_decimal
+
     locale = _LOCALES[lang]
     if isinstance(value, _Shown):
         return str(value)

@@ -76,8 +76,8 @@ def format_text(text: str, file: str = "<string>") -> str:
     >>> print(format_text(text), end="")
     variant "x" extends "ffb" {
       game {
-        target 1000
-      }  # short game
+        target 1000  # short game
+      }
     }
     """
     tree, comments = parse_with_comments(text, file)
