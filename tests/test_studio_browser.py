@@ -122,7 +122,8 @@ def fr(text: str) -> str:
 
 def expect_fr(locator: object, text: str) -> None:
     """`locator` shows `text`, French spacing aside."""
-    wait_until(lambda: fr(text) in fr(locator.inner_text()), f"no {text!r} in the page")
+    wait_until(lambda: fr(text) in fr(locator.inner_text(timeout=90_000)),
+               f"no {text!r} in the page", seconds=90)  # answers validate the whole file
 
 
 def test_a_secretarys_session(page: object, studio: tuple[str, Path], tmp_path: Path) -> None:
@@ -684,7 +685,7 @@ def test_done_when_a_french_secretary_alone_on_her_real_file(tmp_path: Path) -> 
 
     def written(text: str) -> None:  # the editor shows only the lines in view: ask it
         wait_until(lambda: text in page.evaluate("() => editor.getText()"),
-                   f"no {text!r} in the file")
+                   f"no {text!r} in the file", seconds=90)  # a whole fr-bga validated per answer
     with serving(app) as port, playwright.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         page = browser.new_page(viewport={"width": 1366, "height": 768})
