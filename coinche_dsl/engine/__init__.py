@@ -13,9 +13,9 @@ and scores many deals at once and is tested against it. Each rule is read in one
   a time with the rule that forbids it), the trick's winner.
 - `dealing`: shuffle, cut and packets (`table.*`).
 - `deal`: `Deal`, one deal as a state machine (`legal_calls`, `legal_cards`, `apply`,
-  `declare`, `result`; `fix_contract`, or `Deal(..., contract=)`, to skip the auction);
-  `deal_scoring`: its announcements, belote and score (kept by `score_key`, a flat tuple of
-  what scoring reads).
+  `declare`, `result`; `fix_contract`, or `Deal(..., contract=)`, to skip the auction),
+  its announcements, belote and score (kept by `score_key`, a flat tuple of what scoring
+  reads).
 - `announcements`: what a hand may declare, classifying and comparing announcements, and
   what they score per team.
 - `scoring`, `score_plan`, `formula`: the score of a finished deal (`score_plan`: what
