@@ -211,3 +211,8 @@ def test_the_variants_own_words_are_the_tables() -> None:
     words = TableWords(load_variant("ffb-contree"), "fr")
     assert words.tr("tbl.call.coinche") == "contre"
     assert "contre" in words.tr("tbl.help") and "coinche" not in words.tr("tbl.help")
+    # and the rules `?` shows say it too (« peut contrer son enchère »).
+    from coinche_dsl.sim.tableview import rule_lines
+
+    said = " ".join(rule_lines(load_variant("ffb-contree"), "auction", None, "fr"))
+    assert "contrer" in said and "coincher" not in said

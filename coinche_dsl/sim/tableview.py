@@ -140,9 +140,10 @@ def rule_lines(ruleset: Any, phase: str, denomination: int | None = None,
     words and in `lang` (default: the variant's language), with where each is written.
     Escaped for Rich."""
     from ..render.describe import describe
-    from ..render.i18n import translator
+    from ..render.i18n import terms_of, translator
 
-    tr = translator(lang or ruleset.language)
+    lang = lang or ruleset.language
+    tr = translator(lang, terms_of(ruleset, lang))  # the variant's own words (« contre »)
     lines = []
     for path in rule_paths_now(ruleset, phase, denomination):
         try:
