@@ -3,6 +3,8 @@
 Input is one line at a time (a call like `90 hearts`, `pass`, `coinche`; a card like `10H`;
 `?` for the rules that apply now; `q` to quit), so a session can be scripted through stdin.
 An illegal choice is refused with the engine's explanation and the rule that forbids it.
+Everything is said and read in the table's language (`table_words`): the variant's, or
+`--lang`.
 """
 
 from __future__ import annotations
