@@ -47,7 +47,10 @@ CHECKLIST: dict[str, list[Item]] = {
                ("r.auction.after_coinche.ends_auction", {})],
     "fr-brut": [*COMMON, ("belote.kept", {}),
                 ("r.announcements.who_scores.every_side", {})],
-    "it-701": [*COMMON, ("belote.kept", {}), ("ann.compare.trump", {})],
+    # "I giocatori parlano una sola volta": after the coinche of the closing round only the
+    # contract's side speaks, once each ("la squadra del prenditore crede di poter completare").
+    "it-701": [("r.auction.after_coinche.doubled_side_only", {}), ("belote.kept", {}),
+               ("ann.compare.trump", {})],
     "pt-online": [*COMMON, ("belote.kept", {}), ("ann.compare.trump", {}),
                   # "Em caso de empate, o contrato considera-se falhado"
                   ("r.scoring.litige.fails.failed", {"half": 81, "bid": 80})],

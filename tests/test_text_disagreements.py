@@ -210,3 +210,160 @@ def test_fr_bga_a_partners_ruff_does_not_free_from_trumping() -> None:
              (r.step & 3, parse_cards(["AC"]).bit_length() - 1),
              ((2 * r.step) & 3, parse_cards(["8C"]).bit_length() - 1)]
     assert legal_on_trick(r, hand, 3, trick) == hand
+
+
+# -- the inherited rules a reader of the seed would not expect (issue 28, reread) ---------------
+
+def _card(name: str) -> int:
+    from coinche_dsl.cards import parse_cards
+    return parse_cards([name]).bit_length() - 1
+
+
+# 100 hearts by N: NS 80 card points and the last trick (90), N's belote (20); EW 72.
+REBELOTE_DEAL = {"declarer": "N", "bid": 100, "trump": "hearts",
+                 "card_points": {"NS": 80, "EW": 72}, "last_trick": "N", "belote": ["N"]}
+
+
+@pytest.mark.parametrize(("name", "unsaid", "said"), [
+    # it-701 (seed 002): "Per farlo, è necessario giocare il Re e la Regina di briscola": no
+    # word to forget. 90 + 20 = 110 >= 100, made: NS 90 + 100 + 20 = 210 ("prese totali +
+    # dieci de der + annuncio + contratto + bonus belote-rebelote"), EW 72 ("totale prese").
+    ("it-701", {"NS": 210, "EW": 72}, {"NS": 210, "EW": 72}),
+    # pt-online (seed 001): "Os anúncios são feitos automaticamente". 110 >= 100 and > 72:
+    # NS 90 + 100 + 20 = 210 ("soma os pontos das suas vazas, mais o valor do lance"), EW 72.
+    ("pt-online", {"NS": 210, "EW": 72}, {"NS": 210, "EW": 72}),
+    # fr-bga (seed 004): "il peut les annoncer au moment de les jouer, et cela lui rapporte
+    # alors 20 points". 90 + 20 >= 100: NS 90 + 20 + 100 = 210 ("les points annoncés + les
+    # points faits"), EW 72 ("les points qu'elle a fait").
+    ("fr-bga", {"NS": 210, "EW": 72}, {"NS": 210, "EW": 72}),
+    # es-club (seed 000): "reclama aparte belote por 20, diciendo «Belote» en la primera y
+    # «Rebelote» en la segunda". Said: 110 >= 100 and > 72, NS 110 + 100 = 210, EW 72 rounded
+    # to 70. Unsaid: 90 < 100 fails, "la defensa recibe 160 más ... el contrato": EW 260.
+    ("es-club", {"NS": 0, "EW": 260}, {"NS": 210, "EW": 70}),
+    # fr-brut (seed 003): "Belote et rebelote sont toujours acquises à l'équipe qui les a
+    # annoncées". Said: 90 >= 82 and 90 + 20 >= 100, NS 90 + 20 + 100 = 210, EW 72. Unsaid:
+    # 90 < 100 fails, the defence takes "les points de cartes, la valeur multipliée du
+    # contrat": EW 162 + 100 = 262.
+    ("fr-brut", {"NS": 0, "EW": 262}, {"NS": 210, "EW": 72}),
+])
+def test_a_forgotten_rebelote_costs_the_belote_only_where_the_seed_says_the_word(
+        name: str, unsaid: dict, said: dict) -> None:
+    from coinche_dsl.engine.scoring import score_deal
+    rs = load_variant(name)
+    assert score_deal(rs, REBELOTE_DEAL).scores == said
+    assert score_deal(rs, {**REBELOTE_DEAL, "rebelote_unsaid": ["N"]}).scores == unsaid
+
+
+def test_it_701_each_speaks_once_and_a_coinche_hears_only_the_contracts_side() -> None:
+    # it-701 (seed 002): "I giocatori parlano una sola volta"; "Una volta scelto il contratto,
+    # l'avversario può coinche". Dealt by N, clockwise: E passes, S bids, W and N pass. Under
+    # the federation E would still speak (three passes after the bid end it, § 4.1); here E has
+    # spoken: the bids are over, "L'ultimo contratto annunciato" (S 80 hearts) stands, and its
+    # opponents, E then W, may coinche it.
+    rules = compile(load_variant("it-701"))
+    deal = Deal(rules, 0, rng=random.Random(1))
+    for call in ("E pass", "S 80 hearts", "W pass", "N pass"):
+        deal.apply(call)
+    assert sorted(str(c) for c in deal.legal_calls()) == ["E coinche", "E pass"]
+    deal.apply("E coinche")
+    # after the coinche only S's side speaks, once each: S then N, and two passes end it
+    # (not the federation's three)
+    assert sorted(str(c) for c in deal.legal_calls()) == ["S pass", "S surcoinche"]
+    deal.apply("S pass")
+    assert sorted(str(c) for c in deal.legal_calls()) == ["N pass", "N surcoinche"]
+    deal.apply("N pass")
+    assert deal.phase == "play"
+    assert (deal.contract.declarer, deal.contract.bid, deal.contract.double) == (2, 80, 1)
+    text = sheet(load_variant("it-701"), "it", "md")
+    assert "3 giocatori di fila passano" not in text
+    assert "Dopo una coinche, parla solo la squadra coinchata: surcoinche o passo." in text
+
+
+def test_it_701_a_trump_lead_held_by_the_partner_need_not_be_overtaken() -> None:
+    # it-701 (seed 002): "Per seguire una carta di briscola, è necessario giocare una carta di
+    # valore superiore. Tuttavia, se il compagno ha giocato la carta più forte, non è obbligato
+    # a tagliare." Hearts trump; the leader plays 9♥, the next (an opponent) 7♥; the leader's
+    # partner holds J♥ 8♥ 10♣: his partner holds the trick, so either heart will do. Under ffb
+    # (§ 5.2 "il faut en plus monter sur la carte la plus haute déjà posée") only the J♥.
+    from coinche_dsl.cards import parse_cards
+    hand = parse_cards("JH 8H 10C".split())
+    for name, legal in (("it-701", "JH 8H"), ("ffb", "JH")):
+        r = compile(load_variant(name))
+        trick = [(0, _card("9H")), (r.step & 3, _card("7H"))]
+        assert legal_of(r, hand, trick) == parse_cards(legal.split()), name
+    # an opponent holding the trick must still be overtaken: the 9♥ led by an opponent
+    r = compile(load_variant("it-701"))
+    trick = [(r.step & 3, _card("9H"))]
+    assert legal_of(r, hand, trick) == parse_cards(["JH"])
+    # "Giocare tutto atout: Ciascuno dei 4 semi è considerato un seme di “atout”": the same
+    # at all-trump (5), where the J♥ alone beats the 9♥; ffb (§ 11.3 "on est toujours obligé
+    # de monter sur la carte qui tient") asks for it over the partner too.
+    for name, legal in (("it-701", "JH 8H"), ("ffb", "JH")):
+        r = compile(load_variant(name))
+        trick = [(0, _card("9H")), (r.step & 3, _card("7H"))]
+        assert legal_of(r, hand, trick, 5) == parse_cards(legal.split()), name
+    r = compile(load_variant("it-701"))
+    assert legal_of(r, hand, [(r.step & 3, _card("9H"))], 5) == parse_cards(["JH"])
+
+
+def legal_of(r, hand: int, trick: list[tuple[int, int]], d: int = 2) -> int:
+    from coinche_dsl.engine.play import legal_on_trick
+    return legal_on_trick(r, hand, d, trick)  # hearts (2) trump, or all-trump (5)
+
+
+def test_fr_bga_four_passes_in_a_row_end_the_auction() -> None:
+    # fr-bga (seed 004): "Dès que 4 joueurs d'affilée passent, les enchères prennent fin."
+    # Clockwise from N's deal: E bids, S, W, N pass (three in a row): E speaks again and may
+    # raise; his own pass is the fourth, and "la dernière enchère est prise en compte".
+    rules = compile(load_variant("fr-bga"))
+    deal = Deal(rules, 0, rng=random.Random(1))
+    for call in ("E 90 hearts", "S pass", "W pass", "N pass"):
+        deal.apply(call)
+    assert deal.phase == "auction" and deal.auction.to_act == 1
+    assert any(str(c) == "E 100 hearts" for c in deal.legal_calls())
+    deal.apply("E pass")
+    assert deal.phase == "play" and deal.contract.bid == 90
+
+
+def test_fr_bga_a_coinched_fall_doubles_the_fall_not_the_defences_belote() -> None:
+    # fr-bga (seed 004): "L'équipe adverse remporte les points annoncés + 160"; "Les points de
+    # réussite ou de défaites sont alors doublés"; the belote "lui rapporte alors 20 points".
+    # 100 clubs by N coinched, NS 86 + 10 = 96 < 100: failed, NS "fait zéro"; EW (160 + 100)
+    # x 2 + E's belote 20 = 540.
+    from coinche_dsl.engine.scoring import score_deal
+    got = score_deal(load_variant("fr-bga"), {
+        "declarer": "N", "bid": 100, "trump": "clubs", "double": "coinche",
+        "card_points": {"NS": 86, "EW": 66}, "last_trick": "S", "belote": ["E"]})
+    assert (got.made, got.scores) == (False, {"NS": 0, "EW": 540})
+
+
+def test_fr_brut_the_82_floor_counts_the_last_trick() -> None:
+    # fr-brut (seed 003): "152 points de cartes plus 10 pour le dernier pli — 162 par donne";
+    # "Un contrat ordinaire doit d'abord ramasser au moins 82 points de cartes aux plis"
+    # (Choice: the majority of the 162, the 10 included). 80 spades by N, NS 72 card points
+    # and the last trick: 82, the floor reached and the bid too: NS 82 + 80 = 162, EW 70.
+    # With 71 and the last trick, 81: failed, EW 162 + 80 = 242.
+    from coinche_dsl.engine.scoring import score_deal
+    rs = load_variant("fr-brut")
+    deal = {"declarer": "N", "bid": 80, "trump": "spades",
+            "card_points": {"NS": 72, "EW": 80}, "last_trick": "S"}
+    got = score_deal(rs, deal)
+    assert (got.made, got.scores) == (True, {"NS": 162, "EW": 80})
+    got = score_deal(rs, {**deal, "card_points": {"NS": 71, "EW": 81}})
+    assert (got.made, got.scores) == (False, {"NS": 0, "EW": 242})
+
+
+def test_es_club_unable_to_overtrump_an_opponent_may_discard_as_under_ffb() -> None:
+    # es-club (seed 000): "a diferencia del perfil clásico, si no puedes superar un triunfo
+    # rival, puedes descartar en vez de jugar uno inferior"; ffb § 5.2: "il n'est pas
+    # obligatoire d'en jouer un (on dit que l'on « ne pisse pas »), on peut se défausser".
+    # Spades trump; the leader plays 7♣, the next (an opponent) ruffs with 9♠; the leader's
+    # partner, void in clubs, holds 7♠ 10♥ 7♦: a discard or the lower 7♠, any of the three.
+    # pt-online ("Qualquer outro trunfo" before "Qualquer outra carta") asks for the 7♠.
+    from coinche_dsl.cards import parse_cards
+    from coinche_dsl.engine.play import legal_on_trick
+    hand = parse_cards("7S 10H 7D".split())
+    for name, legal in (("es-club", "7S 10H 7D"), ("ffb", "7S 10H 7D"), ("pt-online", "7S")):
+        r = compile(load_variant(name))
+        trick = [(0, _card("7C")), (r.step & 3, _card("9S"))]
+        assert legal_on_trick(r, hand, 3, trick) == parse_cards(legal.split()), name
