@@ -819,7 +819,16 @@ async def edit_page(s: Server, ctx: Ctx) -> Response:
     saved = _int(ctx.request.query_params.get("saved"))
     return s.page(ctx, "edit.html.j2", a=access, row=row, text=row.text,
                   base_number=row.number, checked=checked, conflict=None, saved=saved,
-                  message="", url=f"/c/{access.club.slug}/v/{access.variant.name}")
+                  message="", url=f"/c/{access.club.slug}/v/{access.variant.name}",
+                  **_studio_words(ctx))
+
+
+def _studio_words(ctx: Ctx) -> dict[str, Any]:
+    """The studio's words for its questionnaire and score form on the editor's page (its
+    catalog, `studio.i18n`, in the visitor's language), for the template and for the page."""
+    from ..studio.i18n import page_messages, page_translator
+
+    return {"st": page_translator(ctx.lang), "studio_words": page_messages(ctx.lang)}
 
 
 async def save(s: Server, ctx: Ctx) -> Response:
@@ -843,7 +852,8 @@ async def save(s: Server, ctx: Ctx) -> Response:
         return s.page(ctx, "edit.html.j2", 409, a=access, row=theirs, text=text,
                       base_number=theirs.number, checked=checked, saved=None, message=message,
                       conflict={"theirs": theirs, "yours": base},
-                      url=f"/c/{access.club.slug}/v/{access.variant.name}")
+                      url=f"/c/{access.club.slug}/v/{access.variant.name}",
+                      **_studio_words(ctx))
     return s.redirect(ctx, f"/c/{access.club.slug}/v/{access.variant.name}/edit?saved="
                            f"{row.number}")
 
@@ -917,6 +927,31 @@ def _assist(name: str) -> Handler:
             answer = await run_in_threadpool(api.HANDLERS[name], shim, data)
         except CoincheError as e:
             return s.finish(ctx, JSONResponse({"error": str(e)[:300]}, 422))
+        return s.finish(ctx, JSONResponse(answer, headers={"Cache-Control": "no-store"}))
+    return view
+
+
+def _panel(name: str) -> Handler:
+    """The studio's questionnaire (`questionnaire`, `answer`: an answer written into the
+    editor's text) or score form (`score`: a deal scored under the text as it is), answered
+    as JSON to an editor of the club: the studio's own handlers (`studio.api`), run in the
+    render pool over the club's texts (`jobs.editor`). The page's call is a JSON object in
+    the form's `payload` field, within the forms' size limit; nothing is saved."""
+    async def view(s: Server, ctx: Ctx) -> Response:
+        access = await s.q(ctx, lambda db, u: _editable(db, u, ctx))
+        try:
+            data = json.loads(ctx.form.get("payload", "{}"))
+            json.dumps(data, ensure_ascii=False).encode("utf-8")  # no lone surrogate
+        except (ValueError, RecursionError, UnicodeEncodeError):
+            raise Refused(400, "err.bad_form") from None
+        if not isinstance(data, dict) or not isinstance(data.get("text"), str):
+            raise Refused(400, "err.bad_form")
+        data["text"] = data["text"].replace("\r\n", "\n")
+        store.check_text(data["text"])
+        texts = await _texts_with(s, ctx, access.club.slug, access.variant.name, data["text"])
+        answer = await s.renderer.run("editor", name, texts, access.variant.name, data)
+        if isinstance(answer, dict) and isinstance(answer.get("error"), list):
+            return s.finish(ctx, JSONResponse({"error": str(answer["error"][0])[:300]}, 422))
         return s.finish(ctx, JSONResponse(answer, headers={"Cache-Control": "no-store"}))
     return view
 
@@ -1006,6 +1041,9 @@ ROUTES = [
     RouteInfo("POST", V + "/preview", preview, "editor"),
     RouteInfo("POST", V + "/complete", _assist("complete"), "editor"),
     RouteInfo("POST", V + "/hover", _assist("hover"), "editor"),
+    RouteInfo("POST", V + "/questionnaire", _panel("questionnaire"), "editor"),
+    RouteInfo("POST", V + "/answer", _panel("answer"), "editor"),
+    RouteInfo("POST", V + "/score", _panel("score"), "editor"),
     RouteInfo("POST", V + "/restore", restore, "editor"),
     RouteInfo("POST", V + "/publish", _publishing(True), "editor"),
     RouteInfo("POST", V + "/unpublish", _publishing(False), "editor"),
