@@ -243,3 +243,42 @@ def test_the_editor_has_the_studios_questionnaire_and_score_form(client) -> None
     reader = Browser(client).signup("paul")
     reader.get("/")
     assert ask(reader, "questionnaire", text=TEXT_1000).status_code in (403, 404)
+
+
+def test_a_public_sheet_is_revalidated_by_its_etag_and_never_outlives_its_publication(
+        client) -> None:
+    """A published sheet carries an ETag (the same while the version is the same) and is kept
+    by the address, the language and the cookies; a browser sending the ETag back gets a 304
+    without body; a new version is a new ETag; once unpublished, the sheet kept in the server's
+    cache is no longer served to anyone outside the club, and a draft's is never public."""
+    owner = Browser(client).signup("marie")
+    club_with_variant(owner, "jeudi")
+    assert edit(owner, "jeudi", TEXT_1000, "partie en 1000").status_code == 303
+    url = "/c/jeudi/v/regles/sheet?lang=fr"
+    draft = owner.get(url)
+    assert draft.status_code == 200 and "etag" not in draft.headers
+    assert draft.headers["cache-control"] == "private, no-store"
+    assert owner.post("/c/jeudi/v/regles/publish").status_code == 303
+    visitor = Browser(client)  # no session: the cached sheet's one-query path
+    first, again = visitor.get(url), visitor.get(url)
+    assert first.status_code == again.status_code == 200 and "1 000" in first.text.replace(
+        "\u202f", " ")
+    assert first.headers["etag"] == again.headers["etag"] and first.content == again.content
+    assert first.headers["vary"] == "Accept-Language, Cookie"
+    assert owner.get(url).headers["etag"] == first.headers["etag"]  # a member: the same bytes
+    kept = visitor.get(url, headers={"if-none-match": first.headers["etag"]})
+    assert kept.status_code == 304 and kept.content == b""
+    assert kept.headers["etag"] == first.headers["etag"]
+    stale = visitor.get(url, headers={"if-none-match": '"something else"'})
+    assert stale.status_code == 200 and stale.content == first.content
+    assert edit(owner, "jeudi", TEXT_1000.replace("target 1000", "target 1500"),
+                "partie en 1500").status_code == 303
+    newer = visitor.get(url, headers={"if-none-match": first.headers["etag"]})
+    assert newer.status_code == 200 and newer.headers["etag"] != first.headers["etag"]
+    assert "1 500" in newer.text.replace("\u202f", " ")
+    older = visitor.get(url + "&v=2")
+    assert older.headers["etag"] == first.headers["etag"]  # version 2 is still that sheet
+    assert owner.post("/c/jeudi/v/regles/unpublish").status_code == 303
+    for path in (url, url + "&v=2"):
+        gone = visitor.get(path, headers={"if-none-match": first.headers["etag"]})
+        assert gone.status_code == 404 and "etag" not in gone.headers

@@ -59,8 +59,11 @@ def serve(
     from ..server.renders import Renderer
 
     application = create_app(engine, Renderer(workers), open_signup=signup, migrate=False)
+    # httptools and uvloop (the extra's uvicorn[standard]) when installed; no access log: a
+    # line per request is the reverse proxy's to write
     config = uvicorn.Config(application, host=host, port=port, log_level="warning",
-                            proxy_headers=proxy_headers, server_header=False)
+                            proxy_headers=proxy_headers, server_header=False,
+                            access_log=False)
     server = uvicorn.Server(config)
     _announce(server, host)
     try:

@@ -44,7 +44,7 @@ from . import security, store
 from .i18n import LANGUAGE_NAMES, negotiate, words
 from .models import ROLES, User
 from .models import Session as SessionRow
-from .renders import Busy, Renderer
+from .renders import Busy, Made, Renderer
 from .store import Refused
 
 MAX_BODY = 2_000_000
@@ -150,6 +150,14 @@ class Server:
                         db.expunge(ctx.session)
                     ctx.loaded = True
                 return fn(db, ctx.user, *args)
+        return await run_in_threadpool(work)
+
+    async def lookup(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """`fn(connection, *args)` on a plain connection, off the loop: a read that needs no
+        session (an anonymous visitor's) and no ORM object."""
+        def work() -> Any:
+            with self.engine.connect() as conn:
+                return fn(conn, *args)
         return await run_in_threadpool(work)
 
     def page(self, ctx: Ctx, template: str, status: int = 200, **values: Any) -> Response:
@@ -266,14 +274,28 @@ class Server:
     async def document(self, ctx: Ctx, key: tuple[Any, ...], job: str, *args: Any,
                        media: str = "text/html; charset=utf-8", filename: str | None = None
                        ) -> Response:
-        made = await self.renderer.cached(key, job, *args)
+        made = await self.renderer.cached(key, job, *args, shape=Made.of)
         if isinstance(made, dict) and "error" in made:
             return self.page(ctx, "problems.html.j2", 422, problems=made["error"])
+        return self.sent(ctx, made, bool(key[-1]), media, filename)
+
+    def sent(self, ctx: Ctx, made: Made, public: bool,
+             media: str = "text/html; charset=utf-8", filename: str | None = None
+             ) -> Response:
+        """A document as it was made and kept. A public one (a published variant's) may be
+        kept a minute by the browser or a proxy, by the address, the visitor's language
+        and cookies (`Vary`), and revalidated by its ETag: a browser that holds it gets a
+        304 and no body."""
         headers = {"Content-Security-Policy": DOCUMENT_CSP,
-                   "Cache-Control": "public, max-age=60" if key[-1] else "private, no-store"}
+                   "Cache-Control": "public, max-age=60" if public else "private, no-store"}
+        if public:
+            headers["ETag"] = made.etag
+            headers["Vary"] = "Accept-Language, Cookie"
+            if made.etag in ctx.request.headers.get("if-none-match", ""):
+                return self.finish(ctx, Response(status_code=304, headers=headers))
         if filename:
             headers["Content-Disposition"] = f'inline; filename="{filename}"'
-        return self.finish(ctx, Response(made, media_type=media, headers=headers))
+        return self.finish(ctx, Response(made.body, media_type=media, headers=headers))
 
 
 def _visitor_language(request: Request) -> tuple[str, bool]:
@@ -675,21 +697,36 @@ async def _doc_inputs(s: Server, ctx: Ctx) -> store.DocumentInputs:
 
 
 def _document_view(card: bool, pdf: bool) -> Handler:
-    async def view(s: Server, ctx: Ctx) -> Response:
-        found = await _doc_inputs(s, ctx)
-        lang = _doc_lang(ctx, ctx.lang if ctx.chosen_lang
-                         else found.language or found.club_language)
+    kind = "card" if card else "sheet"
+    media = "application/pdf" if pdf else "text/html; charset=utf-8"
+
+    def keyed(ctx: Ctx, ids: tuple[int, ...], language: str, club_language: str,
+              published: bool) -> tuple[tuple[Any, ...], str, dict[str, str]]:
+        lang = _doc_lang(ctx, ctx.lang if ctx.chosen_lang else language or club_language)
         chosen = _choices(ctx)
-        key = ("pdf" if pdf else "html", card, found.ids, lang, tuple(sorted(chosen.items())),
-               found.published)
-        kind = "card" if card else "sheet"
-        if pdf:
-            return await s.document(
-                ctx, key, "pdf", found.texts, found.variant_name, lang, chosen, card,
-                media="application/pdf",
-                filename=f"{found.variant_name}-{kind}-{lang}-v{found.number}.pdf")
-        return await s.document(ctx, key, "sheet", found.texts, found.variant_name, lang,
-                                chosen, card)
+        return (("pdf" if pdf else "html", card, ids, lang, tuple(sorted(chosen.items())),
+                 published), lang, chosen)
+
+    def named(variant: str, lang: str, number: int) -> str | None:
+        return f"{variant}-{kind}-{lang}-v{number}.pdf" if pdf else None
+
+    async def view(s: Server, ctx: Ctx) -> Response:
+        number = _int(ctx.request.query_params.get("v"))
+        if ctx.token is None:  # anonymous: a published document may be in the cache already
+            known = await s.lookup(store.published_key, _slug(ctx), _name(ctx), number)
+            if known is not None:
+                key, lang, _ = keyed(ctx, known.ids, known.language, known.club_language,
+                                     True)
+                made = s.renderer.cache.get(key)
+                if made is not None:
+                    return s.sent(ctx, made, True, media,
+                                  named(known.variant_name, lang, known.number))
+        found = await _doc_inputs(s, ctx)
+        key, lang, chosen = keyed(ctx, found.ids, found.language, found.club_language,
+                                  found.published)
+        return await s.document(ctx, key, "pdf" if pdf else "sheet", found.texts,
+                                found.variant_name, lang, chosen, card, media=media,
+                                filename=named(found.variant_name, lang, found.number))
     return view
 
 
@@ -1072,8 +1109,11 @@ def create_app(engine: Engine | str = database.DEFAULT_DB, renderer: Renderer | 
         finally:
             await run_in_threadpool(server.renderer.close)
 
+    # The public reads first: routing tries each route's pattern in turn, and a public sheet
+    # is asked for far more often than any other page (no two patterns overlap).
+    ordered = sorted(ROUTES, key=lambda r: not (r.method == "GET" and r.needs == "published"))
     routes: list[Any] = [Route(r.path, server.endpoint(r), methods=[r.method],
-                               name=f"{r.method} {r.path}") for r in ROUTES]
+                               name=f"{r.method} {r.path}") for r in ordered]
     routes += [Mount("/static/pad", StaticFiles(directory=pad_static()), name="pad-static"),
                Mount("/static/studio", StaticFiles(directory=studio_static()),
                      name="studio-static"),
