@@ -28,6 +28,7 @@ import asyncio
 import itertools
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -176,6 +177,40 @@ class Load:
         return r.status_code
 
 
+def wrk(base: str, scenario: str, clients: int, seconds: float) -> dict[str, Any]:
+    """The cached sheet asked by `wrk` (C, epoll, HTTP/1.1 keep-alive; Debian's `wrk`), one
+    thread, `clients` connections, for `seconds`: a generator that costs the shared cores
+    far less than this process's httpx2. `revalidated sheet` sends the sheet's ETag back
+    (If-None-Match), as a browser that holds it does: the answer is a 304 without body."""
+    import resource
+
+    url = base + "/c/bench/v/regles/sheet?lang=fr"
+    command = ["wrk", "-t1", f"-c{clients}", f"-d{max(1, round(seconds))}s", "--latency"]
+    if scenario == "revalidated sheet":
+        etag = httpx.get(url).headers["etag"]
+        command += ["-H", f"If-None-Match: {etag}"]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    out = subprocess.run([*command, url], capture_output=True, text=True, check=True).stdout
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+
+    def ms(label: str) -> float:
+        found = re.search(rf"^\s*{label}%\s+([\d.]+)(us|ms|s)\s*$", out, re.M)
+        if not found:
+            return float("nan")
+        return float(found.group(1)) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[found.group(2)]
+    done = int(re.search(r"(\d+) requests in", out).group(1))  # type: ignore[union-attr]
+    wall = float(re.search(r"requests in ([\d.]+)s", out).group(1))  # type: ignore[union-attr]
+    bad = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    errors = re.search(r"Socket errors: (.*)", out)
+    other: dict[Any, int] = {"non-2xx/3xx": int(bad.group(1))} if bad else {}
+    if errors:
+        other["socket errors"] = sum(int(n) for n in re.findall(r"\d+", errors.group(1)))
+    generator = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+    return {"scenario": f"{scenario} (wrk)", "clients": clients, "requests": done,
+            "rate": done / wall, "p50": ms("50"), "p99": ms("99"), "other": other,
+            "gen": generator * 1000 / max(done, 1)}
+
+
 def cpu_seconds(pid: int) -> float:
     """User and system CPU time of the server's process (its render workers apart)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
@@ -186,7 +221,8 @@ def show(db: str, row: dict[str, Any]) -> None:
     other = ", ".join(f"{k}: {v}" for k, v in sorted(row["other"].items())) or "-"
     print(f"| {db} | {row['scenario']} | {row['clients']} | {row['requests']} | "
           f"{row['rate']:.1f} | {row['p50']:.1f} | {row['p99']:.1f} | "
-          f"{row.get('cpu', float('nan')):.2f} | {other} |", flush=True)
+          f"{row.get('cpu', float('nan')):.2f} | {row.get('gen', float('nan')):.2f} | "
+          f"{row.get('load', float('nan')):.1f} | {other} |", flush=True)
 
 
 async def measure(db: str, base: str, pid: int, args: argparse.Namespace) -> None:
@@ -194,14 +230,23 @@ async def measure(db: str, base: str, pid: int, args: argparse.Namespace) -> Non
     load.cookies, load.csrf = await signed_in(base)
     async with httpx.AsyncClient(base_url=base, timeout=180) as c:  # the cached case
         assert (await c.get("/c/bench/v/regles/sheet?lang=fr")).status_code == 200
+    for scenario in args.wrk:
+        for clients in args.clients:
+            before = cpu_seconds(pid)
+            row = await asyncio.to_thread(wrk, base, scenario, clients, args.seconds)
+            row["cpu"] = (cpu_seconds(pid) - before) * 1000 / max(row["requests"], 1)
+            row["load"] = os.getloadavg()[0]
+            show(db, row)
     for scenario in args.scenarios:
         for clients in args.clients:
             budget = args.pdf_requests if scenario == "PDF" else None
             if scenario == "uncached sheet":
                 budget = min(args.max_requests, 400)
-            before = cpu_seconds(pid)
+            before, generator = cpu_seconds(pid), time.process_time()
             row = await load.run(scenario, clients, budget)
             row["cpu"] = (cpu_seconds(pid) - before) * 1000 / max(row["requests"], 1)
+            row["gen"] = (time.process_time() - generator) * 1000 / max(row["requests"], 1)
+            row["load"] = os.getloadavg()[0]
             show(db, row)
     if "PDF" not in args.scenarios:
         return
@@ -224,14 +269,19 @@ def main() -> None:
     parser.add_argument("--clients", type=lambda s: [int(x) for x in s.split(",")],
                         default=[1, 10, 100])
     parser.add_argument("--workers", type=int, default=2, help="render processes")
-    parser.add_argument("--scenarios", type=lambda s: s.split(","),
+    parser.add_argument("--scenarios", type=lambda s: [x for x in s.split(",") if x],
                         default=["cached sheet", "uncached sheet", "save", "PDF"],
                         help="comma-separated, among the four (PDF adds the mixed case)")
+    parser.add_argument("--wrk", type=lambda s: [x for x in s.split(",") if x], default=[],
+                        help="also ask with wrk (apt-get install wrk): 'cached sheet' and/or "
+                             "'revalidated sheet' (If-None-Match: a 304), comma-separated")
     args = parser.parse_args()
+    if args.wrk and shutil.which("wrk") is None:
+        parser.error("--wrk needs wrk on the PATH (Debian: apt-get install wrk)")
     print(f"load average at start: {os.getloadavg()[0]:.2f}; {os.cpu_count()} cores")
     print("| database | request | clients | requests | req/s | p50 ms | p99 ms | "
-          "server CPU ms/request | other |")
-    print("|---|---|---|---|---|---|---|---|---|")
+          "server CPU ms/request | generator CPU ms/request | load | other |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     for db in (["sqlite", "postgresql"] if args.db == "both" else [args.db]):
         with tempfile.TemporaryDirectory(prefix="coinche-bench-") as folder:
             pg = None
@@ -255,8 +305,6 @@ def main() -> None:
             finally:
                 if pg is not None:
                     pg.stop()
-                    import shutil
-
                     shutil.rmtree(pg.folder, ignore_errors=True)
     print(f"load average at end: {os.getloadavg()[0]:.2f}")
 
