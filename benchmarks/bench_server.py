@@ -16,9 +16,16 @@ postgresql 15, as the tests do), seeded directly in the database with one club:
 
 The load generator (httpx2, asyncio) runs in this process on the same 2 cores as the server,
 bounded by `--seconds` and `--max-requests` per measure. Loopback only; nothing is left running.
+Each row gives the server process's CPU per request and the generator's (this process's, or
+wrk's), and the load average: on a shared machine, what the server costs is the CPU column, and
+whether 100 clients can be answered in 50 ms is whether the generator, the server and everybody
+else fit on the cores. `--wrk "cached sheet,revalidated sheet"` also asks the cached sheet with
+`wrk` (Debian's package: C, one thread, HTTP/1.1 keep-alive), a generator that costs the cores
+about a fiftieth of httpx2's; `revalidated sheet` sends its ETag back (a 304, no body).
 
     python benchmarks/bench_server.py --db sqlite --seconds 4
     python benchmarks/bench_server.py --db postgresql --seconds 4
+    python benchmarks/bench_server.py --scenarios "cached sheet" --wrk "cached sheet"
 """
 
 from __future__ import annotations
@@ -139,8 +146,10 @@ class Load:
         started = time.perf_counter()
         end = started + self.seconds
         limits = httpx.Limits(max_connections=clients, max_keepalive_connections=clients)
+        # the sheets and PDFs as anyone reads them; the saves signed in
+        cookies = self.cookies if scenario == "save" else None
         async with httpx.AsyncClient(base_url=self.base, limits=limits, timeout=120,
-                                     cookies=self.cookies) as c:
+                                     cookies=cookies) as c:
             async def one(i: int) -> None:
                 while time.perf_counter() < end and len(latencies) + sum(
                         statuses.get(s, 0) for s in (503,)) < budget:

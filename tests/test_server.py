@@ -259,7 +259,7 @@ def test_a_public_sheet_is_revalidated_by_its_etag_and_never_outlives_its_public
     assert draft.status_code == 200 and "etag" not in draft.headers
     assert draft.headers["cache-control"] == "private, no-store"
     assert owner.post("/c/jeudi/v/regles/publish").status_code == 303
-    visitor = Browser(client)  # no session: the cached sheet's one-query path
+    visitor = Browser(client)  # the cached sheet's one-query path
     first, again = visitor.get(url), visitor.get(url)
     assert first.status_code == again.status_code == 200 and "1 000" in first.text.replace(
         "\u202f", " ")

@@ -712,15 +712,15 @@ def _document_view(card: bool, pdf: bool) -> Handler:
 
     async def view(s: Server, ctx: Ctx) -> Response:
         number = _int(ctx.request.query_params.get("v"))
-        if ctx.token is None:  # anonymous: a published document may be in the cache already
-            known = await s.lookup(store.published_key, _slug(ctx), _name(ctx), number)
-            if known is not None:
-                key, lang, _ = keyed(ctx, known.ids, known.language, known.club_language,
-                                     True)
-                made = s.renderer.cache.get(key)
-                if made is not None:
-                    return s.sent(ctx, made, True, media,
-                                  named(known.variant_name, lang, known.number))
+        # A published document is the same for every visitor, signed in or not: when it is
+        # made already, one query names it and no session is looked up.
+        known = await s.lookup(store.published_key, _slug(ctx), _name(ctx), number)
+        if known is not None:
+            key, lang, _ = keyed(ctx, known.ids, known.language, known.club_language, True)
+            made = s.renderer.cache.get(key)
+            if made is not None:
+                return s.sent(ctx, made, True, media,
+                              named(known.variant_name, lang, known.number))
         found = await _doc_inputs(s, ctx)
         key, lang, chosen = keyed(ctx, found.ids, found.language, found.club_language,
                                   found.published)
