@@ -26,6 +26,7 @@ about a fiftieth of httpx2's; `revalidated sheet` sends its ETag back (a 304, no
     python benchmarks/bench_server.py --db sqlite --seconds 4
     python benchmarks/bench_server.py --db postgresql --seconds 4
     python benchmarks/bench_server.py --scenarios "cached sheet" --wrk "cached sheet"
+    python benchmarks/bench_server.py --app-cpu
 """
 
 from __future__ import annotations
@@ -267,6 +268,63 @@ async def measure(db: str, base: str, pid: int, args: argparse.Namespace) -> Non
     await pdfs
 
 
+def app_cpu(rounds: int = 3, requests: int = 2000) -> None:
+    """The CPU of a cached public sheet inside the app: the ASGI app called directly, one
+    request after the other (no HTTP, no generator), best of `rounds` times `requests`. The
+    figure the machine's load changes least; compare it with another revision's, in turn."""
+    from coinche_dsl.server.app import create_app
+    from coinche_dsl.server.renders import Renderer
+
+    global VERSIONS
+    with tempfile.TemporaryDirectory(prefix="coinche-bench-") as folder:
+        url = f"sqlite:///{Path(folder) / 'bench.db'}"
+        VERSIONS, kept = 20, VERSIONS
+        seed(url)
+        VERSIONS = kept
+        app = create_app(url, Renderer(0))
+
+        async def call(path: str, query: bytes) -> int:
+            scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
+                     "method": "GET", "scheme": "http", "path": path,
+                     "raw_path": path.encode(), "query_string": query, "root_path": "",
+                     "headers": [(b"host", b"127.0.0.1")], "client": ("127.0.0.1", 1),
+                     "server": ("127.0.0.1", 80), "state": {}}
+            sent: list[dict[str, Any]] = []
+
+            async def receive() -> dict[str, Any]:
+                return {"type": "http.request", "body": b"", "more_body": False}
+
+            async def send(message: dict[str, Any]) -> None:
+                sent.append(message)
+            await app(scope, receive, send)
+            return int(sent[0]["status"])
+
+        async def run() -> list[float]:
+            events: asyncio.Queue[dict[str, str]] = asyncio.Queue()
+            await events.put({"type": "lifespan.startup"})
+            said: list[Any] = []
+
+            async def told(message: Any) -> None:
+                said.append(message)
+            life = asyncio.ensure_future(app({"type": "lifespan", "asgi": {"version": "3.0"},
+                                              "state": {}}, events.get, told))
+            while not said:
+                await asyncio.sleep(0.01)
+            assert await call("/c/bench/v/regles/sheet", b"lang=fr") == 200
+            times = []
+            for _ in range(rounds):
+                started = time.process_time()
+                for _ in range(requests):
+                    await call("/c/bench/v/regles/sheet", b"lang=fr")
+                times.append((time.process_time() - started) * 1000 / requests)
+            await events.put({"type": "lifespan.shutdown"})
+            await life
+            return times
+        times = asyncio.run(run())
+    print(f"app CPU per cached public sheet (ASGI called directly, in turn): best "
+          f"{min(times):.3f} ms of {rounds} x {requests} ({', '.join(f'{t:.3f}' for t in times)})")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--db", choices=["sqlite", "postgresql", "both"], default="sqlite")
@@ -284,7 +342,12 @@ def main() -> None:
     parser.add_argument("--wrk", type=lambda s: [x for x in s.split(",") if x], default=[],
                         help="also ask with wrk (apt-get install wrk): 'cached sheet' and/or "
                              "'revalidated sheet' (If-None-Match: a 304), comma-separated")
+    parser.add_argument("--app-cpu", action="store_true",
+                        help="only the CPU of a cached public sheet inside the app (no HTTP)")
     args = parser.parse_args()
+    if args.app_cpu:
+        app_cpu()
+        return
     if args.wrk and shutil.which("wrk") is None:
         parser.error("--wrk needs wrk on the PATH (Debian: apt-get install wrk)")
     print(f"load average at start: {os.getloadavg()[0]:.2f}; {os.cpu_count()} cores")
