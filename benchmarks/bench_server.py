@@ -90,12 +90,13 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(url: str, workers: int) -> tuple[subprocess.Popen[str], str]:
+def start_server(url: str, workers: int, processes: int = 1
+                 ) -> tuple[subprocess.Popen[str], str]:
     port = free_port()
     proc = subprocess.Popen(
         [sys.executable, "-m", "coinche_dsl", "serve", "--db", url, "--port", str(port),
-         "--workers", str(workers)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-        text=True, start_new_session=True)
+         "--workers", str(workers), "--processes", str(processes)], stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT, text=True, start_new_session=True)
     assert proc.stdout is not None
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -221,10 +222,20 @@ def wrk(base: str, scenario: str, clients: int, seconds: float) -> dict[str, Any
             "gen": generator * 1000 / max(done, 1)}
 
 
+PROCESSES = 1
+
+
 def cpu_seconds(pid: int) -> float:
-    """User and system CPU time of the server's process (its render workers apart)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """User and system CPU time of the server's process, and of its server processes with
+    `--processes` (its children then; the render workers, theirs, apart)."""
+    def used(one: int | str) -> float:
+        fields = Path(f"/proc/{one}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    if PROCESSES == 1:
+        return used(pid)
+    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    return used(pid) + sum(used(c) for c in children
+                           if b"spawn_main" in Path(f"/proc/{c}/cmdline").read_bytes())
 
 
 def show(db: str, row: dict[str, Any]) -> None:
@@ -335,7 +346,10 @@ def main() -> None:
     parser.add_argument("--pdf-requests", type=int, default=24)
     parser.add_argument("--clients", type=lambda s: [int(x) for x in s.split(",")],
                         default=[1, 10, 100])
-    parser.add_argument("--workers", type=int, default=2, help="render processes")
+    parser.add_argument("--workers", type=int, default=2,
+                        help="render processes (of each server process)")
+    parser.add_argument("--processes", type=int, default=1,
+                        help="server processes (coinche serve --processes)")
     parser.add_argument("--scenarios", type=lambda s: [x for x in s.split(",") if x],
                         default=["cached sheet", "uncached sheet", "save", "PDF"],
                         help="comma-separated, among the four (PDF adds the mixed case)")
@@ -345,6 +359,8 @@ def main() -> None:
     parser.add_argument("--app-cpu", action="store_true",
                         help="only the CPU of a cached public sheet inside the app (no HTTP)")
     args = parser.parse_args()
+    global PROCESSES
+    PROCESSES = args.processes
     if args.app_cpu:
         app_cpu()
         return
@@ -369,7 +385,7 @@ def main() -> None:
                 url = pg.new_database()
             try:
                 seed(url)
-                proc, base = start_server(url, args.workers)
+                proc, base = start_server(url, args.workers, args.processes)
                 try:
                     asyncio.run(measure(db, base, proc.pid, args))
                 finally:

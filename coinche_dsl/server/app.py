@@ -1135,6 +1135,23 @@ def create_app(engine: Engine | str = database.DEFAULT_DB, renderer: Renderer | 
     return app
 
 
+ENVIRONMENT = {"db": "COINCHE_SERVE_DB", "workers": "COINCHE_SERVE_WORKERS",
+               "signup": "COINCHE_SERVE_SIGNUP"}
+"""How `coinche serve --processes N` tells each of its processes its settings."""
+
+
+def app_from_environment() -> Starlette:
+    """The app of one process of `coinche serve --processes N` (uvicorn's factory): the
+    database, render workers and sign-up the command put in the environment; the schema is
+    migrated by the command before the processes start."""
+    import os
+
+    env = os.environ
+    return create_app(env.get(ENVIRONMENT["db"], database.DEFAULT_DB),
+                      Renderer(int(env.get(ENVIRONMENT["workers"], "2"))),
+                      open_signup=env.get(ENVIRONMENT["signup"], "1") == "1", migrate=False)
+
+
 def describe_routes() -> str:
     """The routing table, for the documentation: method, path and who may use it."""
     return "\n".join(f"{r.method:5} {r.path:40} {r.needs}" for r in ROUTES)
