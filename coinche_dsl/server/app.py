@@ -153,8 +153,8 @@ class Server:
         return await run_in_threadpool(work)
 
     async def lookup(self, fn: Callable[..., Any], *args: Any) -> Any:
-        """`fn(connection, *args)` on a plain connection, off the loop: a read that needs no
-        session (an anonymous visitor's) and no ORM object."""
+        """`fn(connection, *args)` on a plain connection, off the loop: a read that needs
+        neither the visitor's session nor an ORM object (a published document's name)."""
         def work() -> Any:
             with self.engine.connect() as conn:
                 return fn(conn, *args)
