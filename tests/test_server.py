@@ -230,7 +230,7 @@ def test_the_editor_has_the_studios_questionnaire_and_score_form(client) -> None
         "card_points": {"NS": 70, "EW": 82}, "last_trick": "E", "belote": ["N"]}).json()
     assert scored["result"]["scores"] == {"NS": 20, "EW": 520}
     worked = " ".join(scored["shown"]["worked"]).replace("\u202f", " ")
-    assert "les défenseurs marquent (160 + 100) × 2 = 520" in worked
+    assert "les défenseurs marquent (160 + 100 du contrat) × 2 = 520" in worked
     unknown = ask(owner, "score", text=TEXT_1000, lang="fr", deal={"bid": "beaucoup"})
     assert unknown.status_code == 422 and "beaucoup" in unknown.json()["error"]
     elsewhere = TEXT_1000.replace('"ffb"', '"../../../../etc/hostname"')

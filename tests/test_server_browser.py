@@ -203,7 +203,7 @@ def test_the_editor_answers_the_questionnaire_and_scores_a_deal(tmp_path: Path) 
                                                           timeout=90_000)
         result = fr(page.inner_text("#score-result"))
         assert "100 pique par Nord, coinché" in result  # the deal in words
-        assert "Contrat chuté : les défenseurs marquent (160 + 100) × 2 = 520" in result
+        assert "Contrat chuté : les défenseurs marquent (160 + 100 du contrat) × 2 = 520" in result
         assert "Nord-Sud" in result and "belote des preneurs" in result
         assert "scoring." not in result  # no field paths shown
         assert not problems

@@ -227,7 +227,7 @@ def test_a_secretarys_session(page: object, studio: tuple[str, Path], tmp_path: 
     expect(page.locator("#score-total")).to_have_text("Chuté — NS 20, EO 520")
     expect(page.locator("#deal [name=trump] option:checked")).to_have_text("pique")
     result = page.locator("#score-result")
-    expect_fr(result, "Contrat chuté : les défenseurs marquent (160 + 100) × 2 = 520")
+    expect_fr(result, "Contrat chuté : les défenseurs marquent (160 + 100 du contrat) × 2 = 520")
     expect(result).to_contain_text("Nord-Sud")
     assert "scoring." not in result.inner_text()  # no field paths shown
     shot(page, tmp_path, "studio-score")
