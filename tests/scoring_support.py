@@ -38,11 +38,18 @@ def ruleset(name: str) -> Ruleset:
     return load_variant(name)
 
 
-def variant(tmp_path: Path, body: str) -> Ruleset:
-    """A small variant extending `ffb` with `body`, so a case shows one knob switched on."""
+SA_TA = {"sans_atout_tout_atout": "oui"}
+"""ffb's option at its other value: the organiser's no-trump and all-trump (§ 11: "L'organisateur
+d'un tournoi peut décider de le jouer avec la variante du Sans Atout / Tout Atout"), which a
+test about those contracts chooses; ffb's basic game bids the four suits."""
+
+
+def variant(tmp_path: Path, body: str, choices: dict[str, str] | None = None) -> Ruleset:
+    """A small variant extending `ffb` with `body`, so a case shows one knob switched on; its
+    options at `choices` (`SA_TA` for a case at no-trump or all-trump)."""
     path = tmp_path / "t.coinche"
     path.write_text(f'variant "t" extends "ffb" {{\n{body}\n}}\n', encoding="utf-8")
-    return load_variant(path)
+    return load_variant(path, choices)
 
 
 def assert_scores(rules: Ruleset, summary, made: bool, ns: int, ew: int,

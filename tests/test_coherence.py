@@ -22,8 +22,10 @@ from coinche_dsl.model import Ruleset
 from coinche_dsl.model.coherence import clashes
 from coinche_dsl.model.relevance import DEPENDS, RELEVANT
 
-FFB = Ruleset.model_validate(load_variant("ffb").model_dump(mode="json"))
-"""ffb without its source positions, like every ruleset built here (a game's notes cite them)."""
+FFB = Ruleset.model_validate(load_variant("ffb", {"sans_atout_tout_atout": "oui"})
+                             .model_dump(mode="json"))
+"""ffb without its source positions, like every ruleset built here (a game's notes cite them),
+with the organiser's no-trump and all-trump (§ 11), so that every table it states applies."""
 
 
 def replaced(rs: Ruleset, path: tuple[str, ...], value: Any) -> Ruleset:
