@@ -32,10 +32,15 @@ def deal(bid, trump, ns, ew, last, declarer="N", double="none", tricks=None,
     return out
 
 
+def ruleset(name: str, choices: dict[str, str] | None = None) -> Ruleset:
+    """A built-in variant, its options at `choices`, loaded once for the whole run (the tables
+    only read it)."""
+    return _ruleset(name, tuple(sorted((choices or {}).items())))
+
+
 @cache
-def ruleset(name: str) -> Ruleset:
-    """A built-in variant, loaded once for the whole run (the tables only read it)."""
-    return load_variant(name)
+def _ruleset(name: str, choices: tuple[tuple[str, str], ...]) -> Ruleset:
+    return load_variant(name, dict(choices))
 
 
 SA_TA = {"sans_atout_tout_atout": "oui"}
@@ -70,13 +75,16 @@ def assert_rejected(rules: Ruleset, summary, field: str) -> None:
     assert err.value.field == field
 
 
-def scores_test(name: str, cases, lines_add_up: bool = False):
-    """The test of a variant's table: each case `(summary, made, ns, ew)` scores as expected.
+def scores_test(name: str, cases, lines_add_up: bool = False,
+                choices: dict[str, str] | None = None):
+    """The test of a variant's table: each case `(summary, made, ns, ew)` scores as expected,
+    the variant's options at `choices`.
 
     Bind it to a `test_…` name in the variant's module so pytest collects it there."""
     @pytest.mark.parametrize(("summary", "made", "ns", "ew"), cases)
     def test(summary, made, ns, ew):
-        assert_scores(ruleset(name), summary, made, ns, ew, lines_add_up)
+        assert_scores(ruleset(name, choices), summary, made, ns, ew, lines_add_up)
 
-    test.__doc__ = f"Each scoring case of `{name}` gives the score worked out by hand."
+    test.__doc__ = (f"Each scoring case of `{name}` gives the score worked out by hand"
+                    + (f", with {choices}." if choices else "."))
     return test
