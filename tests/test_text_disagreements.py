@@ -301,8 +301,9 @@ def test_pt_online_contra_multiplies_the_162_and_the_bid_not_announcements_or_be
     # equipa vencedora recebe todos os pontos das vazas (162 no total)"; "Exemplo 2": (162 +
     # 100) x 2, a fall. Choice: a made contra is read the same way. N bids 100 hearts,
     # coinched, with a tierce (20) and the belote (20).
-    from coinche_dsl.engine.scoring import score_deal
     from scoring_support import deal
+
+    from coinche_dsl.engine.scoring import score_deal
     rs = load_variant("pt-online")
     tierce = {"N": [["7D", "8D", "9D"]]}
     # made: 110 + 10 + 20 + 20 = 160 >= 100 and > 42. N-S (162 + 100) x 2 + 20 + 20 = 564;
@@ -325,8 +326,9 @@ def test_it_701_a_made_surcoinche_multiplies_every_score_the_defences_too() -> N
     # N-S "prese totali + dieci de der + annuncio + contratto + bonus belote-rebelote":
     # (120 + 110) x 4 = 920; E-W "totale prese + annuncio + bonus belote-rebelote":
     # (42 + 20 + 20) x 4 = 328.
-    from coinche_dsl.engine.scoring import score_deal
     from scoring_support import deal
+
+    from coinche_dsl.engine.scoring import score_deal
     got = score_deal(load_variant("it-701"), deal(
         110, "clubs", 110, 42, "N", double="surcoinche",
         announcements={"E": [["7D", "8D", "9D"]]}, belote=["W"]))
