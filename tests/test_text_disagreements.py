@@ -287,7 +287,8 @@ def test_pt_online_belote_is_the_king_then_the_queen() -> None:
     # (rebela-te)"; Choice: the other order is not announced. N holds every heart and bids 80
     # hearts: N leads every trick, nobody can follow or trump, so N takes all eight in either
     # order, and the two deals differ only by the belote, "vale 20 pontos": 20 for N-S with
-    # the king first, nothing with the queen first.
+    # the king first, nothing with the queen first. E-W take no trick, and their runs of eight
+    # lose to N's run of trumps ("Só a equipa com a combinação mais alta soma"): 0 both times.
     rules = compile(load_variant("pt-online"))
     king = _played(rules, SUITS_APART, "80 hearts", ["KH", "QH"])
     queen = _played(rules, SUITS_APART, "80 hearts", ["QH", "KH"])
