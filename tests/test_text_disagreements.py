@@ -374,3 +374,20 @@ def test_fr_bga_all_trump_beats_the_best_card_not_the_previous_one() -> None:
     assert legal_on_trick(r, hand, ALL_TRUMP, trick) == parse_cards(["JH"])
     trick = [(0, card_of("7H")), (r.step & 3, card_of("9H"))]
     assert legal_on_trick(r, hand, ALL_TRUMP, trick) == parse_cards(["JH"])
+
+
+@pytest.mark.parametrize(("name", "sentence"), [
+    ("pt-online", "É anunciado fazendo-se passar pelo rei (belote) e"),
+    ("pt-online", "“Contra” e “Recontra” multiplicam o valor do contrato"),
+    ("it-701", "Alla fine del gioco, i punti vinti vengono moltiplicati per 2"),
+    ("fr-bga", "La Dame et le Roi, à la couleur de l'atout"),
+    ("fr-bga", "On est obligé de monter sur la carte précédemment jouée"),
+])
+def test_each_choice_reread_is_named_in_the_variants_header(name: str, sentence: str) -> None:
+    # the header (the comment lines before `variant`) names the Choice with its sentence
+    from coinche_dsl.loader import builtin_dir
+    text = (builtin_dir() / f"{name}.coinche").read_text(encoding="utf-8")
+    header = " ".join(line.lstrip("# ").strip() for line in
+                      text[:text.index(f'variant "{name}"')].splitlines())
+    assert any(bullet.startswith("Choice:") and sentence in bullet
+               for bullet in header.split(" - ")), (name, sentence)
