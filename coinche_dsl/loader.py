@@ -317,8 +317,9 @@ def _clashes(resolved: Resolved, ruleset: Ruleset,
              ) -> list[Diagnostic]:
     """The settings of the variant's own file that can never apply or contradict another,
     each at the first of them the file writes, naming where every one involved is set. A
-    setting that applies under another value of an open option is not reported (ffb's
-    no-trump carrés, moot in its basic game, apply once the organiser adds no-trump)."""
+    setting that applies under another value of an open option (each option's other values,
+    the others as chosen) is not reported: ffb's no-trump carrés, moot in its basic game,
+    apply once the organiser adds no-trump."""
     own, out = resolved.chain[0], []
     found = clashes(ruleset)
     chosen = {option.name: option.chosen for option in ruleset.options}
