@@ -29,8 +29,9 @@ from coinche_dsl.render.fields import rule_paths, value_at
 
 def _base() -> Ruleset:
     """ffb with every optional feature on, so that no rule is moot: générale, no-trump scaled
-    from plain values, all-trump at full trump values scaled to 162."""
-    rs = load_variant("ffb")
+    from plain values, all-trump at full trump values scaled to 162 (no-trump and all-trump
+    are the organiser's addition, § 11: taken here)."""
+    rs = load_variant("ffb", {"sans_atout_tout_atout": "oui"})
     trump = rs.cards.trump
     for path, value in ((("auction", "generale"), True),
                         (("cards", "no_trump"), rs.cards.plain),

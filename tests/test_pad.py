@@ -94,7 +94,9 @@ def test_each_problem_at_its_column():
 
 def test_the_model_s_and_the_engine_s_problems_are_located_in_the_line():
     with pytest.raises(VariantError) as e:
-        tell(FFB, GameRecord(variant={"name": "ffb"}), "80 sans-atout N, 100, der S, belote N")
+        tell(compile(load_variant("ffb", {"sans_atout_tout_atout": "oui"})),  # § 11's no-trump
+             GameRecord(variant={"name": "ffb", "options": {"sans_atout_tout_atout": "oui"}}),
+             "80 sans-atout N, 100, der S, belote N")
     (problem,) = e.value.diagnostics
     assert "no belote at no-trump" in problem.message  # § 11.2: "Il n'y a pas de belote"
     assert problem.position.column == 30

@@ -31,11 +31,15 @@ RECORD = {
              "S 8C", "E QS", "N QC", "W KC", "E 9S", "N 7C", "W QH", "S AC", "E 7H", "N QD",
              "W JH", "S KH"],
 }
-FFB = compile(load_variant("ffb"))
+# The record opens with an all-trump bid: ffb with the organiser's no-trump and all-trump (§ 11)
+SA_TA = {"sans_atout_tout_atout": "oui"}
+FFB = compile(load_variant("ffb", SA_TA))
 
 
 def run(*args: str, stdin: str | None = None):
     _register()
+    if args[:1] == ("ffb",):
+        args = (*args, "--option", "sans_atout_tout_atout=oui")
     return CliRunner().invoke(app, ["replay", *args], input=stdin)
 
 

@@ -23,7 +23,7 @@ from coinche_dsl.render.rulesheet import build_sheet
 
 
 def _all_on() -> Ruleset:
-    rs = load_variant("ffb")
+    rs = load_variant("ffb", {"sans_atout_tout_atout": "oui"})  # § 11's no-trump, all-trump
     rs = replaced(replaced(rs, ("auction", "generale"), True),
                   ("cards", "no_trump_scale"), Scale(kind="cards", to=152))
     # each mode with a dix de der of its own (`same` says nothing of it), and the table's
