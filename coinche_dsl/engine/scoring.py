@@ -345,7 +345,14 @@ def score_deal(ruleset: Ruleset | CompiledRules, summary: Any) -> DealScore:
 
     InputError names the field at fault (`card_points.NS`, `announcements.N[0]`, `tricks`).
     """
-    from .summary_check import summary_facts
+    from .summary_check import parse_summary, summary_facts
 
     rules = compile(ruleset)
-    return _score(rules.plan, rules, summary_facts(rules, summary), keep=True)
+    facts = summary_facts(rules, summary)
+    irregularities = parse_summary(summary).irregularities
+    if irregularities:
+        from .penalties import penalised, read_irregularities
+
+        return penalised(rules, facts, read_irregularities(rules, irregularities,
+                                                           in_play=False))
+    return _score(rules.plan, rules, facts, keep=True)

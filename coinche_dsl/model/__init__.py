@@ -12,6 +12,7 @@ from .ruleset import (
     PlayRules,
     Ruleset,
     Scale,
+    PenaltyRules,
     ScoringRules,
     TableRules,
 )
@@ -20,5 +21,5 @@ from .summary import DealSummary, Example
 __all__ = [
     "QUANTITIES", "AnnouncementRules", "AuctionRules", "BeloteRules", "CardRules", "CardValue",
     "DealSummary", "Example", "Expr", "GameRules", "PlayRules", "Quantity", "Ruleset", "Scale",
-    "ScoringRules", "TableRules", "format_expr",
+    "PenaltyRules", "ScoringRules", "TableRules", "format_expr",
 ]
