@@ -26,12 +26,13 @@ from typing import Any
 
 from ..cards import SEATS, card_name, parse_card, parse_cards
 from ..errors import IllegalActionError, InputError
+from ..model.enums import Revoke, ShownCard
 from .deal import Deal
 from .driver import play_deal
-from ..model.enums import Revoke, ShownCard
 from .facts import DENOMINATION_WORDS, DOUBLE_WORDS, DealScore
-from .penalties import Irregular, penalised, read_irregularities
+from .penalties import Irregular, read_irregularities
 from .rules import CompiledRules
+from .scoring import penalised
 from .summary_check import parse_input
 
 
@@ -266,7 +267,7 @@ def report(deal: Deal) -> dict[str, object]:
     facts = deal.facts()
     irregular = list(deal.irregular)
     score: DealScore = penalised(deal.rules, facts, irregular) if irregular else deal.result()
-    summary = {
+    summary: dict[str, object] = {
         "declarer": SEATS[contract.declarer], "bid": contract.bid,
         "trump": DENOMINATION_WORDS[contract.denomination],
         "double": DOUBLE_WORDS[contract.double],

@@ -9,10 +9,10 @@ from .ruleset import (
     CardRules,
     CardValue,
     GameRules,
+    PenaltyRules,
     PlayRules,
     Ruleset,
     Scale,
-    PenaltyRules,
     ScoringRules,
     TableRules,
 )
