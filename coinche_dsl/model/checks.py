@@ -60,7 +60,8 @@ def _penalties(rs: Ruleset) -> list[Problem]:
     if not missing:
         return []
     return [Problem(("penalties", "revoke"), "with 'revoke penalised', write what each side "
-                    f"scores after a revoke: {' and '.join(missing)} is missing",
+                    f"scores after a revoke: {' and '.join(missing)} "
+                    f"{'is' if len(missing) == 1 else 'are'} missing",
                     "write e.g. revoke_by_declarers { declarers = 0  defenders = 160 + "
                     "contract }, or 'revoke refused'", code="check.revoke_unscored",
                     hint_code="hint.revoke_unscored", params=args(names=missing))]
