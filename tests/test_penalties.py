@@ -262,3 +262,11 @@ def test_an_online_variant_says_no_revoke_can_stand():
     text = to_markdown(build_sheet(load_variant("pt-online"), "en"))
     assert "A card the rules of play forbid cannot be played" in text
     assert "After a revoke" not in text
+
+
+def test_a_card_shown_that_was_not_dealt_is_a_located_error():
+    bad = _shown()
+    bad["irregularities"][0]["card"] = "AH"  # E holds it, not S
+    with pytest.raises(InputError) as err:
+        replay(compile(FFB), bad)
+    assert err.value.field == "irregularities[0].card" and "not dealt AH" in str(err.value)

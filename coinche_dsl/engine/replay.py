@@ -100,7 +100,12 @@ def replay(rules: CompiledRules, data: Any) -> Deal:
     The record sits at all four places (`RecordSeat`) and the engine's driver plays it."""
     record = read_record(data)
     deal = Deal(rules, record.dealer, hands=record.hands)
-    seat = RecordSeat(record, read_irregularities(rules, record.irregularities, in_play=True))
+    irregular = read_irregularities(rules, record.irregularities, in_play=True)
+    for irr in irregular:
+        if irr.card is not None and not record.hands[irr.seat] >> irr.card & 1:
+            raise InputError(f"{SEATS[irr.seat]} was not dealt {card_name(irr.card)}",
+                             f"{irr.field}.card")
+    seat = RecordSeat(record, irregular)
     try:
         play_deal(deal, [seat] * 4)
         seat.check_no_extra_call()
