@@ -144,8 +144,9 @@ def test_revoke_penalised_without_its_penalty_is_a_located_error(tmp_path):
     with pytest.raises(VariantError) as err:
         load_text(text, "bare.coinche", tmp_path)
     problem = next(d for d in err.value.diagnostics if d.severity == "error")
-    # ffb.coinche writes `revoke penalised`: the fix is there, or a penalty in this file.
+    # ffb.coinche writes `revoke penalised`; the problem is this file's `none`, line 6.
     assert problem.code == "check.revoke_unscored"
+    assert (problem.position.file.endswith("bare.coinche"), problem.position.line) == (True, 6)
     assert "revoke_by_declarers is missing" in problem.message
 
 

@@ -59,7 +59,7 @@ def _penalties(rs: Ruleset) -> list[Problem]:
                if getattr(p, n) is None]
     if not missing:
         return []
-    return [Problem(("penalties", "revoke"), "with 'revoke penalised', write what each side "
+    return [Problem(("penalties", missing[0]), "with 'revoke penalised', write what each side "
                     f"scores after a revoke: {' and '.join(missing)} "
                     f"{'is' if len(missing) == 1 else 'are'} missing",
                     "write e.g. revoke_by_declarers { declarers = 0  defenders = 160 + "
