@@ -7,6 +7,7 @@ Every problem is an InputError naming the field.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
@@ -69,6 +70,7 @@ def _sentence(field: str, err: Any) -> str:
         return f"'{field}' is missing"
     words = _plain(msg).replace("List should", "should").replace("a valid dictionary",
                                                                   "a JSON object")
+    words = re.sub(r" or instance of \w+", "", words)  # a class name is not the reader's
     return f"'{field}' {words}"
 
 
