@@ -271,3 +271,10 @@ def test_a_card_shown_that_was_not_dealt_is_a_located_error():
     with pytest.raises(InputError) as err:
         replay(compile(FFB), bad)
     assert err.value.field == "irregularities[0].card" and "not dealt AH" in str(err.value)
+
+
+def test_the_replay_summary_scores_as_the_replay_did():
+    # The summary a replay prints is a `coinche score` input giving the same score.
+    out = report(replay(compile(FFB), RECORD))
+    assert score_deal(FFB, out["summary"]).scores == out["score"]["scores"] == {
+        "NS": 0, "EW": 540}

@@ -283,8 +283,9 @@ def report(deal: Deal) -> dict[str, object]:
                           for s, ms in facts.announcements.items()},
         "belote": [SEATS[s] for s in facts.belote],
     }
-    if irregular:
-        summary["irregularities"] = [_irregularity(i) for i in irregular]
+    scored = [i for i in irregular if i.kind != "card_shown"]  # checked in the play only
+    if scored:  # the summary scores as the replay did (`coinche score`)
+        summary["irregularities"] = [_irregularity(i) for i in scored]
     tricks = [{"leader": SEATS[t.leader], "cards": [f"{SEATS[s]} {card_name(c)}"
                                                     for s, c in t.cards],
                "winner": SEATS[t.winner], "points": t.points} for t in deal.tricks]
