@@ -278,3 +278,22 @@ def test_the_replay_summary_scores_as_the_replay_did():
     out = report(replay(compile(FFB), RECORD))
     assert score_deal(FFB, out["summary"]).scores == out["score"]["scores"] == {
         "NS": 0, "EW": 540}
+
+
+def test_a_deal_in_an_example_s_lines_records_its_irregularity():
+    # The lines a variant file's examples write (`revoke E 5`); § 10.1.2 as ffb's Choice:
+    # E revokes, NS 160 + 90 = 250.
+    lines = ("declarer N\nbid 90\ntrump hearts\ncard_points NS 100, EW 52\nlast_trick S\n"
+             "revoke E 5\n")
+    result = run("score", "ffb", "-", "--lang", "en", stdin=lines)
+    assert result.exit_code == 0, result.output
+    assert "East revokes in trick 5." in result.output
+    assert "North–South  250  Total" in result.output
+    bad = run("score", "ffb", "-", stdin=lines.replace("revoke E 5", "unheld_announcement E 55"))
+    assert bad.exit_code == 1 and "<stdin>:6:1:" in bad.output
+
+
+def test_ffb_s_own_examples_of_penalties_print_their_irregularity():
+    text = to_markdown(build_sheet(FFB, "fr"))
+    assert "Sud fait une renonce au pli 5." in text
+    assert "Est a annoncé 50 et ne peut pas le montrer." in text

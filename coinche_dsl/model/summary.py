@@ -99,6 +99,38 @@ class Irregularity(RuleModel):
         return self
 
 
+def _irregularity_lines(data: Any) -> Any:
+    """An example's lines `revoke S 5`, `unheld_announcement E 50`, `card_shown S AD 1` (the
+    kind, the seat, then the trick, the points, or the card and its trick) as its
+    `irregularities`."""
+    if not isinstance(data, dict) or not any(kind in data for kind in IRREGULARITIES):
+        return data
+    data = dict(data)
+    items = list(data.get("irregularities") or [])
+    for kind in IRREGULARITIES:
+        if kind not in data:
+            continue
+        for group in as_groups(data.pop(kind)):
+            if not isinstance(group, (list, tuple)) or len(group) != (
+                    4 if kind == "card_shown" else 3) - 1:
+                raise ValueError(f"write {kind} as the seat and "
+                                 + {"revoke": "its trick: revoke S 5",
+                                    "unheld_announcement": "the points declared: "
+                                                           "unheld_announcement E 50",
+                                    "card_shown": "the card and its trick: card_shown S AD 1"
+                                    }[kind])
+            item: dict[str, Any] = {"kind": kind, "seat": group[0]}
+            if kind == "unheld_announcement":
+                item["points"] = group[1]
+            elif kind == "card_shown":
+                item["card"], item["trick"] = group[1], group[2]
+            else:
+                item["trick"] = group[1]
+            items.append(item)
+    data["irregularities"] = items
+    return data
+
+
 class DealSummary(RuleModel):
     """What is needed to score a deal: contract, tricks, points, announcements, belote."""
 
@@ -129,8 +161,9 @@ class DealSummary(RuleModel):
     queen: their belote does not count where the variant requires it
     (`belote.rebelote_required`)."""
     irregularities: list[Irregularity] = Field(default_factory=list, max_length=8)
-    """Irregularities of the deal (`{"kind": "revoke", "seat": "S", "trick": 5}`): the deal is
-    scored under the variant's penalties (`penalties`)."""
+    """Irregularities of the deal (`{"kind": "revoke", "seat": "S", "trick": 5}`; an example
+    writes `revoke S 5`, `unheld_announcement E 50`): the deal is scored under the variant's
+    penalties (`penalties`)."""
 
     @field_validator("tricks")
     @classmethod
@@ -166,7 +199,13 @@ class DealSummary(RuleModel):
 
 
 class Example(DealSummary):
-    """A worked example: a deal summary and its expected result."""
+    """A worked example: a deal summary and its expected result. Its irregularities are
+    written one a line, by kind: `revoke S 5`, `unheld_announcement E 50`."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _irregularities_by_kind(cls, data: Any) -> Any:
+        return _irregularity_lines(data)
 
     name: str = Field(min_length=1, max_length=MAX_TEXT)
     """What the example shows."""
