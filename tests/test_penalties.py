@@ -297,3 +297,13 @@ def test_ffb_s_own_examples_of_penalties_print_their_irregularity():
     text = to_markdown(build_sheet(FFB, "fr"))
     assert "Sud fait une renonce au pli 5." in text
     assert "Est a annoncé 50 et ne peut pas le montrer." in text
+
+
+def test_show_resolved_writes_the_irregularities_back_as_lines(tmp_path):
+    shown = run("show", "ffb", "--resolved")
+    assert shown.exit_code == 0 and "    revoke S 5\n" in shown.output
+    again = tmp_path / "again.coinche"
+    again.write_text(shown.output, encoding="utf-8")
+    recorded = [e.irregularities for e in FFB.examples if e.irregularities]
+    assert len(recorded) == 3
+    assert [e.irregularities for e in load_variant(again).examples if e.irregularities] == recorded
