@@ -225,8 +225,9 @@ def test_h_is_help_for_the_group_and_every_command() -> None:
 
 
 def test_check_counts_the_examples_the_file_writes() -> None:
-    # ffb.coinche writes twelve examples (three of them irregularities); two (the 81-81 ones under `litige chute` and `litige
-    # reussite`) apply only under another value of its `litige` option than the default.
+    # ffb.coinche writes twelve examples (three with irregularities); two (the 81-81 ones
+    # under `litige chute` and `litige reussite`) apply only under another value of its
+    # `litige` option than the default.
     text = run("check", "ffb").stdout
     assert text.startswith("ffb: ok (12 examples, 2 run only under other option values;")
     data = json.loads(run("check", "--format", "json", "ffb").stdout)["variants"][0]
