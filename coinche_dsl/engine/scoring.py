@@ -358,7 +358,7 @@ def penalised(rules: CompiledRules, facts: DealFacts, irregular: list[Irregular]
     ctx[_UNHELD[0]], ctx[_UNHELD[1]], ctx[_UNHELD[2]] = unheld[0], unheld[1], sum(unheld)
     said: list[str] = []
     revokes = sorted((i for i in irregular if i.kind == "revoke"),
-                     key=lambda i: (i.trick or 0, (i.seat - facts.contract.declarer) & 3))
+                     key=lambda i: i.trick or 0)  # stable: in play order within a trick
     made, held = base.made, base.held
     if revokes:
         first = revokes[0]
