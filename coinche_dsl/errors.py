@@ -85,10 +85,18 @@ class UnknownVariantError(CoincheError, LookupError):
 
 
 class IllegalActionError(CoincheError, ValueError):
-    """A call or card that the rules forbid; `rule` names the rule and where it is written."""
+    """A call or card that the rules forbid; `rule` names the rule and where it is written.
 
-    def __init__(self, message: str, rule: str = ""):
+    The message is English, for the API; `code` and `params` say the same refusal as data
+    (`play.follow_suit` with the seat and the suit led), for a table that speaks another
+    language (`sim.table_words.refusal`): seats, cards and denominations as the engine's
+    numbers, never as words."""
+
+    def __init__(self, message: str, rule: str = "", code: str = "",
+                 params: dict[str, object] | None = None):
         self.rule = rule
+        self.code = code
+        self.params: dict[str, object] = dict(params or {})
         super().__init__(message)
 
 

@@ -286,3 +286,89 @@ def card_hint(words: str, lang: str | None = None) -> str:
 def starts_card(word: str) -> bool:
     """Whether `word` begins a card's long form (a rank's name: « valet », « dame »)."""
     return fold(word) in _RANK_KEYS and not word.isdigit()
+
+
+# --- bids, as a player says them ------------------------------------------------------------
+
+NUMBER_WORDS: dict[int, tuple[str, ...]] = {
+    2: ("deux", "dos", "due", "dois", "duas", "two"),
+    4: ("quatre",),
+    10: ("dix", "diez", "dieci", "dez", "ten"),
+    20: ("vingt", "vingts", "veinte", "venti", "vinte", "twenty"),
+    30: ("trente", "treinta", "trenta", "trinta", "thirty"),
+    40: ("quarante", "cuarenta", "quaranta", "quarenta", "forty"),
+    50: ("cinquante", "cincuenta", "cinquanta", "cinquenta", "fifty"),
+    60: ("soixante", "sesenta", "sessanta", "sessenta", "sixty"),
+    70: ("setenta", "settanta", "seventy"),
+    80: ("ochenta", "ottanta", "oitenta", "eighty"),
+    90: ("noventa", "novanta", "ninety"),
+    100: ("cent", "cents", "cien", "ciento", "cento", "cem", "hundred"),
+    200: ("doscientos", "duecento", "duzentos"),
+    250: ("duecentocinquanta",),
+}
+"""The words of the bids' numbers in the five languages (« cent », « quatre-vingt-dix »,
+« ciento diez », « centodieci », « cento e dez »): tens, hundreds, and the few that build
+them; `number_word` adds and multiplies them as each language does."""
+_NUMBERS = {fold(w): n for n, words in NUMBER_WORDS.items() for w in words}
+_LINKS = frozenset(("et", "y", "e", "and", "one"))
+CAPOT_WORDS = ("capot", "capote", "cappotto")
+GENERALE_WORDS = ("generale", "générale", "general", "generala")
+
+
+def _number_parts(token: str) -> list[int] | None:
+    """The number words `token` is made of (Italian writes them as one: « centodieci »)."""
+    if token in _NUMBERS:
+        return [_NUMBERS[token]]
+    for end in range(len(token) - 1, 2, -1):
+        head = _NUMBERS.get(token[:end])
+        if head is not None:
+            rest = _number_parts(token[end:]) if token[end:] else []
+            if rest is not None:
+                return [head, *rest]
+    return None
+
+
+def number_word(text: str) -> int | None:
+    """The number a bid's words say, or None.
+
+    >>> [number_word(t) for t in ("cent", "quatre-vingt-dix", "cent soixante", "ciento diez",
+    ...                           "centodieci", "cento e dez", "80", "deux cent cinquante")]
+    [100, 90, 160, 110, 110, 110, 80, 250]
+    >>> number_word("cœur") is None
+    True
+    """
+    if text.strip().isdigit():
+        return int(text)
+    parts: list[int] = []
+    for token in fold(text).split("_"):
+        if token in _LINKS:
+            continue
+        found = _number_parts(token)
+        if found is None:
+            return None
+        parts += found
+    if not parts:
+        return None
+    total = 0
+    for n in parts:
+        if n == 100 and 0 < total < 100:
+            total *= 100  # « deux cents »
+        elif n == 20 and total % 100 == 4:
+            total += 76  # « quatre-vingt(s) »: four twenties
+        else:
+            total += n
+    return total
+
+
+def bid_word(text: str) -> int | str | None:
+    """A bid's value as a player says it: a number (`80`, « cent »), `capot` or `generale`.
+
+    >>> bid_word("cent dix"), bid_word("Capote"), bid_word("générale"), bid_word("pique")
+    (110, 'capot', 'generale', None)
+    """
+    key = fold(text)
+    if key in {fold(w) for w in CAPOT_WORDS}:
+        return "capot"
+    if key in {fold(w) for w in GENERALE_WORDS}:
+        return "generale"
+    return number_word(text)

@@ -81,7 +81,7 @@ def test_one_worked_example_scored_by_the_engine() -> None:
     # ffb, 80 hearts by N coinched, 6 short: EW (160 + 80) x 2 = 480.
     text = str(card(load_variant("ffb"), "en", "md"))
     assert "- 80 hearts by North, coinched — failed" in text
-    assert "- North–South 0; East–West (160 + 80) × 2 = 480" in text
+    assert "- North–South 0; East–West (160 + 80 for the contract) × 2 = 480" in text
 
 
 def test_a_club_card_says_only_what_the_club_plays() -> None:

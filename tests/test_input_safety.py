@@ -174,5 +174,9 @@ def test_a_file_name_with_markup_plays_a_whole_deal(tmp_path: Path) -> None:
     path = tmp_path / "[bold]club[red].coinche"
     path.write_text('variant "[red]x" extends "ffb" {\n  title "[/]"\n  scoring { made { '
                     'defenders = points(defenders) } }\n}\n', "utf-8")  # cited in the score table
-    out = play(str(path), "--seed", "4", script="?\n95 hearts\n" + EVERYTHING * 15)
+    out = play(str(path), "--seed", "4", "--lang", "en",
+               script="?\n95 hearts\n" + EVERYTHING * 15)
     assert "Trick 8:" in out and "[bold]club[red].coinche:" in out
+    # In the variant's French, the name is shown as written too (in the refusals' rules).
+    french = play(str(path), "--seed", "4", script="?\n95 hearts\n" + EVERYTHING * 15)
+    assert "Pli 8 :" in french and "[bold]club[red].coinche:" in french

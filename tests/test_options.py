@@ -271,7 +271,7 @@ def test_simulate_and_play_take_option() -> None:
     assert denominations("--option", "sans_atout_tout_atout=non") == [
         "clubs", "diamonds", "hearts", "spades"]
     script = "90 no_trump\n" + "\n".join(["pass"] + [card_name(c) for c in range(32)]) * 15
-    played = runner.invoke(app, ["play", "ffb", "--seed", "4", "--option",
+    played = runner.invoke(app, ["play", "ffb", "--seed", "4", "--lang", "en", "--option",
                                  "sans_atout_tout_atout=non"], input=script,
                            env={"COLUMNS": "200"})
     out = " ".join(played.output.split())

@@ -29,10 +29,10 @@ def play(*args: str, script: str) -> str:
 
 
 def test_a_scripted_session_plays_a_whole_deal() -> None:
-    out = play("ffb", "--seed", "4", script="?\n95 hearts\n" + EVERYTHING * 15)
-    # The rules of the auction on `?`, in the sheet's French sentences, with where each is
-    # written ("minimum_bid 80" in ffb.coinche).
-    assert re.search(r"L’enchère la plus basse est 80\. \(ffb\.coinche:\d+\)", out)
+    out = play("ffb", "--seed", "4", "--lang", "en", script="?\n95 hearts\n" + EVERYTHING * 15)
+    # The rules of the auction on `?`, in the sheet's sentences, with where each is written
+    # ("minimum_bid 80" in ffb.coinche).
+    assert re.search(r"The lowest bid is 80\. \(ffb\.coinche:\d+\)", out)
     # An impossible bid is refused with the rule that forbids it.
     assert "Not allowed: S 95 hearts: 95 is not a bid" in out and "(rule: auction.step)" in out
     # Eight tricks, a score breakdown and the sheet.
@@ -46,19 +46,22 @@ def test_a_scripted_session_plays_a_whole_deal() -> None:
 
 
 def test_the_hand_is_shown_in_the_contracts_order_with_legal_cards_marked() -> None:
-    out = play("ffb", "--seed", "4", script=EVERYTHING * 10)
+    out = play("ffb", "--seed", "4", "--lang", "en", script=EVERYTHING * 10)
     assert re.search(r"Contract: (\d+|capot|generale) [a-z-]+ by [NESW]", out)
     # Cards that may not be played are shown in parentheses.
     assert re.search(r"Your hand: .*\(\w{2,3}\)", out)
 
 
 def test_quit_at_once_and_other_seats() -> None:
-    out = play("es-club", "--seat", "N", "--seed", "1", script="q\n")
+    out = play("es-club", "--seat", "N", "--seed", "1", "--lang", "en", script="q\n")
     assert "you are N, your partner S" in out and "Game abandoned." in out
+    # es-club's table speaks Spanish ("language es"): its seats are named so.
+    spanish = play("es-club", "--seat", "N", "--seed", "1", script="q\n")
+    assert "eres Norte y tu compañero, Sur" in spanish and "Partida abandonada." in spanish
 
 
 def test_a_whole_game_can_be_played_to_the_end() -> None:
-    out = play("it-701", "--seed", "2", script=EVERYTHING * 400)
+    out = play("it-701", "--seed", "2", "--lang", "en", script=EVERYTHING * 400)
     assert re.search(r"\b(NS|EW) win\b", out)
 
 
@@ -70,19 +73,19 @@ def test_a_bad_seat_is_a_clear_error() -> None:
 def test_a_coinche_at_any_time_is_offered_between_the_bots_calls() -> None:
     # fr-bga: "à tout moment, un joueur peut Coincher l'équipe adverse"; with seed 5 an opponent
     # bids before South speaks, and South coinches out of turn, which ends that auction.
-    out = play("fr-bga", "--seed", "5", script="coinche\n" * 3 + EVERYTHING * 15)
+    out = play("fr-bga", "--seed", "5", "--lang", "en", script="coinche\n" * 3 + EVERYTHING * 15)
     assert "You may coinche now, out of turn" in out
     assert "S coinche (out of turn)" in out
     assert re.search(r"Contract: \d+ [a-z-]+ by [EW], coinched", out)
 
 
 def test_no_out_of_turn_offer_where_coinche_is_in_turn_only() -> None:
-    out = play("ffb", "--seed", "5", script=EVERYTHING * 15)
+    out = play("ffb", "--seed", "5", "--lang", "en", script=EVERYTHING * 15)
     assert "out of turn" not in out
 
 
 def test_the_parentheses_are_explained() -> None:
-    out = play("ffb", "--seed", "4", script=EVERYTHING * 10)
+    out = play("ffb", "--seed", "4", "--lang", "en", script=EVERYTHING * 10)
     assert re.search(r"Your hand: [^Y]*\(\w{2,3}\)[^Y]*\(in parentheses: cards you may not "
                      r"play now\)", out)
 
@@ -132,7 +135,7 @@ def test_ctrl_c_leaves_a_clean_line() -> None:
 
     out = io.StringIO()
     session = PlaySession(load_variant("ffb"), 2, 4, Console(file=out, width=200),
-                          read=interrupt)
+                          read=interrupt, lang="en")
     assert session.run() is False and session.interrupted
     assert out.getvalue().endswith("(? rules, q quit): \nGame abandoned.\n")
 
@@ -149,14 +152,14 @@ def test_the_rules_are_the_sheets_sentences_in_the_tables_language() -> None:
 
 
 def test_a_stray_word_is_answered_with_what_to_type() -> None:
-    out = play("fr-bga", "--seed", "3", script="foo\nq\n")
+    out = play("fr-bga", "--seed", "3", "--lang", "en", script="foo\nq\n")
     # fr-bga's lowest bid is 82 ("minimum_bid 82"); clubs is the first denomination.
     assert "Cannot read 'foo': type a call, like '82 clubs', 'pass'." in out
     assert "'N 80 hearts'" not in out and "write a seat" not in out
 
 
 def test_a_forced_card_is_played_for_the_human() -> None:
-    out = play("ffb", "--seed", "4", script="pass\n" + EVERYTHING * 15)
+    out = play("ffb", "--seed", "4", "--lang", "en", script="pass\n" + EVERYTHING * 15)
     # The eighth card of a deal is the only one left: never asked for, said in one line.
     assert re.search(r"You play \w{2,3}, your only card you may play\.", out)
     deals = out.count("Trick 8:")
@@ -165,7 +168,7 @@ def test_a_forced_card_is_played_for_the_human() -> None:
 
 
 def test_an_any_time_coinche_is_offered_once_per_opponents_bid() -> None:
-    out = play("fr-bga", "--seed", "5", script="\n" * 40 + "q\n")
+    out = play("fr-bga", "--seed", "5", "--lang", "en", script="\n" * 40 + "q\n")
     offers = out.count("You may coinche now")
     # fr-bga: "coinche any_time": asked after each bid of East or West, not after passes.
     bids = len(re.findall(r"\b[EW] (\d+|capot) [a-z-]+\b", out.split("Deal 2")[0]))

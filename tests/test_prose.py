@@ -245,9 +245,54 @@ def test_worked_lines_show_only_the_arithmetic_that_matters() -> None:
     values[slot("total", "defenders")] = 60
     failed = simplify(rs.scoring.failed["defenders"])
     # (160 + 0 announcements + 0 belote + 80) × 1: no zero terms, no × 1
-    assert worked(failed, values, tr) == "160 + 80 = 240"
+    assert worked(failed, values, tr) == "160 + 80 du contrat = 240"
     # a lone quantity is its number, not « 60 = 60 »
     assert worked(rs.scoring.made["defenders"], values, tr) == "60"
     values[slot("multiplier")] = 4
     values[slot("doubled")] = True
-    assert worked(failed, values, tr) == "(160 + 80) × 4 = 960"
+    assert worked(failed, values, tr) == "(160 + 80 du contrat) × 4 = 960"
+
+
+def test_a_worked_term_names_each_number_it_adds_and_leaves_out_the_zeros() -> None:
+    """ffb § 10.1 (made, coinched): « 160 points + annonces + belote + contrat, le tout
+    multiplié par 2 ». Worked by hand on a deal with a tierce (20) and the declarers'
+    belote (20) at 100 coinched: (160 + 20 + 20 + 100) × 2 = 600; the defence's belote and
+    announcements are 0 and are not said."""
+    from coinche_dsl.engine.formula import new_context, slot
+    from coinche_dsl.render.formula import labelled, reduce_labelled
+
+    rs = load_variant("ffb")
+    tr = translator("fr")
+    values = new_context()
+    values[slot("contract")] = 100
+    values[slot("multiplier")] = 2
+    values[slot("doubled")] = True
+    values[slot("announcements", "both")] = 20
+    values[slot("belote", "declarers")] = 20
+    made = simplify(rs.scoring.made["declarers"])
+    text = labelled(reduce_labelled(made, values), values, tr)
+    assert text == "(160 + 20 d’annonces + 20 de belote + 100 du contrat) × 2"
+    assert worked(made, values, tr).endswith(" = 600")
+
+
+def test_a_test_on_a_sum_is_said_in_words_with_its_verdict() -> None:
+    """fr-bga (« Si l'équipe … a réussi son pari » with the belote counted): 76 card points
+    and a belote of 20 at 82: 96 ≥ 82, the contract is made; without the belote, 76 < 82,
+    it fails — said in words, never as « 76 + 20 ≥ 82 : oui »."""
+    from coinche_dsl.engine.formula import new_context, slot
+
+    rs = load_variant("fr-bga")
+    tr = translator("fr")
+    values = new_context()
+    values[slot("contract")] = 82
+    values[slot("points", "declarers")] = 76
+    values[slot("belote", "declarers")] = 20
+    success = rs.scoring.success
+    line = worked(success, values, tr, verdict="worked.made")
+    assert line == ("76 points et 20 de belote, au moins les 82 demandés\u202f: le contrat est "
+                    "rempli") or line == ("76 points et 20 de belote, au moins les 82 demandés : "
+                                          "le contrat est rempli")
+    values[slot("belote", "declarers")] = 0
+    line = worked(success, values, tr, verdict="worked.made")
+    assert "76 points, moins que les 82 demandés" in line and line.endswith("le contrat chute")
+    assert "≥" not in line and "oui" not in line

@@ -8,6 +8,7 @@ The cases are computed by hand from the rule sentences they cite.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -192,9 +193,11 @@ def summaries(draw, rs: Ruleset):
 
 
 def _arithmetic(text: str) -> int:
-    """A worked line's left side (`(160 + 90) × 2 + 0`) read back by the DSL's own parser and
-    worked out by the engine's evaluator."""
-    plain = text.replace(",", "").replace("×", "*").replace("−", "-")
+    """A worked line's left side (`(160 + 90 for the contract) × 2`) read back by the DSL's own
+    parser and worked out by the engine's evaluator (the words after a number say what it
+    counts)."""
+    plain = re.sub(r"(?<=\d)[^\d()+×−,]+", " ", text)
+    plain = plain.replace(",", "").replace("×", "*").replace("−", "-")
     return evaluate(parsed(plain), new_context())
 
 

@@ -57,7 +57,7 @@ def test_english_sheet_of_ffb(ffb) -> None:
     assert "- A player may raise their own bid.\n" not in text
     assert "raise their own bid only after another player has bid in between" in text
     # a worked line: numbers in the formula, the engine's rounded score beside it
-    assert "North–South 102 + 80 = 182, written 180" in text
+    assert "North–South 102 points + 80 for the contract = 182, written 180" in text
     assert "**Belote and rebelote** —" in text
     # `total(...)` in the formulas: the glossary says what a total adds up.
     assert "**Total** — A side's card points, its dix de der, its announcements" in text

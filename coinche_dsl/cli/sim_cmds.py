@@ -127,13 +127,15 @@ def play(
     bots: Annotated[str, typer.Option(help=BOTS_HELP + " The human's seat is the human's.")
                     ] = "heuristic",
     lang: Annotated[str | None, typer.Option(
-        help="Language of the rules `?` shows: en, fr, es, it or pt (default: the "
-             "variant's).")] = None,
+        help="The table's language (prompts, refusals, the rules `?` shows, the words "
+             "typed): en, fr, es, it or pt (default: the variant's).")] = None,
     options: OptionArg = None,
 ) -> None:
-    """Play a whole game at the terminal against three bots. Type a call (`90 hearts`, `pass`,
-    `coinche`) or a card (`10H`; the cards you may not play are shown in parentheses); `?`
-    shows the rules that apply now, `q` or Ctrl-C quits."""
+    """Play a whole game at the terminal against three bots, in the table's language. Type a
+    call (`90 hearts`, `pass`, `coinche`; at a French table `cent pique`, `passe`, `contre`)
+    or a card (`10H`; `dame de cœur`, `DC` or `D♥` at a French table; the cards you may not
+    play are shown in parentheses); `?` shows the rules that apply now, `q` or Ctrl-C
+    quits."""
     runs_long()
     from rich.console import Console
 

@@ -321,10 +321,10 @@ class Auction:
     def check(self, call: Call) -> None:
         """Raise IllegalActionError unless `call` is legal now."""
         if self.over:
-            raise IllegalActionError(f"{call}: the auction is over", "auction")
+            raise IllegalActionError(f"{call}: the auction is over", "auction", "auction.over")
         if not self.is_legal(call):
-            message, rule = why_not(self, call)
-            raise IllegalActionError(f"{call}: {message}", rule)
+            message, rule, code, params = why_not(self, call)
+            raise IllegalActionError(f"{call}: {message}", rule, code, params)
 
     def is_legal(self, call: Call) -> bool:
         """Whether `call` may be made now, in turn or (a coinche) out of turn."""
@@ -444,7 +444,12 @@ class Auction:
 
 # -- why a call is illegal, and the rule that says so: the explanations of `Auction.check` ---
 
-def why_not(auction: Auction, call: Call) -> tuple[str, str]:
+Why = tuple[str, str, str, dict[str, Any]]
+"""A refusal: the English message, the rule's key, the refusal's code and its parameters (the
+`IllegalActionError` fields; seats, denominations and values as the engine's data)."""
+
+
+def why_not(auction: Auction, call: Call) -> Why:
     """Why `call` is illegal now, and the rule that says so (checked in order)."""
     r, seat, bid, cite = auction.rules, call.seat, auction.bid, auction.rules.cite
     if seat != auction.to_act and (call.kind not in ("coinche", "surcoinche")
@@ -452,63 +457,77 @@ def why_not(auction: Auction, call: Call) -> tuple[str, str]:
         return (f"it is {SEATS[auction.to_act]}'s turn to speak, not {SEATS[seat]}'s; only "
                 f"a coinche may come out of turn, and only under 'coinche any_time' "
                 f"({cite('auction', 'coinche')})",
-                "auction.coinche" if call.kind == "coinche" else "auction.turn")
+                "auction.coinche" if call.kind == "coinche" else "auction.turn",
+                "auction.turn", {"seat": seat, "to_act": auction.to_act})
     if auction.closing and call.kind == "bid":
         return (f"the calls are over; only a coinche or surcoinche is left: "
-                f"{cite('auction', 'closing_coinche')}", "auction.closing_coinche")
+                f"{cite('auction', 'closing_coinche')}", "auction.closing_coinche",
+                "auction.closing_coinche", {})
     if r.reentry == Reentry.SPEAK_ONCE and auction.spoke[seat] and not auction.closing:
-        return f"each player speaks once: {cite('auction', 'reentry')}", "auction.reentry"
+        return (f"each player speaks once: {cite('auction', 'reentry')}", "auction.reentry",
+                "auction.speak_once", {})
     if call.kind == "bid":
         return _why_not_bid(auction, call)
     if call.kind == "coinche":
         return _why_not_coinche(auction, call)
     if bid is None or auction.double != 1:
-        return "only a coinched bid can be surcoinched", "auction.surcoinche"
+        return ("only a coinched bid can be surcoinched", "auction.surcoinche",
+                "auction.surcoinche.not_coinched", {})
     if not r.surcoinche:
-        return f"no surcoinche: {cite('auction', 'surcoinche')}", "auction.surcoinche"
-    return "only the doubled side may surcoinche", "auction.surcoinche"
+        return (f"no surcoinche: {cite('auction', 'surcoinche')}", "auction.surcoinche",
+                "auction.surcoinche.none", {})
+    return ("only the doubled side may surcoinche", "auction.surcoinche",
+            "auction.surcoinche.side", {})
 
-def _why_not_coinche(auction: Auction, call: Call) -> tuple[str, str]:
+def _why_not_coinche(auction: Auction, call: Call) -> Why:
     r, bid, cite = auction.rules, auction.bid, auction.rules.cite
     if r.coinche == CoincheTiming.NONE:
-        return f"no coinche: {cite('auction', 'coinche')}", "auction.coinche"
+        return (f"no coinche: {cite('auction', 'coinche')}", "auction.coinche",
+                "auction.coinche.none", {})
     if bid is None:
-        return "there is no bid to coinche", "auction.coinche"
+        return "there is no bid to coinche", "auction.coinche", "auction.coinche.no_bid", {}
     if auction.double:
-        return "the bid is already coinched", "auction.coinche"
+        return ("the bid is already coinched", "auction.coinche", "auction.coinche.already",
+                {})
     if r.coinche_after_bidding and auction.closing != 1 and (call.seat - bid.seat) & 1:
         return (f"a coinche comes once the contract is chosen, after the last bid: "
-                f"{cite('auction', 'coinche_after_bidding')}", "auction.coinche_after_bidding")
+                f"{cite('auction', 'coinche_after_bidding')}", "auction.coinche_after_bidding",
+                "auction.coinche.after_bidding", {})
     if (call.seat - bid.seat) & 1 == 0:
-        return f"only an opponent of {SEATS[bid.seat]} may coinche", "auction.coinche"
+        return (f"only an opponent of {SEATS[bid.seat]} may coinche", "auction.coinche",
+                "auction.coinche.partner", {"declarer": bid.seat})
     return (f"a {bid.value} cannot be coinched: {cite('auction', 'coinche_capot')}",
-            "auction.coinche_capot")
+            "auction.coinche_capot", "auction.coinche.capot", {"value": bid.value})
 
-def _why_not_bid(auction: Auction, call: Call) -> tuple[str, str]:
+def _why_not_bid(auction: Auction, call: Call) -> Why:
     r, seat, bid, cite = auction.rules, call.seat, auction.bid, auction.rules.cite
     if call.denomination not in r.denominations:
         return (f"{DENOMINATION_WORDS[call.denomination or 0]} may not be bid: "
-                f"{cite('auction', 'denominations')}", "auction.denominations")
+                f"{cite('auction', 'denominations')}", "auction.denominations",
+                "auction.denomination", {"denomination": call.denomination or 0})
     if isinstance(call.value, int) and call.value not in r.bid_values:
         return (f"{call.value} is not a bid: bids run "
                 f"{', '.join(map(str, r.bid_values[:4]))}… ({cite('auction', 'minimum_bid')}, "
                 f"{cite('auction', 'step')}, {cite('auction', 'maximum_bid')})",
-                "auction.step")
+                "auction.step", "auction.not_a_bid",
+                {"value": call.value, "bids": list(r.bid_values)})
     if call.value == "capot" and not r.capot or call.value == "generale" and not r.generale:
         return (f"{call.value} may not be bid: {cite('auction', str(call.value))}",
-                f"auction.{call.value}")
+                f"auction.{call.value}", f"auction.no_{call.value}", {})
     if r.reentry == Reentry.FORBIDDEN and auction.passed[seat]:
-        return f"a player who passed may not bid: {cite('auction', 'reentry')}", \
-            "auction.reentry"
+        return (f"a player who passed may not bid: {cite('auction', 'reentry')}",
+                "auction.reentry", "auction.passed", {})
     if auction.double and r.after_coinche != AfterCoinche.BIDDING_CONTINUES:
         return (f"a doubled contract cannot be raised: {cite('auction', 'after_coinche')}",
-                "auction.after_coinche")
+                "auction.after_coinche", "auction.after_coinche", {})
     if bid is not None and bid.seat == seat and r.raise_own != RaiseOwn.ALLOWED and (
             r.raise_own != RaiseOwn.WITH_SUIT_CHANGE or call.denomination == bid.denomination):
-        return f"the highest bid is your own: {cite('auction', 'raise_own')}", \
-            "auction.raise_own"
+        return (f"the highest bid is your own: {cite('auction', 'raise_own')}",
+                "auction.raise_own", "auction.raise_own", {})
     if bid is not None and bid_key(r, call.value, call.denomination) <= auction.key:  # type: ignore[arg-type]
         return (f"it does not beat {bid.value} {DENOMINATION_WORDS[bid.denomination or 0]}: "
-                f"{cite('auction', 'ranked_denominations')}", "auction.ranked_denominations")
+                f"{cite('auction', 'ranked_denominations')}", "auction.ranked_denominations",
+                "auction.too_low", {"value": bid.value, "denomination": bid.denomination or 0})
     return (f"bids go up one level at a time, the next is {auction._next_level()}: "
-            f"{cite('auction', 'jumps')}", "auction.jumps")
+            f"{cite('auction', 'jumps')}", "auction.jumps", "auction.jump",
+            {"next": auction._next_level()})

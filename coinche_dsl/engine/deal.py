@@ -195,7 +195,7 @@ class Deal:
     def call(self, call: Call) -> None:
         """Make `call` (checked)."""
         if self.phase != "auction":
-            raise IllegalActionError(f"{call}: the auction is over", "auction")
+            raise IllegalActionError(f"{call}: the auction is over", "auction", "auction.over")
         auction = self.auction
         auction.apply(call)
         if auction.over:
@@ -209,7 +209,7 @@ class Deal:
         calls = self._auction.calls if self._auction is not None else ()
         if self.phase != "auction" or calls:
             raise IllegalActionError("a contract can be fixed only before the first call",
-                                     "auction")
+                                     "auction", "auction.fixed")
         self._start_play(contract)
 
     def _end_auction(self) -> None:
@@ -225,7 +225,8 @@ class Deal:
         if d not in r.denominations:
             raise IllegalActionError(f"{contract}: not a denomination of these rules: "
                                      f"{r.cite('auction', 'denominations')}",
-                                     "auction.denominations")
+                                     "auction.denominations", "auction.denomination",
+                                     {"denomination": d})
         self.contract, self.phase, self._d, self._legal = contract, "play", d, -1
         self._points, self._beaters, self._trumps, self._follow_free = r.modes[d]
         # The auction's first speaker leads (`to_act`, as the deal began or after the auction).
@@ -241,7 +242,8 @@ class Deal:
         seat = SEATS.index(words[0].upper())
         if seat != self.to_act:
             raise IllegalActionError(f"{text}: it is {SEATS[self.to_act]}'s turn to play, "
-                                     f"not {SEATS[seat]}'s", "play.turn")
+                                     f"not {SEATS[seat]}'s", "play.turn", "play.turn",
+                                     {"seat": seat, "to_act": self.to_act})
         return parse_card(words[1], "play")
 
     # -- the play ------------------------------------------------------------------------
@@ -309,11 +311,12 @@ class Deal:
     def _refuse(self, card: int) -> None:
         if self.phase != "play":
             raise IllegalActionError(f"{card_name(card)}: no card may be played in the "
-                                     f"{self.phase} phase", "play")
+                                     f"{self.phase} phase", "play", "play.phase",
+                                     {"card": card})
         seat = self.to_act
-        message, rule = explain_card(self.rules, self.hands[seat], self._d, self.trick,
-                                     seat, card, self.play_context())
-        raise IllegalActionError(message, rule)
+        message, rule, code, params = explain_card(self.rules, self.hands[seat], self._d,
+                                                   self.trick, seat, card, self.play_context())
+        raise IllegalActionError(message, rule, code, params)
 
     def _close_trick(self) -> None:
         winner, p, t = self._winner, self._points, self.trick
@@ -374,7 +377,8 @@ class Deal:
         seat plays its first card. Declaring again replaces the earlier declaration."""
         if self.phase != "play" or self.hands[seat] != self.initial_hands[seat]:
             raise IllegalActionError(f"{SEATS[seat]} may declare only before playing a first "
-                                     "card, once the contract is known", "announcements.timing")
+                                     "card, once the contract is known", "announcements.timing",
+                                     "announcements.timing", {"seat": seat})
         combos = [int(c) for c in combos]
         self._check_combos(seat, combos)
         holds = any(holder == seat for holder, _ in self.belote_holders())
@@ -391,10 +395,12 @@ class Deal:
         r = self.rules
         suits = [suit for holder, suit in self.belote_holders() if holder == seat]
         if self.phase != "play" or not suits:
-            raise IllegalActionError(f"{SEATS[seat]} holds no belote to say", "belote")
+            raise IllegalActionError(f"{SEATS[seat]} holds no belote to say", "belote",
+                                     "belote.none", {"seat": seat})
         if not any(self._belote_open(seat, suit) for suit in suits):
             raise IllegalActionError(f"{SEATS[seat]}: too late to say or keep silent the "
-                                     f"belote: {r.cite('belote', 'said_at')}", "belote.said_at")
+                                     f"belote: {r.cite('belote', 'said_at')}", "belote.said_at",
+                                     "belote.too_late", {"seat": seat})
         if not said:
             self._check_silence(seat)
         (self.belote_silent.discard if said else self.belote_silent.add)(seat)
@@ -404,7 +410,8 @@ class Deal:
         if not r.belote_silent_allowed:
             raise IllegalActionError(f"{SEATS[seat]} must announce the belote: "
                                      f"{r.cite('belote', 'silent_allowed')}",
-                                     "belote.silent_allowed")
+                                     "belote.silent_allowed", "belote.must_say",
+                                     {"seat": seat})
 
     def _check_combos(self, seat: int, combos: list[int]) -> None:
         """IllegalActionError unless `combos` may be declared by `seat` at this contract."""
@@ -413,23 +420,28 @@ class Deal:
             key = ("enabled" if not r.announcements else
                    "at_no_trump" if self._d == NO_TRUMP else "at_all_trump")
             raise IllegalActionError(f"{SEATS[seat]} may not announce: "
-                                     f"{r.cite('announcements', key)}", f"announcements.{key}")
+                                     f"{r.cite('announcements', key)}", f"announcements.{key}",
+                                     "announcements.not_here", {"seat": seat})
         used = 0
         for combo in combos:
             if not combo or combo & ~self.initial_hands[seat]:
-                raise IllegalActionError(f"{SEATS[seat]} does not hold {_names(combo)}", "hand")
+                raise IllegalActionError(f"{SEATS[seat]} does not hold {_names(combo)}", "hand",
+                                         "announcements.not_held",
+                                         {"seat": seat, "cards": combo})
             _check_combination(r, combo, self._d, seat)
             if used & combo and not r.announcement_tables[self._d].card_reuse:
                 raise IllegalActionError(f"{SEATS[seat]}: a card may serve in one announcement "
                                          f"only: {r.cite('announcements', 'card_reuse')}",
-                                         "announcements.card_reuse")
+                                         "announcements.card_reuse",
+                                         "announcements.card_reuse", {"seat": seat})
             used |= combo
         try:
             check_whole_runs(combos, self._d, r)
         except InputError as e:
             raise IllegalActionError(f"{SEATS[seat]}: {e}: "
                                      f"{r.cite('announcements', 'split_runs')}",
-                                     "announcements.split_runs") from None
+                                     "announcements.split_runs", "announcements.split_runs",
+                                     {"seat": seat}) from None
 
     def belote_holders(self) -> list[tuple[int, int]]:
         """(seat, suit) of each belote held at this contract: K and Q of a suit that makes
@@ -491,7 +503,8 @@ class Deal:
     def facts(self) -> DealFacts:
         """What scoring needs to know about the finished deal."""
         if self.phase != "over" or self.contract is None:
-            raise IllegalActionError(f"the deal is not over (phase {self.phase})", "deal")
+            raise IllegalActionError(f"the deal is not over (phase {self.phase})", "deal",
+                                     "deal.not_over")
         allowed = self.rules.announcements_by_denomination[self._d]
         declared = self.declared
         return DealFacts(
@@ -544,7 +557,8 @@ def _check_combination(r: CompiledRules, combo: int, d: int, seat: int) -> None:
         classify(combo, d, r)
     except InputError as e:
         raise IllegalActionError(f"{SEATS[seat]} {_names(combo)}: {e}",
-                                 "announcements") from None
+                                 "announcements", "announcements.no_combination",
+                                 {"seat": seat, "cards": combo}) from None
 
 
 def _names(mask: int) -> str:

@@ -127,7 +127,21 @@ def random_card(mask: int, rand: Callable[[], float]) -> int:
 # -- the reference: one card at a time, with the rule that forbids it --------------------------
 
 Verdict = tuple[tuple[str, str], str] | None
-"""None when the card is allowed, else (the rule's path, a phrase saying what is due)."""
+"""None when the card is allowed, else (the rule's path, the code of what is due: a key of
+`DUTIES`)."""
+
+DUTIES = {
+    "follow_suit": "must follow suit ({suit})",
+    "over_trump_led": "must go over the trump led",
+    "beat_led": "must beat the best card of the led suit",
+    "overtrump_partner": "must trump over the partner's trump",
+    "overtrump": "must overtrump",
+    "undertrump": "must undertrump",
+    "trump": "must trump",
+    "lead_trump": "must lead a trump",
+}
+"""What a seat must do instead of the card refused, in the English of the API's message; a
+table in another language says the code (`play.<code>` of IllegalActionError)."""
 
 
 def card_verdict(r: CompiledRules, hand: int, d: int, trick: list[tuple[int, int]],
@@ -142,7 +156,7 @@ def card_verdict(r: CompiledRules, hand: int, d: int, trick: list[tuple[int, int
     partner_wins = trick[trick_best(r, d, cards)][0] == (seat + 2) & 3
     has = [bool(hand & SUIT_MASKS[s]) for s in range(4)]
     if card >> 3 != led and has[led]:
-        return ("play", "follow_suit"), f"must follow suit ({SUIT_WORDS[led]})"
+        return ("play", "follow_suit"), "follow_suit"
     if card >> 3 == led:
         return _following(r, hand, d, led, best, card, partner_wins)
     if d >= NO_TRUMP or not has[d]:
@@ -173,13 +187,13 @@ def _following(r: CompiledRules, hand: int, d: int, led: int, best: int, card: i
     if d < NO_TRUMP and led == d:
         rule = "trump_lead_beat_partner" if partner_wins else "must_overtrump"
         due = getattr(r, rule)
-        phrase = "must go over the trump led"
+        phrase = "over_trump_led"
     elif d == ALL_TRUMP:
-        rule, phrase = "all_trump_beat", "must beat the best card of the led suit"
+        rule, phrase = "all_trump_beat", "beat_led"
         due = r.all_trump_beat is AllTrumpBeat.ALWAYS or (
             r.all_trump_beat is AllTrumpBeat.UNLESS_PARTNER_WINS and not partner_wins)
     elif d == NO_TRUMP:
-        rule, phrase, due = "no_trump_beat", "must beat the best card of the led suit", \
+        rule, phrase, due = "no_trump_beat", "beat_led", \
             r.no_trump_beat
     else:
         return None
@@ -196,20 +210,20 @@ def _ruffing(r: CompiledRules, hand: int, d: int, best: int, card: int,
     if partner_wins and r.partner_master_free and (r.partner_ruff_free or not best_is_trump):
         if is_trump and best_is_trump and r.overtrump_partner and can_beat \
                 and not _beats(r, d, card, best):
-            return ("play", "overtrump_partner"), "must trump over the partner's trump"
+            return ("play", "overtrump_partner"), "overtrump_partner"
         return None
     if is_trump:
         rule = "overtrump_partner" if partner_wins else "must_overtrump"
         if best_is_trump and getattr(r, rule) and can_beat and not _beats(r, d, card, best):
-            return ("play", rule), "must overtrump"
+            return ("play", rule), "overtrump"
         return None
     if not r.must_trump:
         return None
     if best_is_trump and not can_beat and not partner_wins:
         if r.undertrump_required:
-            return ("play", "undertrump"), "must undertrump"
+            return ("play", "undertrump"), "undertrump"
         return None
-    return ("play", "must_trump"), "must trump"
+    return ("play", "must_trump"), "trump"
 
 
 def reference_legal(r: CompiledRules, hand: int, d: int, trick: list[tuple[int, int]],
@@ -220,16 +234,25 @@ def reference_legal(r: CompiledRules, hand: int, d: int, trick: list[tuple[int, 
 
 
 def explain_card(r: CompiledRules, hand: int, d: int, trick: list[tuple[int, int]], seat: int,
-                 card: int, ctx: PlayContext | None = None) -> tuple[str, str]:
-    """Message and rule for an illegal `card`: `N must overtrump: play.must_overtrump yes (…)`."""
+                 card: int, ctx: PlayContext | None = None
+                 ) -> tuple[str, str, str, dict[str, object]]:
+    """Message, rule, code and parameters for an illegal `card`: `N must overtrump:
+    play.must_overtrump yes (…)`, `play.must_overtrump`, `play.overtrump`, the seat and card
+    (the suit led for `play.follow_suit`)."""
+    params: dict[str, object] = {"seat": seat, "card": card}
     if not hand >> card & 1:
-        return f"{SEATS[seat]} does not hold {card_name(card)}", "hand"
+        return f"{SEATS[seat]} does not hold {card_name(card)}", "hand", "hand.not_held", params
     verdict = card_verdict(r, hand, d, trick, card, ctx)
     if verdict is None:  # only if the two implementations disagree: say so plainly
-        return f"{SEATS[seat]} may not play {card_name(card)} here", "play"
-    path, phrase = verdict
+        return f"{SEATS[seat]} may not play {card_name(card)} here", "play", "play.not_here", \
+            params
+    path, duty = verdict
     if path[1] == "follow_suit":
+        led = trick[0][1] >> 3
         where = r.where("play")
+        phrase = DUTIES[duty].format(suit=SUIT_WORDS[led])
         return (f"{SEATS[seat]} {phrase}: following suit is always required"
-                + (f" ({where})" if where else ""), "play.follow_suit")
-    return f"{SEATS[seat]} {phrase}: {r.cite(*path)}", ".".join(path)
+                + (f" ({where})" if where else ""), "play.follow_suit", "play.follow_suit",
+                {**params, "suit": led})
+    return f"{SEATS[seat]} {DUTIES[duty]}: {r.cite(*path)}", ".".join(path), f"play.{duty}", \
+        params

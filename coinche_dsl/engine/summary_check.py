@@ -19,7 +19,7 @@ from ..model.enums import CoincheTiming, Denomination, Double
 from ..model.summary import DealSummary
 from .announcements import check_declared
 from .facts import ALL_TRUMP, DENOMINATION_WORDS, DOUBLE_WORDS, NO_TRUMP, Contract, DealFacts
-from .rules import BID_CAP_WITHOUT_MAXIMUM
+from ..limits import BID_CAP_WITHOUT_MAXIMUM
 
 if TYPE_CHECKING:
     from .rules import CompiledRules

@@ -126,7 +126,7 @@ def lead_tables(rs: Ruleset) -> dict[str, Any]:
         for d in range(NO_TRUMP):
             duty[d][at - 1][Role.PARTNER] = SUIT_MASKS[d]
             why[(d, at - 1, Role.PARTNER)] = (("play", "partner_leads_trump_at"),
-                                              "must lead a trump")
+                                              "lead_trump")
     return dict(
         lead_duty=tuple(tuple((row[0], row[1], row[2]) for row in per_d) for per_d in duty),
         lead_why=why, lead_free=not why)

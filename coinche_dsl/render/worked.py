@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from ..engine.facts import LineKind, ScoreLine
-from ..engine.formula import evaluate
+from ..engine.formula import evaluate, slot
 from ..model import DealSummary, Ruleset
 from ..model.enums import Double
 from .document import Example, Formula, Para, Table
 from .examples import Worked, generated_examples, own_examples
 from .fields import constants, prune
-from .formula import words, worked
+from .formula import Values, labelled, reduce_labelled, words, worked
 from .i18n import Translator
 from .prose import Prose
 
@@ -35,7 +35,7 @@ def formula_blocks(rs: Ruleset, tr: Translator) -> list[Formula]:
     success = prune(rs.scoring.success, fixed)
     out = [Formula(tr("scoring.made_when"), prose.success(rs.scoring.success),
                    [tr("worked", example=title(w, tr),
-                       line=worked(success, w.score.success_values, tr))
+                       line=worked(success, w.score.success_values, tr, verdict="worked.made"))
                     for w in examples if success.quantities()])]
     for outcome in OUTCOMES:
         said = [s for side in ("declarers", "defenders")
@@ -81,10 +81,22 @@ def contract(s: DealSummary, tr: Translator) -> str:
     return text + (", " + tr(f"ex.double.{s.double.value}") if doubled else "")
 
 
-def facts(s: DealSummary, tr: Translator) -> list[str]:
-    """The deal in sentences: contract, points, tricks, announcements, belote."""
+def facts(s: DealSummary, tr: Translator, values: Values | None = None,
+          rs: Ruleset | None = None) -> list[str]:
+    """The deal in sentences: contract, points (and, given the deal's scored `values` and
+    its Ruleset, the card points its mode's scale brought them to), tricks, announcements,
+    belote."""
     out = [contract(s, tr), tr("ex.card_points", ns=s.card_points["NS"], ew=s.card_points["EW"],
                                seat=tr(f"seat.{s.last_trick}"))]
+    mode = s.trump.value.replace("-", "_")
+    scale = getattr(rs.cards, f"{mode}_scale", None) if rs is not None else None
+    if values is not None and scale is not None:
+        ours = team_of(s.declarer)
+        scaled = {side: values[slot("card_points", side)] for side in ("declarers", "defenders")}
+        by_team = {ours: scaled["declarers"], ("EW" if ours == "NS" else "NS"): scaled["defenders"]}
+        if by_team != dict(s.card_points):
+            out.append(tr("ex.scaled", to=tr.num(scale.to), ns=tr.num(by_team["NS"]),
+                          ew=tr.num(by_team["EW"])))
     if s.tricks:
         out.append(tr("ex.tricks", tricks=", ".join(
             f"{tr(f'seat.{seat}')} {n}" for seat, n in s.tricks.items())))
@@ -120,8 +132,8 @@ def example_block(w: Worked, tr: Translator, rs: Ruleset | None = None) -> Examp
     factor = None if rs is None else {Double.NONE: 1, Double.COINCHE: rs.auction.coinche_factor,
                                       Double.SURCOINCHE: rs.auction.surcoinche_factor}.get(
         w.summary.double)
-    rows = [[tr(f"team.{line.team}"), tr.num(line.points), line_label(line, tr, prose, factor)]
-            for line in score.lines]
+    rows = [[tr(f"team.{line.team}"), tr.num(line.points),
+             line_label(line, tr, prose, factor, score.values)] for line in score.lines]
     rows += [[tr(f"team.{team}"), tr.num(points), tr("line.total")]
              for team, points in score.scores.items()]
     table = Table([tr("ex.col.team"), tr("ex.col.points"), tr("ex.col.for")], rows,
@@ -129,7 +141,8 @@ def example_block(w: Worked, tr: Translator, rs: Ruleset | None = None) -> Examp
     note = ""
     if w.expect is not None and w.expect != dict(score.scores):
         note = tr("ex.mismatch", ns=w.expect.get("NS", 0), ew=w.expect.get("EW", 0))
-    return Example(title(w, tr), facts(w.summary, tr), tr("ex.made" if score.made else
+    return Example(title(w, tr), facts(w.summary, tr, score.values, rs),
+                   tr("ex.made" if score.made else
                                                           "ex.failed"), table, note)
 
 
@@ -137,11 +150,17 @@ _ADJUSTMENT_WORDS = {LineKind.ROUNDING: "line.rounding", LineKind.TENTHS: "line.
 
 
 def line_label(line: ScoreLine, tr: Translator, prose: Prose | None = None,
-               multiplier: int | None = None) -> str:
-    """What a score line is for, in the sheet's language: its term of the formula in words
-    (the sheet's idioms when `prose` is given, with the deal's `multiplier`), or the change
-    rounding or the scale made."""
+               multiplier: int | None = None, values: Values | None = None) -> str:
+    """What a score line is for, in the sheet's language: a term of one quantity in words
+    (the sheet's idioms when `prose` is given, with the deal's `multiplier`: « le total des
+    preneurs »); a term with arithmetic, given the deal's `values`, as the sum it made on
+    this deal, each number saying what it counts (« (160 + 20 d’annonces + 20 de belote +
+    100 du contrat) × 2 »); or the change rounding or the scale made."""
     node = line.term.node
     if node is None:
         return tr(_ADJUSTMENT_WORDS[line.term.kind])
+    if values is not None:
+        reduced = reduce_labelled(node, values)
+        if reduced.op not in ("num", "qty"):
+            return labelled(reduced, values, tr)
     return prose.label(node, multiplier) if prose is not None else words(node, tr)

@@ -3,6 +3,7 @@ and the rules of a phase in words. Plain strings with Rich markup; no game logic
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..cards import SEATS, SUIT_MASKS, SUIT_SYMBOLS, card_name, cards_of
@@ -27,8 +28,10 @@ def ordered(hand: int, strength: list[int], trump: int | None) -> list[list[int]
     return [sorted(cards_of(hand & SUIT_MASKS[s]), key=lambda c: -strength[c]) for s in suits]
 
 
-def hand_line(rules: Any, hand: int, denomination: int | None, legal: int = -1) -> str:
-    """One line: the hand by suit; with `legal`, the playable cards bold and the others dim."""
+def hand_line(rules: Any, hand: int, denomination: int | None, legal: int = -1,
+              name: Callable[[int], str] = card_name) -> str:
+    """One line: the hand by suit; with `legal`, the playable cards bold and the others dim;
+    each card's `name` (`10H`; the table's words give « V♥ »)."""
     if denomination is None:
         # No contract yet: each suit in its plain order (a suit is plain at another's contract).
         strength = [rules.strength[((c >> 3) + 1) % 4][c] for c in range(32)]
@@ -37,17 +40,18 @@ def hand_line(rules: Any, hand: int, denomination: int | None, legal: int = -1) 
         strength, trump = rules.strength[denomination], denomination
     groups = []
     for cards in ordered(hand, strength, trump if trump is not None and trump < 4 else None):
-        shown = [_marked(c, legal) for c in cards]
+        shown = [_marked(c, legal, name) for c in cards]
         groups.append(f"{SUIT_SYMBOLS[cards[0] >> 3]} " + " ".join(shown))
     return "   ".join(groups)
 
 
-def _marked(card: int, legal: int) -> str:
+def _marked(card: int, legal: int, name: Callable[[int], str] = card_name) -> str:
+    colour = "red" if card >> 3 in RED_SUITS else "default"
     if legal < 0:
-        return card_text(card)
+        return f"[{colour}]{name(card)}[/]"
     if legal >> card & 1:
-        return f"[bold]{card_text(card)}[/]"
-    return f"[dim]({card_name(card)})[/]"
+        return f"[bold][{colour}]{name(card)}[/][/]"
+    return f"[dim]({name(card)})[/]"
 
 
 def trick_line(number: int, trick: Any, points_word: str = "points") -> str:
@@ -136,9 +140,10 @@ def rule_lines(ruleset: Any, phase: str, denomination: int | None = None,
     words and in `lang` (default: the variant's language), with where each is written.
     Escaped for Rich."""
     from ..render.describe import describe
-    from ..render.i18n import translator
+    from ..render.i18n import terms_of, translator
 
-    tr = translator(lang or ruleset.language)
+    lang = lang or ruleset.language
+    tr = translator(lang, terms_of(ruleset, lang))  # the variant's own words (« contre »)
     lines = []
     for path in rule_paths_now(ruleset, phase, denomination):
         try:

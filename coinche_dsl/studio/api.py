@@ -267,11 +267,11 @@ def _deal_shown(rs: Any, deal: dict[str, Any], result: Any, lang: str | None
         if expr.quantities():
             heading = tr(f"scoring.formula.{outcome}.{side}")
             lines.append(f"{heading} {worked(expr, result.values, tr)}")
-    rows = [[tr(f"team.{line.team}"), tr.num(line.points), line_label(line, tr)]
-            for line in result.lines]
+    rows = [[tr(f"team.{line.team}"), tr.num(line.points),
+             line_label(line, tr, values=result.values)] for line in result.lines]
     rows += [[tr(f"team.{team}"), tr.num(points), tr("line.total")]
              for team, points in result.scores.items()]
-    return {"facts": [*facts(DealSummary.model_validate(deal), tr),
+    return {"facts": [*facts(DealSummary.model_validate(deal), tr, result.values, rs),
                       tr("ex.made" if result.made else "ex.failed")],
             "worked": lines, "rows": rows,
             "head": [tr("ex.col.team"), tr("ex.col.points"), tr("ex.col.for")]}
