@@ -14,12 +14,12 @@ from pydantic import BaseModel, ValidationError
 
 from ..cards import SEATS, TEAMS, parse_cards
 from ..errors import InputError
+from ..limits import BID_CAP_WITHOUT_MAXIMUM
 from ..model import Ruleset
 from ..model.enums import CoincheTiming, Denomination, Double
 from ..model.summary import DealSummary
 from .announcements import check_declared
 from .facts import ALL_TRUMP, DENOMINATION_WORDS, DOUBLE_WORDS, NO_TRUMP, Contract, DealFacts
-from ..limits import BID_CAP_WITHOUT_MAXIMUM
 
 if TYPE_CHECKING:
     from .rules import CompiledRules
