@@ -104,6 +104,9 @@ def _other_container(path: tuple[str, ...], value: Any) -> Any:
         return value[:-1]
     if isinstance(value, list):
         return [value[1], value[0], *value[2:]]
+    if isinstance(value, dict) and all(isinstance(v, Expr) for v in value.values()):
+        key = next(iter(value))  # a formula per side (a penalty): the first one plus 10
+        return {**value, key: Expr(op="+", args=[value[key], Expr(op="num", value=10)])}
     if isinstance(value, dict):
         key = next(iter(value))
         return {**value, key: value[key] + 10}
@@ -142,7 +145,7 @@ def test_changing_a_rule_changes_the_engine(knob: tuple[tuple[str, ...], Any]) -
 def test_the_walk_covers_every_rule_block() -> None:
     paths = {p for p, _ in KNOBS}
     assert {p[0] for p in paths} == {"table", "auction", "cards", "play", "announcements",
-                                      "belote", "scoring", "game"}
+                                      "belote", "scoring", "game", "penalties"}
     assert paths == set(rule_paths())
     assert len(KNOBS) >= 90
 

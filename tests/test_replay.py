@@ -58,10 +58,24 @@ def test_a_failed_capot_replays_and_scores(tmp_path):
     assert out["score"]["scores"] == {"NS": 0, "EW": 430}
 
 
-def test_an_illegal_card_reports_index_rule_and_where():
+STRICT = """variant "strict" extends "ffb" {
+  title "ffb, an illegal card refused"
+  description "The federation's rules where no revoke can stand."
+  sources "tests"
+  penalties {
+    revoke refused
+  }
+}
+"""
+
+
+def test_an_illegal_card_reports_index_rule_and_where(tmp_path):
+    # Under ffb a revoke stands and is penalised (test_penalties.py); refused, it is an error.
+    variant = tmp_path / "strict.coinche"
+    variant.write_text(STRICT)
     bad = copy.deepcopy(RECORD)
     bad["play"][5] = "N 8H"  # N holds diamonds
-    result = run("ffb", "-", stdin=json.dumps(bad))
+    result = run(str(variant), "-", stdin=json.dumps(bad))
     assert result.exit_code == 1
     error = json.loads(result.output)["error"]
     assert error["index"] == 5 and error["action"] == "N 8H"
