@@ -75,7 +75,8 @@ def test_an_illegal_card_reports_index_rule_and_where(tmp_path):
     variant.write_text(STRICT)
     bad = copy.deepcopy(RECORD)
     bad["play"][5] = "N 8H"  # N holds diamonds
-    result = run(str(variant), "-", stdin=json.dumps(bad))
+    result = run(str(variant), "-", "--option", "sans_atout_tout_atout=oui",
+                 stdin=json.dumps(bad))
     assert result.exit_code == 1
     error = json.loads(result.output)["error"]
     assert error["index"] == 5 and error["action"] == "N 8H"
