@@ -54,7 +54,35 @@ def read_deal_text(text: str, file: str) -> tuple[dict[str, Any], dict[Any, Posi
         data.pop(key, None)
     positions = {path[2:]: _shifted_position(at) for path, at in parsed.positions.items()
                  if path[:2] == ("examples", 0) and len(path) > 2}
-    return data, positions
+    return _irregularities_of(data, positions), positions
+
+
+def _irregularities_of(data: dict[str, Any], positions: dict[Any, Position]) -> dict[str, Any]:
+    """The lines `revoke S 5`, `unheld_announcement E 50` as the summary's `irregularities`,
+    as an example reads them; a problem with them is located at the first such line."""
+    from .model.summary import IRREGULARITIES, _irregularity_lines
+
+    kinds = [k for k in IRREGULARITIES if k in data]
+    if not kinds:
+        return data
+    from .model.shapes import as_groups
+
+    first = min((positions[(k,)] for k in kinds if (k,) in positions),
+                key=lambda p: (p.line, p.column), default=None)
+    try:
+        out: dict[str, Any] = _irregularity_lines(data)
+    except ValueError as e:
+        raise VariantError([Diagnostic(first, str(e))]) from None
+    i = len(data.get("irregularities") or [])
+    for kind in kinds:  # each irregularity's fields at the line that wrote it
+        groups = as_groups(data[kind])
+        for _ in groups if isinstance(groups, list) else []:
+            at = positions.get((kind,), first)
+            if at is not None:
+                for name in ("", ".kind", ".seat", ".trick", ".points", ".card"):
+                    positions[(f"irregularities[{i}]{name}",)] = at
+            i += 1
+    return out
 
 
 def check_summary(data: dict[str, Any], positions: dict[Any, Position], file: str) -> None:

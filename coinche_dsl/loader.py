@@ -294,25 +294,44 @@ def load_checked(name_or_path: str | Path) -> Loaded:
     """The validated Ruleset of a built-in name or a file, with its warnings (VariantError
     when it has errors): what an editor or `coinche check` shows."""
     resolved = resolve(name_or_path)
-    ruleset = validate(resolved)
-    return Loaded(ruleset, warnings(resolved, ruleset))
+    seen: dict[tuple[tuple[str, str], ...], Validation] = {}
+    ruleset = validate(resolved, seen=seen)
+    return Loaded(ruleset, warnings(resolved, ruleset, seen))
 
 
-def warnings(resolved: Resolved, ruleset: Ruleset) -> list[Diagnostic]:
-    """Everything worth a look in a valid variant, in file order."""
+def warnings(resolved: Resolved, ruleset: Ruleset,
+             seen: dict[tuple[tuple[str, str], ...], Validation] | None = None
+             ) -> list[Diagnostic]:
+    """Everything worth a look in a valid variant, in file order. `seen`: the validations
+    `validate` kept, reused for the options' other values."""
     found = [*resolved.warnings, *lost_cases(ruleset, resolved.overrides),
-             *_clashes(resolved, ruleset)]
+             *_clashes(resolved, ruleset, seen)]
     if resolved.pin is not None:
         found += pin_problems(ruleset, resolved.pin, resolved.positions.get(("pin", 0)),
                               resolved.chain[0])
     return _sorted(resolved, found)
 
 
-def _clashes(resolved: Resolved, ruleset: Ruleset) -> list[Diagnostic]:
+def _clashes(resolved: Resolved, ruleset: Ruleset,
+             seen: dict[tuple[tuple[str, str], ...], Validation] | None = None
+             ) -> list[Diagnostic]:
     """The settings of the variant's own file that can never apply or contradict another,
-    each at the first of them the file writes, naming where every one involved is set."""
+    each at the first of them the file writes, naming where every one involved is set. A
+    setting that applies under another value of an open option (each option's other values,
+    the others as chosen) is not reported: ffb's no-trump carrés, moot in its basic game,
+    apply once the organiser adds no-trump."""
     own, out = resolved.chain[0], []
-    for clash in clashes(ruleset):
+    found = clashes(ruleset)
+    chosen = {option.name: option.chosen for option in ruleset.options}
+    for option in ruleset.options if found else ():
+        for value in option.values:
+            if value.name == option.chosen:
+                continue
+            other = _validated_once(resolved, {**chosen, option.name: value.name}, seen)
+            if other.ruleset is not None:
+                theirs = {(c.path, c.code) for c in clashes(other.ruleset)}
+                found = [c for c in found if (c.path, c.code) in theirs]
+    for clash in found:
         written = [p for p in (clash.path, *clash.anchors)
                    if p in resolved.positions and resolved.positions[p].file == own]
         if not written:

@@ -62,6 +62,13 @@ SUMMARIES: list[dict[str, Any]] = [
     deal(110, "all-trump", 160, 88, "N", announcements={"E": [["7D", "8D", "9D"]]}),
     deal(90, "all-trump", 160, 88, "N", belote=["N", "E"]),
     deal(90, "all-trump", 248, 0, "N", tricks={"N": 8}),
+    # irregularities: a revoke by a declarer, by a defender (coinched), an unheld cinquante
+    {**deal(90, "hearts", 100, 52, "S"),
+     "irregularities": [{"kind": "revoke", "seat": "S", "trick": 5}]},
+    {**deal(100, "hearts", 80, 72, "E", double="coinche", belote=["W"]),
+     "irregularities": [{"kind": "revoke", "seat": "E", "trick": 3}]},
+    {**deal(90, "hearts", 100, 52, "S"),
+     "irregularities": [{"kind": "unheld_announcement", "seat": "E", "points": 50}]},
 ]
 """Summaries touching every scoring rule: made and failed, ties, doubles, capot, générale,
 announcements of every kind, belote, no-trump and all-trump (the card points fit the probe's
@@ -84,7 +91,43 @@ and an illegal call ends the script, its rule recorded."""
 def outcome(rs: Ruleset) -> tuple[Any, ...]:
     """What the engine decides under `rs` on the probes' situations."""
     rules = compile(rs)
-    return (summaries(rs), scripted(rules), seeded(rules), game_edges(rules), positions(rules))
+    return (summaries(rs), scripted(rules), seeded(rules), game_edges(rules), positions(rules),
+            replays(rules))
+
+
+RECORD: dict[str, Any] = {
+    "dealer": "W",
+    "hands": {"N": ["8C", "9C", "7D", "QD", "KD", "7H", "JS", "AS"],
+              "E": ["JC", "AC", "8D", "9D", "10H", "QH", "KH", "AH"],
+              "S": ["10C", "AD", "8H", "9H", "JH", "7S", "8S", "10S"],
+              "W": ["7C", "QC", "KC", "10D", "JD", "9S", "QS", "KS"]},
+    "auction": ["S 90 hearts", "E coinche", "N pass", "W pass", "S pass"],
+    "play": ["S JH", "E QH", "N KD", "W 7C", "S 9H", "E KH", "N 7H", "W 9S",
+             "S AD", "E 8D", "N QD", "W JD", "S 7S", "E 10H", "N JS", "W KS",
+             "E AC", "N 8C", "W KC", "S 10C", "E 9D", "N 7D", "W 10D", "S 8H",
+             "S 8S", "E AH", "N AS", "W QS", "E JC", "N 9C", "W QC", "S 10S"],
+}
+"""A recorded deal in which N revokes in the first trick (KD on a heart lead, holding 7H)."""
+
+SHOWN = [{"kind": "card_shown", "seat": "S", "card": "AD", "trick": 1}]
+"""S shows AD before leading the first trick, then leads JH."""
+
+
+def replays(rules: Any) -> list[Any]:
+    """Recorded deals with irregularities: a revoke (refused, or scored by its penalty), a
+    card shown and not played at once (an error, or nothing)."""
+    from coinche_dsl.engine.replay import replay, report
+
+    fair = dict(RECORD, play=[*RECORD["play"][:2], "N 7H", *RECORD["play"][3:6], "N KD",
+                              *RECORD["play"][7:]])
+    out: list[Any] = []
+    for record in (RECORD, dict(fair, irregularities=SHOWN)):
+        try:
+            score = report(replay(rules, record))["score"]
+            out.append((score["made"], score["scores"]["NS"], score["scores"]["EW"]))
+        except CoincheError as err:
+            out.append(("refused", getattr(err, "rule", ""), str(err)))
+    return out
 
 
 POSITIONS: list[tuple[str, int, list[str]]] = [

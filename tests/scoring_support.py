@@ -32,17 +32,29 @@ def deal(bid, trump, ns, ew, last, declarer="N", double="none", tricks=None,
     return out
 
 
+def ruleset(name: str, choices: dict[str, str] | None = None) -> Ruleset:
+    """A built-in variant, its options at `choices`, loaded once for the whole run (the tables
+    only read it)."""
+    return _ruleset(name, tuple(sorted((choices or {}).items())))
+
+
 @cache
-def ruleset(name: str) -> Ruleset:
-    """A built-in variant, loaded once for the whole run (the tables only read it)."""
-    return load_variant(name)
+def _ruleset(name: str, choices: tuple[tuple[str, str], ...]) -> Ruleset:
+    return load_variant(name, dict(choices))
 
 
-def variant(tmp_path: Path, body: str) -> Ruleset:
-    """A small variant extending `ffb` with `body`, so a case shows one knob switched on."""
+SA_TA = {"sans_atout_tout_atout": "oui"}
+"""ffb's option at its other value: the organiser's no-trump and all-trump (§ 11: "L'organisateur
+d'un tournoi peut décider de le jouer avec la variante du Sans Atout / Tout Atout"), which a
+test about those contracts chooses; ffb's basic game bids the four suits."""
+
+
+def variant(tmp_path: Path, body: str, choices: dict[str, str] | None = None) -> Ruleset:
+    """A small variant extending `ffb` with `body`, so a case shows one knob switched on; its
+    options at `choices` (`SA_TA` for a case at no-trump or all-trump)."""
     path = tmp_path / "t.coinche"
     path.write_text(f'variant "t" extends "ffb" {{\n{body}\n}}\n', encoding="utf-8")
-    return load_variant(path)
+    return load_variant(path, choices)
 
 
 def assert_scores(rules: Ruleset, summary, made: bool, ns: int, ew: int,
@@ -63,13 +75,16 @@ def assert_rejected(rules: Ruleset, summary, field: str) -> None:
     assert err.value.field == field
 
 
-def scores_test(name: str, cases, lines_add_up: bool = False):
-    """The test of a variant's table: each case `(summary, made, ns, ew)` scores as expected.
+def scores_test(name: str, cases, lines_add_up: bool = False,
+                choices: dict[str, str] | None = None):
+    """The test of a variant's table: each case `(summary, made, ns, ew)` scores as expected,
+    the variant's options at `choices`.
 
     Bind it to a `test_…` name in the variant's module so pytest collects it there."""
     @pytest.mark.parametrize(("summary", "made", "ns", "ew"), cases)
     def test(summary, made, ns, ew):
-        assert_scores(ruleset(name), summary, made, ns, ew, lines_add_up)
+        assert_scores(ruleset(name, choices), summary, made, ns, ew, lines_add_up)
 
-    test.__doc__ = f"Each scoring case of `{name}` gives the score worked out by hand."
+    test.__doc__ = (f"Each scoring case of `{name}` gives the score worked out by hand"
+                    + (f", with {choices}." if choices else "."))
     return test

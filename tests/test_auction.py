@@ -22,11 +22,13 @@ from coinche_dsl.model.enums import (
 )
 
 FFB = load_variant("ffb")
+SA_TA = load_variant("ffb", {"sans_atout_tout_atout": "oui"})
+"""ffb with the organiser's no-trump and all-trump (§ 11)."""
 EAST = 1
 
 
-def rules_with(**auction: object):
-    return compile(FFB.model_copy(update={"auction": FFB.auction.model_copy(update=auction)}))
+def rules_with(base=FFB, **auction: object):
+    return compile(base.model_copy(update={"auction": base.auction.model_copy(update=auction)}))
 
 
 def auction(rules, *calls: str) -> Deal:
@@ -75,7 +77,9 @@ def test_ffb_levels_and_capot():
     values = list(range(80, 501, 10))
     assert bid_values(deal) == [*values, "capot"]
     assert "N pass" in texts(deal) and "N coinche" not in texts(deal)
-    assert len(deal.legal_calls()) == 1 + (len(values) + 1) * 6
+    # § 11: the basic game bids the four suits; the organiser may add no-trump and all-trump
+    assert len(deal.legal_calls()) == 1 + (len(values) + 1) * 4
+    assert len(auction(compile(SA_TA)).legal_calls()) == 1 + (len(values) + 1) * 6
 
 
 def test_ffb_160_is_the_highest_when_a_variant_says_so():
@@ -110,7 +114,7 @@ def test_no_jumps():
 
 
 def test_ranked_denominations():
-    deal = auction(rules_with(ranked_denominations=True), "N 80 hearts")
+    deal = auction(rules_with(SA_TA, ranked_denominations=True), "N 80 hearts")
     assert bid_values(deal, "spades")[0] == 80 and bid_values(deal, "clubs")[0] == 90
     deal.apply("W 80 no-trump")
     assert deal.auction.bid == parse_call("W 80 no-trump")

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from scoring_support import variant
+from scoring_support import SA_TA, variant
 
 from coinche_dsl.cards import parse_cards
 from coinche_dsl.engine import Deal, compile
@@ -126,11 +126,12 @@ KNOBS = {
 }
 @pytest.mark.parametrize("knobs", list(KNOBS.values()), ids=list(KNOBS))
 def test_each_announcement_knob_is_decided_as_deal_decides_it(tmp_path, knobs):
-    """ffb with automatic announcements and the knobs switched; the belote (king first,
-    declarers only, at no-trump too) where the belote's cards may not serve in sequences."""
+    """ffb (with the organiser's no-trump and all-trump) with automatic announcements and the
+    knobs switched; the belote (king first, declarers only, at no-trump too) where the
+    belote's cards may not serve in sequences."""
     belote = "belote {\norder king_first\nclaim declarers_only\nat_no_trump yes\n}" if (
         "belote_in_sequence no" in knobs) else ""
-    rs = variant(tmp_path, f"announcements {{\ntiming automatic\n{knobs}\n}}\n{belote}")
+    rs = variant(tmp_path, f"announcements {{\ntiming automatic\n{knobs}\n}}\n{belote}", SA_TA)
     rules = compile(rs)
     seen = _check(rules, 4000, seed=len(knobs), replayed=200)
     # (A quint alone scoring nothing is not declared; with a terça beside it, it may be.)
@@ -188,12 +189,13 @@ def test_first_declared_is_the_first_in_playing_order(tmp_path):
 
 
 def test_a_quint_found_before_four_queens_loses_to_four_nines(tmp_path):
-    """ffb, automatic, at no-trump (`no_trump_carres ... Q 100, J 100, 9 100`): N's queen of
+    """ffb with the organiser's no-trump, automatic, at no-trump (`no_trump_carres ... Q 100, J
+    100, 9 100`): N's queen of
     clubs serves four queens (100) or the quint A K Q J 10 of clubs (100), not both, and the
     quint is found first (`find_announcements`); "any carré beats any sequence", so E's four
     nines (100) take the announcements: EW 100. (Had N declared its queens, their rank would
     beat the nines'.)"""
-    rules = compile(variant(tmp_path, "announcements {\ntiming automatic\n}"))
+    rules = compile(variant(tmp_path, "announcements {\ntiming automatic\n}", SA_TA))
     hands = _hands(N="QC QD QH QS AC KC JC 10C", E="9C 9D 9H 9S AD KH AS 7S",
                    S="7D 10D KD 7H 10H AH 8S JS", W="7C 8C 8D JD 8H JH 10S KS")
     assert _announced(rules, hands, Contract(S, 80, NO_TRUMP)) == [0, 100]

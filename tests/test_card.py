@@ -58,8 +58,11 @@ def test_the_card_says_what_a_table_needs() -> None:
             "take all eight tricks) plus both sides’ announcements, their belote, and the "
             "contract, the whole doubled (quadrupled if surcoinched).") in text
     assert "The declarers keep only their belote." in text  # § 10.1.2, "imprenables"
-    # rank and points in their own columns: trump, plain, no-trump, all-trump (§ 11.3)
-    assert "| J | 20 | A | 11 | A | 19 | J | 13 |" in text
+    # rank and points in their own columns: trump and plain in the basic game (§ 6); with the
+    # organiser's no-trump and all-trump (§ 11), their columns too (§ 11.2, § 11.3)
+    assert "| Trump | pts | Plain suits | pts |\n" in text and "| J | 20 | A | 11 |\n" in text
+    added = str(card(load_variant("ffb", {"sans_atout_tout_atout": "oui"}), "en", "md"))
+    assert "| J | 20 | A | 11 | A | 19 | J | 13 |" in added
     assert "Belote (king and queen of trumps): 20." in text
     assert "The game is played to 2,000 points." in text
     assert fingerprint(rs) in text and "Contents" not in text

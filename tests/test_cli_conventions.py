@@ -46,10 +46,10 @@ def test_version_and_shell_completion() -> None:
 
 def test_dash_reads_a_variant_from_standard_input() -> None:
     checked = run("check", "-", stdin=CLUB)
-    # The club writes none: ffb's nine are checked, two of them written for other values of
+    # The club writes none: ffb's twelve are checked, two of them written for other values of
     # ffb's options (`options litige …`), which the club shares: they run under each value.
     assert checked.exit_code == 0 and checked.stdout == (
-        "-: ok (9 examples, 2 run only under other option values; examples run under all 6 "
+        "-: ok (12 examples, 2 run only under other option values; examples run under all 6 "
         "combinations of its options)\n")
     shown = run("show", "-", stdin=MESSY)
     assert shown.exit_code == 0 and "  game {\n    target 1000\n  }" in shown.stdout
@@ -225,12 +225,13 @@ def test_h_is_help_for_the_group_and_every_command() -> None:
 
 
 def test_check_counts_the_examples_the_file_writes() -> None:
-    # ffb.coinche writes nine examples; two (the 81-81 ones under `litige chute` and `litige
-    # reussite`) apply only under another value of its `litige` option than the default.
+    # ffb.coinche writes twelve examples (three with irregularities); two (the 81-81 ones
+    # under `litige chute` and `litige reussite`) apply only under another value of its
+    # `litige` option than the default.
     text = run("check", "ffb").stdout
-    assert text.startswith("ffb: ok (9 examples, 2 run only under other option values;")
+    assert text.startswith("ffb: ok (12 examples, 2 run only under other option values;")
     data = json.loads(run("check", "--format", "json", "ffb").stdout)["variants"][0]
-    assert (data["examples"], data["examples_under_other_values"]) == (7, 2)
+    assert (data["examples"], data["examples_under_other_values"]) == (10, 2)
     assert run("check", "es-club").stdout == "es-club: ok (4 examples)\n"
 
 

@@ -22,8 +22,10 @@ from coinche_dsl.model import Ruleset
 from coinche_dsl.model.coherence import clashes
 from coinche_dsl.model.relevance import DEPENDS, RELEVANT
 
-FFB = Ruleset.model_validate(load_variant("ffb").model_dump(mode="json"))
-"""ffb without its source positions, like every ruleset built here (a game's notes cite them)."""
+FFB = Ruleset.model_validate(load_variant("ffb", {"sans_atout_tout_atout": "oui"})
+                             .model_dump(mode="json"))
+"""ffb without its source positions, like every ruleset built here (a game's notes cite them),
+with the organiser's no-trump and all-trump (§ 11), so that every table it states applies."""
 
 
 def replaced(rs: Ruleset, path: tuple[str, ...], value: Any) -> Ruleset:
@@ -94,3 +96,21 @@ def test_a_warning_names_both_places(tmp_path: Path) -> None:
     assert "auction.raise_own at club.coinche:6" in warning.hint
     assert "auction.end_passes at ffb.coinche:" in warning.hint
     assert "write end_passes 4" in warning.hint
+
+
+@pytest.mark.parametrize(("option", "warned"), [("", False), ("  option sans_atout_tout_atout "
+                                                              "fixed non\n", True)])
+def test_a_setting_that_applies_under_another_option_value_is_not_reported(
+        tmp_path: Path, option: str, warned: bool) -> None:
+    """ffb § 11 leaves no-trump to the organiser (`sans_atout_tout_atout`, off by default): a
+    club's no-trump carrés apply once the organiser adds no-trump, so they are not reported
+    while the option is open; a club that settles the option at `non` is told they never
+    apply."""
+    path = tmp_path / "club.coinche"
+    path.write_text('variant "club" extends "ffb" {\n  title "Club"\n  description "d"\n'
+                    f'  sources "s"\n{option}  announcements {{\n'
+                    '    no_trump_carres A 250, 10 150, K 100, Q 100, J 100, 9 100\n  }\n}\n',
+                    encoding="utf-8")
+    found = [w for w in load_checked(path).warnings if "can never apply" in w.message]
+    assert [dict(w.params).get("setting") for w in found] == (
+        ["no_trump_carres"] if warned else [])

@@ -12,7 +12,7 @@ import random
 from pathlib import Path
 
 import pytest
-from scoring_support import assert_scores, deal, variant
+from scoring_support import SA_TA, assert_scores, deal, variant
 from test_batch import _replay, _special_contracts
 
 from coinche_dsl.engine import compile
@@ -31,9 +31,9 @@ def test_no_dix_de_der_at_all_trump_can_fail_a_contract(tmp_path: Path) -> None:
     100 < 110, failed; ffb § 10.1.2: EW 160 + 110 = 270. With it (ffb), 110 >= 110 and
     > 52: made, NS 110 + 110 = 220, EW their 52."""
     summary = deal(110, "all-trump", 100, 52, "N")
-    dauphine = variant(tmp_path, f"cards {{ all_trump_last_trick 0 }}\n{NO_ROUNDING}")
+    dauphine = variant(tmp_path, f"cards {{ all_trump_last_trick 0 }}\n{NO_ROUNDING}", SA_TA)
     assert_scores(dauphine, summary, False, 0, 270)
-    federation = variant(tmp_path, NO_ROUNDING)
+    federation = variant(tmp_path, NO_ROUNDING, SA_TA)
     assert_scores(federation, summary, True, 220, 52)
 
 
@@ -47,9 +47,9 @@ def test_no_trump_has_its_own_dix_de_der(tmp_path: Path) -> None:
     """no_trump_last_trick 20 (ffb's no-trump table holds 4 × (19+10+4+3+2) = 152,
     unscaled): 120 NT by N, NS 100 + 20 = 120 >= 120 and > 52: made, NS 120 + 120 = 240,
     EW 52. With ffb's 10: 110 < 120, failed, EW 160 + 120 = 280."""
-    rules = variant(tmp_path, f"cards {{ no_trump_last_trick 20 }}\n{NO_ROUNDING}")
+    rules = variant(tmp_path, f"cards {{ no_trump_last_trick 20 }}\n{NO_ROUNDING}", SA_TA)
     assert_scores(rules, deal(120, "no-trump", 100, 52, "N"), True, 240, 52)
-    assert_scores(variant(tmp_path, NO_ROUNDING), deal(120, "no-trump", 100, 52, "N"),
+    assert_scores(variant(tmp_path, NO_ROUNDING, SA_TA), deal(120, "no-trump", 100, 52, "N"),
                   False, 0, 280)
 
 
@@ -68,9 +68,9 @@ def test_a_total_scale_without_dix_de_der_scales_the_card_points_alone(tmp_path:
     120 = 241, EW 41. With the dix de der (258 → 162): NS 196 → 123.07 (remainder 18),
     EW 62 → 38.93 (remainder 240): 123 and 39; NS 123 + 120 = 243, EW 39."""
     summary = deal(120, "all-trump", 186, 62, "N")
-    without = variant(tmp_path, SCALED % "all_trump_last_trick 0")
+    without = variant(tmp_path, SCALED % "all_trump_last_trick 0", SA_TA)
     assert_scores(without, summary, True, 241, 41)
-    with_it = variant(tmp_path, SCALED % "")
+    with_it = variant(tmp_path, SCALED % "", SA_TA)
     assert_scores(with_it, summary, True, 243, 39)
 
 
@@ -78,7 +78,8 @@ def test_the_sheet_says_there_is_no_dix_de_der_to_scale(tmp_path: Path) -> None:
     from coinche_dsl.render.output import to_markdown
     from coinche_dsl.render.rulesheet import build_sheet
 
-    text = to_markdown(build_sheet(variant(tmp_path, SCALED % "all_trump_last_trick 0"), "en"))
+    text = to_markdown(build_sheet(variant(tmp_path, SCALED % "all_trump_last_trick 0", SA_TA),
+                                   "en"))
     assert "A deal at all-trump holds 248 card points, with no bonus for the last trick." in text
     assert ("At all-trump, card points are scaled so that the deal totals 162 (there is no "
             "dix de der to scale).") in text
@@ -140,8 +141,9 @@ def test_without_jumps_the_level_after_capot_is_the_next_number(tmp_path: Path) 
 def test_the_batch_engine_scores_a_mode_s_own_dix_de_der_as_a_deal_does(
         tmp_path: Path, body: str) -> None:
     """Simulations score with arrays (`batch_scoring`): every denomination, doubled or not,
-    gives the scores `Deal.result()` gives."""
-    rules = compile(variant(tmp_path, body))
+    gives the scores `Deal.result()` gives (with ffb's no-trump and all-trump, whose last
+    tricks these are)."""
+    rules = compile(variant(tmp_path, body, SA_TA))
     out = play_batch(rules, 60, seed=3, contract=_special_contracts(rules), policy="random",
                      record_legal=True)
     for i in range(60):

@@ -113,8 +113,9 @@ def test_a_deal_s_key_is_the_key_of_its_facts_under_every_belote_knob(timing):
     """Under every combination of the belote's knobs, with announcements declared or
     automatic, at every denomination, the key a deal builds (the queens beside their king
     found with bit tests, the announcements' points) is `scoring.score_key` of the deal's
-    facts, read the slow way (`belote_seats`, `declared`)."""
-    base = load_variant("ffb")
+    facts, read the slow way (`belote_seats`, `declared`). ffb with the organiser's no-trump
+    and all-trump (§ 11), where the belote's knobs at those contracts apply."""
+    base = load_variant("ffb", {"sans_atout_tout_atout": "oui"})
     credited = refused = announced = 0
     for i, values in enumerate(itertools.product(*_BELOTE_KNOBS.values())):
         belote = base.belote.model_copy(update=dict(zip(_BELOTE_KNOBS, values, strict=True)))

@@ -29,8 +29,9 @@ from coinche_dsl.render.fields import rule_paths, value_at
 
 def _base() -> Ruleset:
     """ffb with every optional feature on, so that no rule is moot: générale, no-trump scaled
-    from plain values, all-trump at full trump values scaled to 162."""
-    rs = load_variant("ffb")
+    from plain values, all-trump at full trump values scaled to 162 (no-trump and all-trump
+    are the organiser's addition, § 11: taken here)."""
+    rs = load_variant("ffb", {"sans_atout_tout_atout": "oui"})
     trump = rs.cards.trump
     for path, value in ((("auction", "generale"), True),
                         (("cards", "no_trump"), rs.cards.plain),
@@ -103,6 +104,9 @@ def _other_container(path: tuple[str, ...], value: Any) -> Any:
         return value[:-1]
     if isinstance(value, list):
         return [value[1], value[0], *value[2:]]
+    if isinstance(value, dict) and all(isinstance(v, Expr) for v in value.values()):
+        key = next(iter(value))  # a formula per side (a penalty): the first one plus 10
+        return {**value, key: Expr(op="+", args=[value[key], Expr(op="num", value=10)])}
     if isinstance(value, dict):
         key = next(iter(value))
         return {**value, key: value[key] + 10}
@@ -141,7 +145,7 @@ def test_changing_a_rule_changes_the_engine(knob: tuple[tuple[str, ...], Any]) -
 def test_the_walk_covers_every_rule_block() -> None:
     paths = {p for p, _ in KNOBS}
     assert {p[0] for p in paths} == {"table", "auction", "cards", "play", "announcements",
-                                      "belote", "scoring", "game"}
+                                      "belote", "scoring", "game", "penalties"}
     assert paths == set(rule_paths())
     assert len(KNOBS) >= 90
 

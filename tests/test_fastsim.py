@@ -112,7 +112,10 @@ VARIATIONS = [
 @pytest.mark.parametrize(("path", "value"), VARIATIONS,
                          ids=[".".join(p) + "=" + str(v) for p, v in VARIATIONS])
 def test_array_path_follows_the_rules_it_reads(path, value):
-    base = load_variant("pt-online" if path[-1] == "first_lead" else "ffb")
+    # ffb with the organiser's no-trump and all-trump (§ 11), where the no-trump and all-trump
+    # knobs above are played
+    base = load_variant("pt-online") if path[-1] == "first_lead" else load_variant(
+        "ffb", {"sans_atout_tout_atout": "oui"})
     ruleset = replaced(base, path, value)
     reference, fast = _both(ruleset, 150)
     _same(reference, fast)

@@ -67,7 +67,9 @@ def test_a_null_announcements_in_a_record_means_none() -> None:
     from test_replay import RECORD
 
     record = {**copy.deepcopy(RECORD), "announcements": None}
-    assert cli("replay", "ffb", "-", stdin=json.dumps(record)).exit_code == 0
+    # the record opens at all-trump: ffb with the organiser's no-trump and all-trump (§ 11)
+    assert cli("replay", "ffb", "-", "--option", "sans_atout_tout_atout=oui",
+               stdin=json.dumps(record)).exit_code == 0
 
 
 @pytest.mark.parametrize("of, field", [("score", "card_points"), ("replay", "hands"),

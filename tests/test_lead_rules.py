@@ -31,7 +31,9 @@ TRICK_1 = ["S AS", "E 7S", "N 8S", "W 9S"]
 
 
 def _rules(at: int | None):
-    return compile(replaced(load_variant("ffb"), FIELD, at))
+    """ffb with the duty at trick `at`, and the organiser's no-trump and all-trump (§ 11), where
+    no trump can be led."""
+    return compile(replaced(load_variant("ffb", {"sans_atout_tout_atout": "oui"}), FIELD, at))
 
 
 def _at_trick_2(at: int | None, declarer: int = N, denomination: int = HEARTS) -> Deal:

@@ -84,7 +84,9 @@ def test_pairs_settings_say_what_they_expect(tmp_path: Path) -> None:
 
 def test_a_scaled_mode_whose_cards_are_worth_nothing_is_refused(tmp_path: Path) -> None:
     zero = ", ".join(f"{r} 0" for r in ("A", "10", "K", "Q", "J", "9", "8", "7"))
-    got = messages(tmp_path, f"  cards {{ no_trump {zero}  no_trump_scale cards 152 }}")
+    # the organiser's no-trump (ffb § 11) taken, so that the no-trump table is read
+    got = messages(tmp_path, f"  option sans_atout_tout_atout fixed oui\n"
+                   f"  cards {{ no_trump {zero}  no_trump_scale cards 152 }}")
     assert got == ["the no-trump cards are worth 0 points: there is nothing to scale"]
 
 

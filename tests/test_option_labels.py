@@ -158,16 +158,17 @@ def test_the_card_names_each_option_and_the_value_in_force() -> None:
     assert "## Options" in fr
     assert (f"- Règle du litige (81 partout){NNBSP}: appliquée (réglage par défaut, à confirmer "
             "avant la partie).") in fr
-    assert (f"- Sans-atout et tout-atout{NNBSP}: oui (réglage par défaut, à confirmer avant la "
+    # § 11: the basic game is without them, the default
+    assert (f"- Sans-atout et tout-atout{NNBSP}: non (réglage par défaut, à confirmer avant la "
             "partie).") in fr
     chute = load_variant("ffb", {"litige": "chute"})
     assert f"- Règle du litige (81 partout){NNBSP}: chute (choisi pour cette partie)." in str(
         card(chute, "fr", "md"))
     en = str(card(chute, "en", "html"))
     assert "<li>Règle du litige (81 partout): chute (option chosen).</li>" in en
-    assert "<li>Sans-atout et tout-atout: oui (option, the default).</li>" in en
-    it = str(card(load_variant("ffb", {"sans_atout_tout_atout": "non"}), "it", "md"))
-    assert "- Sans-atout et tout-atout: non (scelta del tavolo)." in it
+    assert "<li>Sans-atout et tout-atout: non (option, the default).</li>" in en
+    it = str(card(load_variant("ffb", {"sans_atout_tout_atout": "oui"}), "it", "md"))
+    assert "- Sans-atout et tout-atout: oui (scelta del tavolo)." in it
     assert "- Règle du litige (81 partout): appliquée (la regola di norma)." in it
 
 

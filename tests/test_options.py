@@ -96,15 +96,18 @@ def test_unknown_choices_are_one_clear_error(tmp_path: Path) -> None:
         load_variant(path, {"partie": "moyenne"})
 
 
-# --- ffb's organiser options, today's behaviour by default ----------------------------------
+# --- ffb's organiser options, the texts' basic game by default -----------------------------
 
 def test_ffb_keeps_its_rules_by_default_and_the_organiser_switches_them() -> None:
+    # § 10.1.3: the litige applied unless the tournament says otherwise; § 11: "L'organisateur
+    # d'un tournoi peut décider de le jouer avec la variante du Sans Atout / Tout Atout", so
+    # the four suits unless the organiser adds the two
     ffb = load_variant("ffb")
-    assert ffb.scoring.litige is Litige.HELD and len(ffb.auction.denominations) == 6
+    assert ffb.scoring.litige is Litige.HELD and ffb.auction.denominations == SUITS
     off = load_variant("ffb", {"litige": "chute"})
     assert off.scoring.litige is Litige.FAILS
-    plain = load_variant("ffb", {"sans_atout_tout_atout": "non"})
-    assert plain.auction.denominations == SUITS
+    added = load_variant("ffb", {"sans_atout_tout_atout": "oui"})
+    assert added.auction.denominations == [*SUITS, Denomination.NO_TRUMP, Denomination.ALL_TRUMP]
     # each worked example is kept where its option values are chosen
     names = {e.name for e in off.examples}
     assert "81-81 sans la règle du litige : chuté" in names and "litige 81-81" not in names
@@ -168,11 +171,11 @@ def test_replay_takes_option() -> None:
     record = json.loads((ROOT / "examples" / "record.json").read_text(encoding="utf-8"))
     record["auction"] = ["S 90 no_trump", "W pass", "N pass", "E pass"]
     text = json.dumps(record)
-    refused = cli("replay", "ffb", "-", "--option", "sans_atout_tout_atout=non", stdin=text)
+    refused = cli("replay", "ffb", "-", stdin=text)  # the basic game: four suits (§ 11)
     error = json.loads(refused.stdout)["error"]
     assert refused.exit_code == 1 and error["index"] == 0 and "no-trump" in error["message"]
-    default = cli("replay", "ffb", "-", stdin=text)
-    assert '"index": 0' not in default.stdout  # the call is legal when the option allows it
+    added = cli("replay", "ffb", "-", "--option", "sans_atout_tout_atout=oui", stdin=text)
+    assert '"index": 0' not in added.stdout  # the call is legal when the option allows it
 
 
 def test_check_runs_the_examples_under_every_combination(tmp_path: Path) -> None:
@@ -267,9 +270,8 @@ def test_simulate_and_play_take_option() -> None:
         out = cli("simulate", "ffb", "--deals", "40", "--jobs", "1", "--format", "json", *extra)
         variant = json.loads(out.stdout)["variants"][0]
         return list(variant["deals"]["success_by_denomination"])
-    assert {"no-trump", "all-trump"} & set(denominations())
-    assert denominations("--option", "sans_atout_tout_atout=non") == [
-        "clubs", "diamonds", "hearts", "spades"]
+    assert {"no-trump", "all-trump"} & set(denominations("--option", "sans_atout_tout_atout=oui"))
+    assert denominations() == ["clubs", "diamonds", "hearts", "spades"]
     script = "90 no_trump\n" + "\n".join(["pass"] + [card_name(c) for c in range(32)]) * 15
     played = runner.invoke(app, ["play", "ffb", "--seed", "4", "--lang", "en", "--option",
                                  "sans_atout_tout_atout=non"], input=script,

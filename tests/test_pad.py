@@ -94,7 +94,9 @@ def test_each_problem_at_its_column():
 
 def test_the_model_s_and_the_engine_s_problems_are_located_in_the_line():
     with pytest.raises(VariantError) as e:
-        tell(FFB, GameRecord(variant={"name": "ffb"}), "80 sans-atout N, 100, der S, belote N")
+        tell(compile(load_variant("ffb", {"sans_atout_tout_atout": "oui"})),  # § 11's no-trump
+             GameRecord(variant={"name": "ffb", "options": {"sans_atout_tout_atout": "oui"}}),
+             "80 sans-atout N, 100, der S, belote N")
     (problem,) = e.value.diagnostics
     assert "no belote at no-trump" in problem.message  # § 11.2: "Il n'y a pas de belote"
     assert problem.position.column == 30
@@ -411,3 +413,30 @@ def test_the_terminal_pad_ends_a_game_of_two_deals(tmp_path):
         assert term.proc.wait(10) == 0
     finally:
         term.close()
+
+
+def test_a_game_carried_on_keeps_the_options_it_was_begun_with(tmp_path):
+    """A game begun with ffb's no-trump and all-trump (§ 11: « L'organisateur d'un tournoi
+    peut décider de le jouer avec la variante du Sans Atout / Tout Atout ») is carried on
+    under them without the option typed again: no "rules changed", and the record keeps the
+    value; typing another value is the one way to change it (and is said)."""
+    from coinche_dsl.model.fingerprint import fingerprint
+
+    root = Path(__file__).resolve().parent.parent
+    record = json.loads((root / "examples" / "jeudi.json").read_text(encoding="utf-8"))
+    record["variant"]["options"]["sans_atout_tout_atout"] = "oui"
+    with_sa = load_variant("ffb", {"sans_atout_tout_atout": "oui"})
+    record["variant"]["fingerprint"] = fingerprint(with_sa)
+    game = tmp_path / "jeudi.json"
+    game.write_text(json.dumps(record), encoding="utf-8")
+
+    def marque(*more: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "coinche_dsl", "marque", "ffb", str(game),
+                               "--show", *more], capture_output=True, text=True, timeout=120)
+
+    kept = marque()
+    assert kept.returncode == 0, kept.stderr
+    assert kept.stderr == ""  # the rules it was begun with: nothing changed
+    changed = marque("--option", "sans_atout_tout_atout=non")
+    assert changed.returncode == 0 and changed.stderr.strip()  # another value is said
+    assert fingerprint(with_sa) in changed.stderr

@@ -20,6 +20,8 @@ from coinche_dsl.render.i18n import LANGUAGES
 
 FFB = load_variant("ffb")
 RULES = compile(FFB)
+# ffb with the organiser's no-trump and all-trump (§ 11), for a deal at every denomination
+ALL_SIX = load_variant("ffb", {"sans_atout_tout_atout": "oui"})
 # ffb.coinche's example: « 100 + 10 = 110 >= 90 and > 52: NS 110 + 90 = 200; EW 52, rounded 50 ».
 EXAMPLE = {"declarer": "N", "bid": 90, "trump": "hearts", "points": 100, "last": "S"}
 
@@ -42,7 +44,7 @@ def test_every_denomination_and_double_is_read_back(lang: str, trump: str, doubl
     w = PadWords(lang)
     deal = {"declarer": "W", "bid": 80, "trump": trump, "double": double, "points": 90,
             "last": "W", "belote": [] if trump == "no-trump" else ["E"]}
-    game = web.told(RULES, web.new_record(FFB, "ffb", {}), {"deal": deal}, w)
+    game = web.told(compile(ALL_SIX), web.new_record(ALL_SIX, "ffb", {}), {"deal": deal}, w)
     told = game.deals[0]
     assert (told.declarer, told.trump.value, told.double.value, told.last_trick) == (
         "W", trump, double, "W")

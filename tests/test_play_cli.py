@@ -105,7 +105,7 @@ def test_question_mark_shows_only_the_rules_of_the_contracts_mode() -> None:
     from coinche_dsl.loader import load_variant
     from coinche_dsl.sim.tableview import rule_paths_now
 
-    ffb = load_variant("ffb")
+    ffb = load_variant("ffb", {"sans_atout_tout_atout": "oui"})  # § 11's no-trump, all-trump
 
     def paths(denomination: int | None) -> set[str]:
         return {".".join(p) for p in rule_paths_now(ffb, "play", denomination)}

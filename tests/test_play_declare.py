@@ -19,7 +19,8 @@ from coinche_dsl.model.enums import (
     FirstLead,
 )
 
-FFB = load_variant("ffb")
+# ffb with the organiser's no-trump and all-trump (§ 11), which some deals below are played at
+FFB = load_variant("ffb", {"sans_atout_tout_atout": "oui"})
 HANDS = ["KH QH JH 10H 9H 7C 8C 9C",      # N: a five-card run in hearts, with the belote
          "7H 8H AH 10C JC QC KC AC",       # E
          "7D 8D 9D 10D JD QD KD AD",       # S

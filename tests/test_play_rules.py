@@ -23,7 +23,8 @@ from coinche_dsl.loader import BUILTINS, load_variant
 from coinche_dsl.model.enums import AllTrumpBeat, TrumpObligation
 
 HEARTS, NO_TRUMP, ALL_TRUMP = 2, 4, 5
-FFB = load_variant("ffb")
+# ffb with the organiser's no-trump and all-trump (§ 11), which some deals below are played at
+FFB = load_variant("ffb", {"sans_atout_tout_atout": "oui"})
 
 
 def rules_with(**play: object):

@@ -46,6 +46,7 @@ SWITCHES: list[tuple[tuple[str, ...], Any]] = [
     (("play", "partner_master_free"), False),
     (("game", "deals"), 4),
     (("game", "deals"), None),
+    (("penalties", "revoke"), "refused"),
 ]
 """Ways to take a situation away (one at a time, from the all-features-on base)."""
 

@@ -44,12 +44,19 @@ def test_title_page_contents_and_running_header(pages: list[str]) -> None:
         assert title in text  # running header from the second page on
 
 
-def test_card_tables_and_suits(pages: list[str]) -> None:
+def test_card_tables_and_suits(pages: list[str], tmp_path: Path) -> None:
     whole = re.sub(r"\s+", " ", "\n".join(pages))
     assert "in each suit ♣ ♦ ♥ ♠" in whole
-    assert "Trump suit" in whole and "No-trump (every suit)" in whole
+    # ffb's basic game: trump and plain suits (§ 6); no-trump is the organiser's (§ 11)
+    assert "Trump suit" in whole and "Other suits" in whole
+    assert "No-trump (every suit)" not in whole
     assert "♥" in whole and "♠" in whole
     assert "The lowest bid is 80." in whole
+    path = tmp_path / "ffb-sa-ta.pdf"
+    path.write_bytes(sheet(load_variant("ffb", {"sans_atout_tout_atout": "oui"}), "en", "pdf"))
+    added = re.sub(r"\s+", " ", "\n".join(p.extract_text()
+                                           for p in pypdf.PdfReader(str(path)).pages))
+    assert "Trump suit" in added and "No-trump (every suit)" in added
 
 
 def test_pdf_in_french(tmp_path: Path) -> None:

@@ -31,11 +31,15 @@ RECORD = {
              "S 8C", "E QS", "N QC", "W KC", "E 9S", "N 7C", "W QH", "S AC", "E 7H", "N QD",
              "W JH", "S KH"],
 }
-FFB = compile(load_variant("ffb"))
+# The record opens with an all-trump bid: ffb with the organiser's no-trump and all-trump (§ 11)
+SA_TA = {"sans_atout_tout_atout": "oui"}
+FFB = compile(load_variant("ffb", SA_TA))
 
 
 def run(*args: str, stdin: str | None = None):
     _register()
+    if args[:1] == ("ffb",):
+        args = (*args, "--option", "sans_atout_tout_atout=oui")
     return CliRunner().invoke(app, ["replay", *args], input=stdin)
 
 
@@ -54,10 +58,25 @@ def test_a_failed_capot_replays_and_scores(tmp_path):
     assert out["score"]["scores"] == {"NS": 0, "EW": 430}
 
 
-def test_an_illegal_card_reports_index_rule_and_where():
+STRICT = """variant "strict" extends "ffb" {
+  title "ffb, an illegal card refused"
+  description "The federation's rules where no revoke can stand."
+  sources "tests"
+  penalties {
+    revoke refused
+  }
+}
+"""
+
+
+def test_an_illegal_card_reports_index_rule_and_where(tmp_path):
+    # Under ffb a revoke stands and is penalised (test_penalties.py); refused, it is an error.
+    variant = tmp_path / "strict.coinche"
+    variant.write_text(STRICT)
     bad = copy.deepcopy(RECORD)
     bad["play"][5] = "N 8H"  # N holds diamonds
-    result = run("ffb", "-", stdin=json.dumps(bad))
+    result = run(str(variant), "-", "--option", "sans_atout_tout_atout=oui",
+                 stdin=json.dumps(bad))
     assert result.exit_code == 1
     error = json.loads(result.output)["error"]
     assert error["index"] == 5 and error["action"] == "N 8H"

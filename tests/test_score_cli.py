@@ -37,7 +37,8 @@ def test_score_file(tmp_path):
 def test_score_stdin_accepts_no_trump_spellings():
     for trump in ("no-trump", "no_trump"):
         deal = {**DEAL, "trump": trump, "belote": []}
-        code, out, _ = run(["ffb", "-"], json.dumps(deal))
+        # ffb with the organiser's no-trump (§ 11)
+        code, out, _ = run(["ffb", "-", "--option", "sans_atout_tout_atout=oui"], json.dumps(deal))
         assert code == 0 and json.loads(out)["scores"]["NS"] == 190  # 69 + 10 + 20 + 90 = 189
 
 

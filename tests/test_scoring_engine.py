@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from scoring_support import variant
+from scoring_support import SA_TA, variant
 
 from coinche_dsl.engine import compile
 from coinche_dsl.engine.facts import Contract, DealFacts, LineKind, RuleRef
@@ -130,7 +130,7 @@ def test_scale_cards_at_no_trump(tmp_path):
     # S4: no-trump uses plain values (120 in all), brought to 152 by "produit en croix";
     # the last trick stays 10. NS 80 -> 101, EW 40 -> 51; 111 + 90 = 201 -> 200.
     rs = variant(tmp_path, "cards { no_trump A 11, 10 10, K 4, Q 3, J 2, 9 0, 8 0, 7 0\n"
-                           "no_trump_scale cards 152 }")
+                           "no_trump_scale cards 152 }", SA_TA)
     assert scores(rs, deal(90, "no-trump", 80, 40)) == (True, 200, 50)
 
 
@@ -141,19 +141,19 @@ FULL_ALL_TRUMP = ("cards { all_trump J 20, 9 14, A 11, 10 10, K 4, Q 3, 8 0, 7 0
 def test_scale_before_success(tmp_path):
     # All-trump at full trump values (258 with the last trick) scaled to 162 before the test:
     # 170 of 258 -> 107 < 110 fails; EW 160 + 110 = 270.
-    rs = variant(tmp_path, FULL_ALL_TRUMP + "}")
+    rs = variant(tmp_path, FULL_ALL_TRUMP + "}", SA_TA)
     assert scores(rs, deal(110, "all-trump", 160, 88)) == (False, 0, 270)
 
 
 def test_scale_after_success(tmp_path):
     # Raw 170 of 258 makes 110; the scores use 107 and 55: 217 -> 220, 55 -> 60.
-    rs = variant(tmp_path, FULL_ALL_TRUMP + "scale_before_success no }")
+    rs = variant(tmp_path, FULL_ALL_TRUMP + "scale_before_success no }", SA_TA)
     assert scores(rs, deal(110, "all-trump", 160, 88)) == (True, 220, 60)
 
 
 def test_capot_extra_is_not_scaled(tmp_path):
     # All-trump capot: 248 + 10 scale to 162, and the capot's extra 90 is added: 252 + 90.
-    rs = variant(tmp_path, FULL_ALL_TRUMP + "}")
+    rs = variant(tmp_path, FULL_ALL_TRUMP + "}", SA_TA)
     assert scores(rs, deal(90, "all-trump", 248, 0, tricks={"N": 8})) == (True, 340, 0)
 
 
@@ -236,9 +236,10 @@ def test_score_facts_reads_announcements_and_belote(ffb):
         "unknown-seat", "points-not-a-number", "unknown-trump", "bid-too-high", "bid-off-step",
         "no-generale", "belote-at-no-trump", "two-belotes", "unknown-card", "card-twice",
         "not-a-combination", "last-trick-without-tricks"])
-def test_impossible_summaries(ffb, summary, field, message):
+def test_impossible_summaries(summary, field, message):
+    # ffb with the organiser's no-trump (§ 11), where a belote is what cannot be (§ 11.2)
     with pytest.raises(InputError, match=message) as err:
-        score_deal(ffb, summary)
+        score_deal(load_variant("ffb", SA_TA), summary)
     assert err.value.field == field
 
 

@@ -8,7 +8,15 @@ Expected scores are worked out by hand from the sentences quoted, not read back 
 from __future__ import annotations
 
 import pytest
-from scoring_support import assert_scores, deal, ruleset, scores_test, variant
+from scoring_support import (
+    SA_TA,
+    assert_rejected,
+    assert_scores,
+    deal,
+    ruleset,
+    scores_test,
+    variant,
+)
 
 from coinche_dsl.engine.scoring import score_deal
 
@@ -118,6 +126,15 @@ CASES = [
     pytest.param(deal(80, "hearts", 85, 67, "N"), True, 180, 70, id="rounding-5-goes-up"),
     # ... and 164 -> 160, 78 -> 80.
     pytest.param(deal(80, "hearts", 74, 78, "N"), True, 160, 80, id="rounding-4-goes-down"),
+]
+
+
+test_ffb_scores = scores_test("ffb", CASES, lines_add_up=True)
+
+
+# § 11: "L'organisateur d'un tournoi peut décider de le jouer avec la variante du Sans Atout /
+# Tout Atout": these deals are the organiser's, with the option taken.
+NO_TRUMP_ALL_TRUMP = [
     # § 11.2 carrés at no-trump "4 As 200 points": 110 + 200 + 90 = 400.
     pytest.param(deal(90, "no-trump", 100, 52, "N", announcements={
         "N": [["AC", "AD", "AH", "AS"]]}), True, 400, 50, id="no-trump-carre-of-aces-200"),
@@ -132,7 +149,14 @@ CASES = [
 ]
 
 
-test_ffb_scores = scores_test("ffb", CASES, lines_add_up=True)
+test_ffb_scores_with_the_organisers_no_trump_and_all_trump = scores_test(
+    "ffb", NO_TRUMP_ALL_TRUMP, lines_add_up=True, choices=SA_TA)
+
+
+@pytest.mark.parametrize("trump", ["no-trump", "all-trump"])
+def test_the_basic_game_has_no_no_trump_or_all_trump(trump):
+    # § 11: without the organiser's word, a deal at no-trump or all-trump is not one of ffb's
+    assert_rejected(ruleset("ffb"), deal(90, trump, 100, 52, "N"), "trump")
 
 
 def test_litige_holds_the_declarers_points():

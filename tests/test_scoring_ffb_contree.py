@@ -57,17 +57,27 @@ CASES = [
     # (250 + 80) x 2 = 660.
     pytest.param(deal(80, "hearts", 152, 0, "S", double="coinche", tricks={"N": 4, "S": 4}),
                  True, 660, 0, id="capot-unbid-contre-250-base"),
-    # § 11.3 "Valet 13, Neuf 9, As 6, Dix 5, Roi 3, Dame 2": 152 in all, no rescaling.
-    pytest.param(deal(90, "all-trump", 100, 52, "N"), True, 200, 50, id="all-trump-2015-values"),
-    # § 11.3 "jusqu'à 4 belotes": two belotes, 110 + 40 + 90 = 240.
-    pytest.param(deal(90, "all-trump", 100, 52, "N", belote=["N", "N"]), True, 240, 50,
-                 id="all-trump-belote-each-suit"),
     # § 10.2 "85 est arrondi à 90": 175 -> 180.
     pytest.param(deal(80, "hearts", 85, 67, "N"), True, 180, 70, id="rounding-5-up"),
 ]
 
 
 test_ffb_contree_scores = scores_test("ffb-contree", CASES, lines_add_up=True)
+
+
+# § 11 (the same sentence as the coinchée's): "L'organisateur d'un tournoi peut décider de le
+# jouer avec la variante du Sans Atout / Tout Atout": the organiser's deals, the option taken.
+ALL_TRUMP = [
+    # § 11.3 "Valet 13, Neuf 9, As 6, Dix 5, Roi 3, Dame 2": 152 in all, no rescaling.
+    pytest.param(deal(90, "all-trump", 100, 52, "N"), True, 200, 50, id="all-trump-2015-values"),
+    # § 11.3 "jusqu'à 4 belotes": two belotes, 110 + 40 + 90 = 240.
+    pytest.param(deal(90, "all-trump", 100, 52, "N", belote=["N", "N"]), True, 240, 50,
+                 id="all-trump-belote-each-suit"),
+]
+
+
+test_ffb_contree_scores_with_the_organisers_all_trump = scores_test(
+    "ffb-contree", ALL_TRUMP, lines_add_up=True, choices={"sans_atout_tout_atout": "oui"})
 
 
 def test_ffb_contree_has_no_announcements():

@@ -194,3 +194,91 @@ def test_two_editors_saving_at_once_one_is_told_and_nothing_is_lost(client) -> N
     assert 'id="conflict"' in replies[late].text
     history = owner.get("/c/jeudi/v/regles/history")
     assert len(re.findall(r"data-version=", history.text)) == 2  # one saved, none overwritten
+
+
+def test_the_editor_has_the_studios_questionnaire_and_score_form(client) -> None:
+    """The studio's own handlers, asked of the club's server over the editor's text: an answer
+    written into the text (nothing saved), a deal scored under it in French; a base is the
+    club's, never a file of the server's disk; a reader of the club is refused."""
+    import json
+
+    owner = Browser(client).signup("marie")
+    club_with_variant(owner, "jeudi")
+    page = owner.get("/c/jeudi/v/regles/edit")
+    assert 'id="questions"' in page.text and 'id="deal"' in page.text
+    url = "/c/jeudi/v/regles"
+
+    def ask(who: Browser, name: str, **data: Any) -> Any:
+        return who.post(f"{url}/{name}", {"payload": json.dumps(data)},
+                        headers={"accept": "application/json"})
+    asked = ask(owner, "questionnaire", text=TEXT_1000, lang="fr").json()
+    target = next(q for q in asked["questions"] if q["path"] == "game.target")
+    assert target["value"] == "1000" and target["said"].replace("\u202f", " ") == (
+        "La partie se joue en 1 000 points.")
+    written = ask(owner, "answer", text=TEXT_1000, lang="fr", path="game.target",
+                  value="1500").json()
+    assert "target 1500" in written["text"] and "target 1000" not in written["text"]
+    refused = ask(owner, "answer", text=TEXT_1000, lang="fr", path="game.target",
+                  value="0").json()
+    assert refused["refused"].replace("\u202f", " ").startswith("Écrivez un nombre de 1 à")
+    history = owner.get(f"{url}/history")
+    assert len(re.findall(r"<tr data-version=", history.text)) == 1  # nothing saved
+    # ffb's rule for a coinched 100 at spades that fails (the declarers hold belote): the
+    # defenders score (160 + 100) x 2 = 520, the declarers keep their belote, 20.
+    scored = ask(owner, "score", text=TEXT_1000, lang="fr", deal={
+        "declarer": "N", "bid": "cent", "trump": "spades", "double": "coinche",
+        "card_points": {"NS": 70, "EW": 82}, "last_trick": "E", "belote": ["N"]}).json()
+    assert scored["result"]["scores"] == {"NS": 20, "EW": 520}
+    worked = " ".join(scored["shown"]["worked"]).replace("\u202f", " ")
+    assert "les défenseurs marquent (160 + 100 du contrat) × 2 = 520" in worked
+    unknown = ask(owner, "score", text=TEXT_1000, lang="fr", deal={"bid": "beaucoup"})
+    assert unknown.status_code == 422 and "beaucoup" in unknown.json()["error"]
+    elsewhere = TEXT_1000.replace('"ffb"', '"../../../../etc/hostname"')
+    said = ask(owner, "questionnaire", text=elsewhere, lang="fr")
+    assert said.status_code == 200 and said.json()["questions"] == []
+    for bad in ("not json", "[1]", json.dumps({"text": 3})):
+        assert owner.post(f"{url}/score", {"payload": bad}).status_code == 400
+    big = owner.post(f"{url}/questionnaire", {"payload": "x" * 2_100_000})
+    assert big.status_code == 413
+    reader = Browser(client).signup("paul")
+    reader.get("/")
+    assert ask(reader, "questionnaire", text=TEXT_1000).status_code in (403, 404)
+
+
+def test_a_public_sheet_is_revalidated_by_its_etag_and_never_outlives_its_publication(
+        client) -> None:
+    """A published sheet carries an ETag (the same while the version is the same) and is kept
+    by the address, the language and the cookies; a browser sending the ETag back gets a 304
+    without body; a new version is a new ETag; once unpublished, the sheet kept in the server's
+    cache is no longer served to anyone outside the club, and a draft's is never public."""
+    owner = Browser(client).signup("marie")
+    club_with_variant(owner, "jeudi")
+    assert edit(owner, "jeudi", TEXT_1000, "partie en 1000").status_code == 303
+    url = "/c/jeudi/v/regles/sheet?lang=fr"
+    draft = owner.get(url)
+    assert draft.status_code == 200 and "etag" not in draft.headers
+    assert draft.headers["cache-control"] == "private, no-store"
+    assert owner.post("/c/jeudi/v/regles/publish").status_code == 303
+    visitor = Browser(client)  # the cached sheet's one-query path
+    first, again = visitor.get(url), visitor.get(url)
+    assert first.status_code == again.status_code == 200 and "1 000" in first.text.replace(
+        "\u202f", " ")
+    assert first.headers["etag"] == again.headers["etag"] and first.content == again.content
+    assert first.headers["vary"] == "Accept-Language, Cookie"
+    assert owner.get(url).headers["etag"] == first.headers["etag"]  # a member: the same bytes
+    kept = visitor.get(url, headers={"if-none-match": first.headers["etag"]})
+    assert kept.status_code == 304 and kept.content == b""
+    assert kept.headers["etag"] == first.headers["etag"]
+    stale = visitor.get(url, headers={"if-none-match": '"something else"'})
+    assert stale.status_code == 200 and stale.content == first.content
+    assert edit(owner, "jeudi", TEXT_1000.replace("target 1000", "target 1500"),
+                "partie en 1500").status_code == 303
+    newer = visitor.get(url, headers={"if-none-match": first.headers["etag"]})
+    assert newer.status_code == 200 and newer.headers["etag"] != first.headers["etag"]
+    assert "1 500" in newer.text.replace("\u202f", " ")
+    older = visitor.get(url + "&v=2")
+    assert older.headers["etag"] == first.headers["etag"]  # version 2 is still that sheet
+    assert owner.post("/c/jeudi/v/regles/unpublish").status_code == 303
+    for path in (url, url + "&v=2"):
+        gone = visitor.get(path, headers={"if-none-match": first.headers["etag"]})
+        assert gone.status_code == 404 and "etag" not in gone.headers

@@ -140,3 +140,71 @@ def test_a_club_online_from_sign_up_to_a_restored_version(site: str, tmp_path: P
         assert "1 000 points (au lieu de 701)" in restored  # the restore, as a new version
         assert not problems
         browser.close()
+
+
+def fr(text: str) -> str:
+    """French typography's narrow no-break spaces as plain spaces, to compare."""
+    return text.replace("\u202f", " ").replace("\xa0", " ")
+
+
+def test_the_editor_answers_the_questionnaire_and_scores_a_deal(tmp_path: Path) -> None:
+    """The studio's questionnaire and score form on the server's editor (SQLite): the editor
+    changes the target through the questionnaire, the draft's preview shows it, a version is
+    saved with it; a deal scored in the French form is shown in words."""
+    app = create_app(f"sqlite:///{tmp_path / 'db.sqlite'}", Renderer(0))
+    with serving(app) as port, playwright.sync_playwright() as p:
+        site = f"http://127.0.0.1:{port}"
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        page = browser.new_context(locale="fr-FR").new_page()
+        problems: list[str] = []
+        page.on("pageerror", lambda e: problems.append(str(e)))
+        page.goto(site + "/signup")
+        page.fill("input[name=username]", "marie")
+        page.fill("input[name=password]", "un mot de passe assez long")
+        page.click("form.stack button")
+        page.goto(site + "/clubs/new")
+        page.fill("input[name=name]", "Club du jeudi")
+        page.fill("input[name=slug]", "jeudi")
+        page.click("form.stack button")
+        page.fill("#new-variant input[name=name]", "jeudi")
+        page.select_option("#new-variant select[name=base]", "ffb")
+        page.click("#new-variant button")
+        target = page.locator("[id='q-game.target-n']")
+        expect(target).to_have_value("2000", timeout=90_000)  # ffb's, the studio's control
+        expect(page.locator("[id='q-game.target'] legend")).to_have_text(
+            "Jusqu'à combien de points joue-t-on\u202f?")
+        target.fill("1500")
+        target.press("Tab")  # a change: the answer is written into the editor's text
+        expect(page.locator("[id='q-game.target'] .written")).to_be_visible(timeout=90_000)
+        assert "target 1500" in page.evaluate("window.coincheEditor.getText()")
+        preview = page.frame_locator("#preview").locator("body")
+        expect(preview).to_contain_text("1\u202f500", timeout=90_000)  # the unsaved draft
+        page.fill("#message", "partie en 1500")
+        page.click("#save")
+        page.wait_for_selector("#saved")
+        assert "Version 2 enregistrée" in page.inner_text("#saved")
+        assert "target 1500" in page.request.get(site + "/c/jeudi/v/jeudi/file").text()
+        expect(page.locator("[id='q-game.target-n']")).to_have_value("1500", timeout=90_000)
+
+        # A disputed deal, the bid in French words: a coinched 100 (« cent ») at spades that
+        # fails, the declarer holding belote. ffb's rule: the defenders score (160 + 100) x 2
+        # = 520, the declarers keep their protected belote, 20.
+        form = page.locator("#deal")
+        form.locator("[name=bid]").fill("cent")
+        form.locator("[name=trump]").select_option("spades")
+        form.locator("[name=double]").select_option("coinche")
+        form.locator("[name=ns]").fill("70")
+        form.locator("[name=ew]").fill("82")
+        form.locator("[name=last_trick]").select_option("E")
+        form.locator("[name=belote]").fill("N")
+        expect(form.locator("[name=trump] option:checked")).to_have_text("pique")
+        page.click("#score-go")
+        expect(page.locator("#score-total")).to_have_text("Chuté — NS 20, EO 520",
+                                                          timeout=90_000)
+        result = fr(page.inner_text("#score-result"))
+        assert "100 pique par Nord, coinché" in result  # the deal in words
+        assert "Contrat chuté : les défenseurs marquent (160 + 100 du contrat) × 2 = 520" in result
+        assert "Nord-Sud" in result and "belote des preneurs" in result
+        assert "scoring." not in result  # no field paths shown
+        assert not problems
+        browser.close()

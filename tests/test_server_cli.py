@@ -52,3 +52,28 @@ def test_an_unreachable_database_is_one_clear_line(tmp_path: Path) -> None:
                   "--migrate", cwd=tmp_path)
     assert out.returncode == 1 and "cannot open the database" in out.stderr
     assert "secret" not in out.stderr and "Traceback" not in out.stderr
+
+
+def test_serve_with_several_processes_on_one_port(tmp_path: Path) -> None:
+    """`--processes 2`: two server processes answer on the port it prints, from the first
+    request on; a Ctrl-C stops them all."""
+    proc = subprocess.Popen([sys.executable, "-m", "coinche_dsl", "serve", "--port", "0",
+                             "--workers", "0", "--processes", "2"], cwd=tmp_path,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            start_new_session=True)
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        assert line.startswith("coinche serve: http://127.0.0.1:"), line
+        url = line.split()[2]
+        for _ in range(4):
+            with urllib.request.urlopen(url, timeout=60) as reply:  # noqa: S310 - loopback
+                assert reply.status == 200 and b"Coinche" in reply.read()
+        children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split()
+        servers = [c for c in children if b"spawn_main" in Path(f"/proc/{c}/cmdline"
+                                                                 ).read_bytes()]
+        assert len(servers) == 2  # (beside them, multiprocessing's resource tracker)
+    finally:
+        os.killpg(proc.pid, signal.SIGINT)
+        proc.wait(30)
+    assert proc.returncode == 0

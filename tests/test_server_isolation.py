@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import itertools
+import json
 import re
 import zipfile
 from collections.abc import Callable, Iterator
@@ -120,6 +121,11 @@ def _head(w: World, name: str) -> int:
     return w.db(lambda db: db.query(Variant).filter(Variant.name == name).one().head)
 
 
+def _panel(data: dict[str, Any]) -> dict[str, Any]:
+    """A call of the studio's questionnaire or score form: a JSON object in `payload`."""
+    return {"data": {"payload": json.dumps(data)}}
+
+
 CASES: dict[tuple[str, str], Callable[[World], tuple[str, dict[str, Any]]]] = {
     ("GET", "/"): lambda w: ("/", {}),
     ("GET", "/gallery"): lambda w: ("/gallery?q=essai", {}),
@@ -161,6 +167,12 @@ WRITES = {
                                            "character": "2"}},
     "/hover": lambda w, name: {"data": {"text": VALID.format(name=name), "line": "3",
                                         "character": "3"}},
+    "/questionnaire": lambda w, name: _panel({"text": VALID.format(name=name), "lang": "fr"}),
+    "/answer": lambda w, name: _panel({"text": VALID.format(name=name), "lang": "fr",
+                                       "path": "game.target", "value": "1500"}),
+    "/score": lambda w, name: _panel({"text": VALID.format(name=name), "lang": "fr", "deal": {
+        "declarer": "N", "bid": 90, "trump": "hearts", "double": "none",
+        "card_points": {"NS": 100, "EW": 52}, "last_trick": "S"}}),
     "/restore": lambda w, name: {"data": {"version": "1"}},
     "/publish": lambda w, name: {},
     "/unpublish": lambda w, name: {},
@@ -302,7 +314,8 @@ def test_variant_writes(world: World, suffix: str, role: str) -> None:
     reply = send(world.browsers[role], "POST", _v(name) + suffix, WRITES[suffix](world, name))
     if RANK[role] >= NEEDED[needs]:
         assert reply.status_code in (200, 303), (reply.status_code, reply.text[:300])
-        if suffix not in ("/check", "/preview", "/complete", "/hover"):  # no writes
+        if suffix not in ("/check", "/preview", "/complete", "/hover", "/questionnaire",
+                          "/answer", "/score"):  # no writes
             assert world.writes() != before
     else:
         assert refused(reply), (reply.status_code, reply.text[:300])

@@ -42,8 +42,13 @@ def test_english_sheet_of_ffb(ffb) -> None:
     text = sheet(ffb, "en", "md")
     assert "- The lowest bid is 80." in text
     assert "- The game is played to 2,000 points." in text
-    assert "| 1 | J | 20 | A | 11 | A | 19 | J | 13 |" in text  # card tables per mode
-    assert "| four jacks | 200 | 100 |" in text  # carrés, with the no-trump column
+    # card tables and carrés of the basic game: trump and plain suits (§ 6, § 8)
+    assert "| 1 | J | 20 | A | 11 |\n" in text and "| four jacks | 200 |\n" in text
+    # with the organiser's no-trump and all-trump (§ 11), a table per mode and the no-trump
+    # carrés (§ 11.2: "4 Valet 100")
+    added = sheet(load_variant("ffb", {"sans_atout_tout_atout": "oui"}), "en", "md")
+    assert "| 1 | J | 20 | A | 11 | A | 19 | J | 13 |" in added
+    assert "| four jacks | 200 | 100 |" in added
     # FFB 2015 § 10.1.1, coinched: "(160 points (ou 250 points si capot réalisé ...) + Leurs
     # annonces + Leur belote + Les annonces des défenseurs ... + Le montant du contrat) × 2"
     assert ("If the contract is coinched or surcoinched, the declarers score 160 (250 if they "

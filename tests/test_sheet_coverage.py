@@ -23,7 +23,7 @@ from coinche_dsl.render.rulesheet import build_sheet
 
 
 def _all_on() -> Ruleset:
-    rs = load_variant("ffb")
+    rs = load_variant("ffb", {"sans_atout_tout_atout": "oui"})  # § 11's no-trump, all-trump
     rs = replaced(replaced(rs, ("auction", "generale"), True),
                   ("cards", "no_trump_scale"), Scale(kind="cards", to=152))
     # each mode with a dix de der of its own (`same` says nothing of it), and the table's
@@ -82,6 +82,9 @@ def _other_container(rs: Ruleset, path: tuple[str, ...], value: Any) -> Any:
         return value[:-1]
     if isinstance(value, list):
         return [value[1], value[0], *value[2:]] if len(value) > 1 else [*value, "more"]
+    if isinstance(value, dict) and all(isinstance(v, Expr) for v in value.values()):
+        key = next(iter(value))  # a formula per side (a penalty): the first one plus 10
+        return {**value, key: Expr(op="+", args=[value[key], Expr(op="num", value=10)])}
     if isinstance(value, dict):
         key = next(iter(value))
         return {**value, key: value[key] + 1}

@@ -129,8 +129,11 @@ def test_an_answer_that_would_break_the_file_is_refused_with_why(client: TestCli
     # No coinche while ffb's surcoinche stays on: the checker's cross-field rule refuses it.
     reply = post(client, "answer", text=CLUB, path="auction.coinche", value="none", lang="fr")
     assert "text" not in reply
+    from coinche_dsl.loader import builtin_path
+    lines = builtin_path("ffb").read_text(encoding="utf-8").splitlines()
+    line = next(i for i, text in enumerate(lines, 1) if text.strip() == "surcoinche yes")
     assert _plain(reply["refused"]).startswith(
-        "Non écrit : ffb.coinche, ligne 110 : la surcoinche est permise, mais pas la coinche")
+        f"Non écrit : ffb.coinche, ligne {line} : la surcoinche est permise, mais pas la coinche")
 
 
 def test_an_answer_the_bases_examples_do_not_survive_drops_them(client: TestClient,
@@ -540,7 +543,7 @@ def test_the_root_and_the_home_folder_are_refused(folder: Path,
 def test_the_options_get_a_control_and_every_panel_follows_it(client: TestClient) -> None:
     checked = post(client, "check", text=CLUB)
     assert {o["name"]: (o["default"], o["values"]) for o in checked["options"]} == {
-        "sans_atout_tout_atout": ("oui", ["oui", "non"]),
+        "sans_atout_tout_atout": ("non", ["oui", "non"]),  # ffb § 11: the organiser's
         "litige": ("appliquee", ["appliquee", "chute", "reussite"])}
     # 71 + 10 = 81 against 81: a litige (FFB § 10.1.3: EW score their 81, rounded 80); with
     # the rule switched off it fails (§ 10.1.2: EW 160 + 80 = 240)
@@ -551,8 +554,8 @@ def test_the_options_get_a_control_and_every_panel_follows_it(client: TestClient
     off = post(client, "score", text=CLUB, deal=deal, options={"litige": "chute"})
     assert off["result"]["scores"] == {"NS": 0, "EW": 240}
     page = post(client, "preview", text=CLUB, lang="en",
-                options={"sans_atout_tout_atout": "non"})["html"]
-    assert "This sheet is printed for “non”." in page
+                options={"sans_atout_tout_atout": "oui"})["html"]
+    assert "This sheet is printed for “oui”." in page
     bad = client.post("/api/score", headers=TOKEN,
                       json={"text": CLUB, "deal": deal, "options": {"litig": "x"}})
     assert bad.status_code == 422 and "did you mean 'litige'" in bad.json()["error"]

@@ -227,7 +227,7 @@ def test_a_secretarys_session(page: object, studio: tuple[str, Path], tmp_path: 
     expect(page.locator("#score-total")).to_have_text("Chuté — NS 20, EO 520")
     expect(page.locator("#deal [name=trump] option:checked")).to_have_text("pique")
     result = page.locator("#score-result")
-    expect_fr(result, "Contrat chuté : les défenseurs marquent (160 + 100) × 2 = 520")
+    expect_fr(result, "Contrat chuté : les défenseurs marquent (160 + 100 du contrat) × 2 = 520")
     expect(result).to_contain_text("Nord-Sud")
     assert "scoring." not in result.inner_text()  # no field paths shown
     shot(page, tmp_path, "studio-score")
@@ -425,15 +425,15 @@ def test_the_questionnaire_answers_every_kind_of_control(page: object) -> None:
     expect_fr(page.locator("[id='q-game.target']"), "La partie se joue en 1 000 points.")
     expect(page.locator("[id='q-game.target'] .written")).to_have_text("Écrit dans le fichier.")
 
-    # A set: one box unticked with the keyboard; the focus stays on it.
-    box = page.locator(q("auction.denominations", "all_trump"))
+    # A set: one box unticked with the keyboard; the focus stays on it. (ffb's basic game bids
+    # the four suits, § 11; none of its worked examples is played at clubs.)
+    box = page.locator(q("auction.denominations", "clubs"))
     box.focus()
     page.keyboard.press("Space")
-    expect(editor_text).to_contain_text(
-        "denominations clubs, diamonds, hearts, spades, no_trump")
-    expect(page.locator(q("auction.denominations", "all_trump"))).not_to_be_checked()
+    expect(editor_text).to_contain_text("denominations diamonds, hearts, spades")
+    expect(page.locator(q("auction.denominations", "clubs"))).not_to_be_checked()
     wait_until(lambda: page.evaluate("() => document.activeElement.id")
-               == "q-auction.denominations-all_trump", "the focus left the box")
+               == "q-auction.denominations-clubs", "the focus left the box")
     expect_fr(page.locator("#problems"), "Aucun problème")
 
     # A choice of the sheet's sentences.

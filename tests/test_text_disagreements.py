@@ -367,3 +367,189 @@ def test_es_club_unable_to_overtrump_an_opponent_may_discard_as_under_ffb() -> N
         r = compile(load_variant(name))
         trick = [(0, _card("7C")), (r.step & 3, _card("9S"))]
         assert legal_on_trick(r, hand, 3, trick) == parse_cards(legal.split()), name
+
+
+# -- 4. ffb's basic game: the four suits, no-trump and all-trump at the organiser's word --------
+
+SA_TA = "sans_atout_tout_atout"
+
+
+def test_ffb_bids_the_four_suits_unless_the_organiser_adds_no_trump_and_all_trump() -> None:
+    # ffb § 11: "L'organisateur d'un tournoi peut décider de le jouer avec la variante du Sans
+    # Atout / Tout Atout": without the organiser's word, four suits; with it, six.
+    basic, added = load_variant("ffb"), load_variant("ffb", {SA_TA: "oui"})
+    assert [d.value for d in basic.auction.denominations] == [
+        "clubs", "diamonds", "hearts", "spades"]
+    assert [d.value for d in added.auction.denominations] == [
+        "clubs", "diamonds", "hearts", "spades", "no-trump", "all-trump"]
+    deal = Deal(compile(basic), EAST, rng=random.Random(3))
+    with pytest.raises(IllegalActionError):
+        deal.apply("N 80 no-trump")
+    deal = Deal(compile(added), EAST, rng=random.Random(3))
+    deal.apply("N 80 no-trump")  # the organiser's variant takes it
+
+
+# Each built-in extending ffb and what its own text says of no-trump and all-trump.
+OWN_TEXT = {
+    "ffb-contree": False,  # the contrée text's § 11: the same sentence as the coinchée's
+    "es-club": False,      # "se anuncia un palo y un contrato": suits only
+    "fr-bga": True,        # "un joueur peut faire une enchère de deux autres types : Sans Atout"
+    "fr-brut": True,       # "Chaque contrat se joue à l'atout, en sans-atout ou en tout-atout"
+    "it-701": True,        # "Carte atout, non atout, tutto atout e senza atout"
+    "pt-online": True,     # "Escolher um naipe de trunfo, Todo trunfo ou Sem trunfo."
+}
+
+
+@pytest.mark.parametrize("name", sorted(OWN_TEXT))
+def test_each_variant_extending_ffb_bids_what_its_own_text_says(name: str) -> None:
+    from coinche_dsl.loader import builtin_dir
+    text = (builtin_dir() / f"{name}.coinche").read_text(encoding="utf-8")
+    assert f'variant "{name}" extends "ffb"' in text
+    denominations = {d.value for d in load_variant(name).auction.denominations}
+    assert ({"no-trump", "all-trump"} <= denominations if OWN_TEXT[name] else
+            denominations == {"clubs", "diamonds", "hearts", "spades"}), denominations
+    # stated in its own file, or (ffb-contree) said in its header, never inherited unsaid
+    assert "denominations" in text or "Sans Atout / Tout Atout" in text
+
+
+# -- 5. choices reread, each with its sentence ---------------------------------------------------
+
+def _played(rules, hands: list[str], bid: str, first: list[str]) -> Deal:
+    """A deal dealt by the seat before N (N speaks and leads first): N's `bid`, then passes
+    until the auction ends, played out with N's cards in `first` order when legal, else each
+    player's lowest legal card."""
+    from coinche_dsl.cards import SEATS, parse_cards
+    deal = Deal(rules, -rules.step & 3, hands=[parse_cards(h.split()) for h in hands])
+    deal.apply(f"N {bid}")
+    while deal.phase == "auction":
+        deal.apply(f"{SEATS[deal.to_act]} pass")
+    wanted = [parse_cards([c]).bit_length() - 1 for c in first]
+    while deal.phase == "play":
+        legal = deal.legal_cards()
+        pick = next((c for c in wanted if legal >> c & 1), None)
+        if pick is not None:
+            wanted.remove(pick)
+        deal.play(pick if pick is not None else (legal & -legal).bit_length() - 1)
+    return deal
+
+
+SUITS_APART = ["KH QH AH 10H JH 9H 8H 7H",   # N: every heart
+               "7C 8C 9C 10C JC QC KC AC",   # E
+               "7D 8D 9D 10D JD QD KD AD",   # S
+               "7S 8S 9S 10S JS QS KS AS"]   # W
+
+
+def test_pt_online_belote_is_the_king_then_the_queen() -> None:
+    # pt-online (seed 001): "É anunciado fazendo-se passar pelo rei (belote) e pela rainha
+    # (rebela-te)"; Choice: the other order is not announced. N holds every heart and bids 80
+    # hearts: N leads every trick, nobody can follow or trump, so N takes all eight in either
+    # order, and the two deals differ only by the belote, "vale 20 pontos": 20 for N-S with
+    # the king first, nothing with the queen first. E-W take no trick, and their runs of eight
+    # lose to N's run of trumps ("Só a equipa com a combinação mais alta soma"): 0 both times.
+    rules = compile(load_variant("pt-online"))
+    king = _played(rules, SUITS_APART, "80 hearts", ["KH", "QH"])
+    queen = _played(rules, SUITS_APART, "80 hearts", ["QH", "KH"])
+    assert (king.facts().belote, queen.facts().belote) == ([0], [])
+    assert king.result().scores["NS"] - queen.result().scores["NS"] == 20
+    assert king.result().scores["EW"] == queen.result().scores["EW"] == 0
+
+
+def test_pt_online_contra_multiplies_the_162_and_the_bid_not_announcements_or_belote() -> None:
+    # pt-online: "“Contra” e “Recontra” multiplicam o valor do contrato por 2 e por 4 ... A
+    # equipa vencedora recebe todos os pontos das vazas (162 no total)"; "Exemplo 2": (162 +
+    # 100) x 2, a fall. Choice: a made contra is read the same way. N bids 100 hearts,
+    # coinched, with a tierce (20) and the belote (20).
+    from scoring_support import deal
+
+    from coinche_dsl.engine.scoring import score_deal
+    rs = load_variant("pt-online")
+    tierce = {"N": [["7D", "8D", "9D"]]}
+    # made: 110 + 10 + 20 + 20 = 160 >= 100 and > 42. N-S (162 + 100) x 2 + 20 + 20 = 564;
+    # "A equipa vencedora recebe todos os pontos das vazas": E-W nothing.
+    got = score_deal(rs, deal(100, "hearts", 110, 42, "N", double="coinche",
+                              announcements=tierce, belote=["N"]))
+    assert (got.made, got.scores) == (True, {"NS": 564, "EW": 0})
+    # failed: 50 + 20 + 20 = 90 < 100. N-S keep the belote, 20 ("exceto os pontos de
+    # Belote"); E-W (162 + 100) x 2 + the tierce, 20, outside the product: 544.
+    got = score_deal(rs, deal(100, "hearts", 50, 102, "E", double="coinche",
+                              announcements=tierce, belote=["N"]))
+    assert (got.made, got.scores) == (False, {"NS": 20, "EW": 544})
+
+
+def test_it_701_a_made_surcoinche_multiplies_every_score_the_defences_too() -> None:
+    # it-701 (seed 002): "“Surcoinche” ... Alla fine del gioco, i punti vinti vengono
+    # moltiplicati per 4"; Choice: "i punti vinti" names no side: each side's points are
+    # multiplied. N bids 110 clubs, surcoinched; N-S take 110 card points and the last trick;
+    # E-W 42, a tierce (20) and the belote (20). Made: 120 >= 110 ("Il punto annunciato").
+    # N-S "prese totali + dieci de der + annuncio + contratto + bonus belote-rebelote":
+    # (120 + 110) x 4 = 920; E-W "totale prese + annuncio + bonus belote-rebelote":
+    # (42 + 20 + 20) x 4 = 328.
+    from scoring_support import deal
+
+    from coinche_dsl.engine.scoring import score_deal
+    got = score_deal(load_variant("it-701"), deal(
+        110, "clubs", 110, 42, "N", double="surcoinche",
+        announcements={"E": [["7D", "8D", "9D"]]}, belote=["W"]))
+    assert (got.made, got.scores) == (True, {"NS": 920, "EW": 328})
+
+
+def test_fr_bga_has_no_belote_at_all_trump() -> None:
+    # fr-bga (seed 004): "La Dame et le Roi, à la couleur de l'atout, sont appelée la Belote"
+    # with "Tout Atout (TA): Toutes les couleurs sont considérées comme de l'atout"; Choice: one
+    # trump suit is named, so no belote at all-trump. N holds K♥ Q♥: at hearts N is credited
+    # with the belote, at all-trump nobody is. Under ffb with the organiser's all-trump (§ 11.3:
+    # "Il peut y avoir jusqu'à 4 belotes") each player holds the king and queen of a suit: four
+    # belotes, listed by suit (clubs E, diamonds S, hearts N, spades W).
+    bga = compile(load_variant("fr-bga"))
+    hearts = _played(bga, SUITS_APART, "90 hearts",
+                     ["KH", "QH"])
+    all_trump = _played(bga, SUITS_APART, "90 all-trump",
+                        ["KH", "QH"])
+    assert (hearts.facts().belote, all_trump.facts().belote) == ([0], [])
+    ffb = compile(load_variant("ffb", {SA_TA: "oui"}))
+    assert _played(ffb, SUITS_APART, "90 all-trump",
+                   ["KH", "QH"]).facts().belote == [1, 2, 0, 3]
+
+
+def test_fr_bga_all_trump_beats_the_best_card_not_the_previous_one() -> None:
+    # fr-bga: "On est obligé de monter sur la carte précédemment jouée, pour toutes les
+    # couleurs !" Choice (the header: the language cannot say "the previous card"): the player
+    # must go over the best card of the suit led. At all-trump (V 9 A 10 R D 8 7) the leader
+    # plays 9♥ and the next player, unable to go over, 7♥: the third, holding V♥ 8♥ 7♣, must
+    # play the V♥ (over the 9♥), though by the letter of the text the 8♥ goes over the card
+    # previously played. Had the previous card been the best (7♥ then 9♥), the readings agree.
+    from coinche_dsl.cards import parse_cards
+    from coinche_dsl.engine.facts import ALL_TRUMP
+    from coinche_dsl.engine.play import legal_on_trick
+    r = compile(load_variant("fr-bga"))
+
+    def card_of(name: str) -> int:
+        return parse_cards([name]).bit_length() - 1
+
+    hand = parse_cards("JH 8H 7C".split())
+    trick = [(0, card_of("9H")), (r.step & 3, card_of("7H"))]
+    assert legal_on_trick(r, hand, ALL_TRUMP, trick) == parse_cards(["JH"])
+    trick = [(0, card_of("7H")), (r.step & 3, card_of("9H"))]
+    assert legal_on_trick(r, hand, ALL_TRUMP, trick) == parse_cards(["JH"])
+
+
+@pytest.mark.parametrize(("name", "sentence"), [
+    ("pt-online", "É anunciado fazendo-se passar pelo rei (belote) e"),
+    ("pt-online", "“Contra” e “Recontra” multiplicam o valor do contrato"),
+    ("it-701", "Alla fine del gioco, i punti vinti vengono moltiplicati per 2"),
+    ("fr-bga", "La Dame et le Roi, à la couleur de l'atout"),
+    ("fr-bga", "On est obligé de monter sur la carte précédemment jouée"),
+    ("it-701", "Tuttavia, se il compagno ha giocato la carta più forte"),
+    ("fr-brut", "au moins 82 points de cartes aux plis"),
+    ("fr-brut", "Belote et rebelote sont toujours acquises"),
+    ("es-club", "diciendo «Belote» en la primera y «Rebelote» en la"),
+    ("fr-bga", "il peut les annoncer au moment de les jouer"),
+])
+def test_each_choice_reread_is_named_in_the_variants_header(name: str, sentence: str) -> None:
+    # the header (the comment lines before `variant`) names the Choice with its sentence
+    from coinche_dsl.loader import builtin_dir
+    text = (builtin_dir() / f"{name}.coinche").read_text(encoding="utf-8")
+    header = " ".join(line.lstrip("# ").strip() for line in
+                      text[:text.index(f'variant "{name}"')].splitlines())
+    assert any(bullet.startswith("Choice:") and sentence in bullet
+               for bullet in header.split(" - ")), (name, sentence)

@@ -144,7 +144,7 @@ def check_resolved(resolved: Resolved, seen: dict[Any, Any] | None = None
                                             "run: a setting they depend on is in error",
                                             severity="warning", code="note.examples_not_run")))
     if outcome.exact:
-        found += [("warning", d) for d in warnings(resolved, ruleset)]
+        found += [("warning", d) for d in warnings(resolved, ruleset, seen)]
     return found, len(ruleset.examples) if outcome.exact else 0
 
 

@@ -46,6 +46,12 @@ def marque(
 
     if lang is not None and lang not in LANGUAGES:
         fail(f"--lang {lang}: choose one of {', '.join(LANGUAGES)}", USAGE)
+    kept = None
+    if game is not None and game.exists() and not blank:
+        with reported():
+            kept = read_record(read_text(str(game)), str(game))
+        if not options:  # a game carried on keeps the option values it was begun with
+            options = [f"{k}={v}" for k, v in kept.variant.options.items()]
     ruleset = load(variant, options=options)
     rules = compile(ruleset)
     words = PadWords(lang or ruleset.language)
@@ -57,9 +63,11 @@ def marque(
     chosen = {o.name: o.chosen for o in ruleset.options}
     now = fingerprint(ruleset)
     path = game or Path(words("pad.default_file", date=datetime.now().strftime("%Y-%m-%d-%H%M")))
-    if path.exists():
+    if kept is None and path.exists():
         with reported():
-            record = read_record(read_text(str(path)), str(path))
+            kept = read_record(read_text(str(path)), str(path))
+    if kept is not None:
+        record = kept
         if record.variant.fingerprint and record.variant.fingerprint != now:
             print(folded(words("pad.rules_changed", old=record.variant.fingerprint, new=now),
                          sys.stderr), file=sys.stderr)

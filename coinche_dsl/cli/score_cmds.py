@@ -92,4 +92,26 @@ def _breakdown(ruleset: Any, data: dict[str, Any], result: Any, lang: str | None
     lines += [f"  {team:<{teams}}  {points:>{width}}  {label}" for team, points, label in rows]
     if result.held:
         lines += ["", tr("score.held", n=tr.num(result.held))]
+    said = _irregularities_said(ruleset, summary, tr)
+    if said:
+        lines += ["", *said]
     return "\n".join(for_terminal(line) for line in lines)
+
+
+def _irregularities_said(ruleset: Any, summary: Any, tr: Any) -> list[str]:
+    """What each irregularity of the deal did, in the breakdown's language: the first revoke
+    scores the deal by its side's penalty; an announcement not held does not count (and adds
+    the variant's penalty, if it writes one)."""
+    declarers = "NESW".index(summary.declarer) % 2
+    out, revoked = [], False
+    for irr in sorted(summary.irregularities, key=lambda i: i.kind != "revoke"):
+        side = "declarers" if "NESW".index(irr.seat) % 2 == declarers else "defenders"
+        seat = tr(f"seat.{irr.seat}")
+        if irr.kind == "revoke" and not revoked:
+            revoked = True
+            out.append(tr(f"pen.said.revoke.{side}", seat=seat, trick=irr.trick))
+        elif irr.kind == "unheld_announcement":
+            key = "pen.said.unheld" + (".penalty" if ruleset.penalties.unheld_announcement
+                                       is not None else "")
+            out.append(tr(key, seat=seat, n=tr.num(irr.points or 0)))
+    return out

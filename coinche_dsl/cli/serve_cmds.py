@@ -31,6 +31,10 @@ def serve(
         "--create-admin", metavar="NAME",
         help="Create an account NAME (its password from COINCHE_ADMIN_PASSWORD, or asked), "
              "then stop.")] = None,
+    processes: Annotated[int, typer.Option(
+        min=1, max=64, help="Server processes answering on the same port, each with its own "
+                            "--workers (more than one: use the cores; all they share is in "
+                            "the database).")] = 1,
     proxy_headers: Annotated[bool, typer.Option(
         "--proxy-headers", help="Trust X-Forwarded-For/-Proto from 127.0.0.1 (behind a "
                                 "reverse proxy).")] = False,
@@ -56,11 +60,17 @@ def serve(
     if create_admin is not None:
         _create_admin(engine, create_admin)
         return
+    if processes > 1:
+        _serve_processes(db, host, port, workers, signup, proxy_headers, processes)
+        return
     from ..server.renders import Renderer
 
     application = create_app(engine, Renderer(workers), open_signup=signup, migrate=False)
+    # httptools and uvloop (the extra's uvicorn[standard]) when installed; no access log: a
+    # line per request is the reverse proxy's to write
     config = uvicorn.Config(application, host=host, port=port, log_level="warning",
-                            proxy_headers=proxy_headers, server_header=False)
+                            proxy_headers=proxy_headers, server_header=False,
+                            access_log=False)
     server = uvicorn.Server(config)
     _announce(server, host)
     try:
@@ -69,6 +79,34 @@ def serve(
         return
     if not server.started:
         fail(f"coinche serve could not listen on {host}:{port} (in use? try --port 0)")
+
+
+def _serve_processes(db: str, host: str, port: int, workers: int, signup: bool,
+                     proxy_headers: bool, processes: int) -> None:
+    """`processes` server processes on one listening socket (uvicorn's supervisor, which
+    restarts one that dies): each is `app_from_environment` with the settings passed in its
+    environment, and keeps nothing another would need (the database holds it all)."""
+    import uvicorn
+    from uvicorn.supervisors import Multiprocess
+
+    from ..server.app import ENVIRONMENT
+
+    os.environ.update({ENVIRONMENT["db"]: db, ENVIRONMENT["workers"]: str(workers),
+                       ENVIRONMENT["signup"]: "1" if signup else "0"})
+    config = uvicorn.Config("coinche_dsl.server.app:app_from_environment", factory=True,
+                            host=host, port=port, log_level="warning",
+                            proxy_headers=proxy_headers, server_header=False,
+                            access_log=False, workers=processes)
+    try:
+        sock = config.bind_socket()
+    except SystemExit:  # uvicorn's own exit when the port is taken
+        fail(f"coinche serve could not listen on {host}:{port} (in use? try --port 0)")
+    sock.listen(config.backlog)  # a visitor waits in the backlog while the processes start
+    bound = sock.getsockname()[1]
+    shown = f"[{host}]" if ":" in host else host
+    print(f"coinche serve: http://{shown}:{bound}/ ({processes} processes; Ctrl-C to stop)",
+          flush=True)
+    Multiprocess(config, sockets=[sock]).run()
 
 
 def _shown(url: str) -> str:

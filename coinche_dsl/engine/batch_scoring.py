@@ -8,6 +8,10 @@ formula evaluated by `array_expr` (`formula.compile_expr` with `np.where` for `i
 `engine.batch` calls it (`score_chunk`, with the belotes of `deal_belotes` and the automatic
 announcements of `batch_announce`); its tests compare it with `score_facts` deal by deal on
 every built-in.
+
+Irregularities (a revoke, an announcement not held) are not scored here: simulated players
+follow the rules and hold what they declare, so the batch engine need not know `penalties`;
+the reference engine scores them (`scoring.penalised`).
 """
 
 from __future__ import annotations

@@ -23,7 +23,7 @@ every seat that has not declared is given the announcements `find_announcements`
 from __future__ import annotations
 
 import random
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..cards import SEATS, SUIT_MASKS, card_name, parse_card
 from ..errors import IllegalActionError, InputError
@@ -105,6 +105,10 @@ class Deal:
     """The first trick's leader, from whom automatic announcements are declared in playing
     order (which `tie first_declared` reads)."""
     _silent: set[int] | None = None
+    revokes: tuple[tuple[int, int], ...] = ()
+    """Revokes left to stand (`allow_revoke`), as (seat, trick 0..7), in play order."""
+    irregular: tuple[Any, ...] = ()
+    """The irregularities a replay noted (`penalties.Irregular`), which its report scores."""
 
     def __init__(self, rules: CompiledRules, dealer: int, hands: list[int] | None = None,
                  rng: random.Random | None = None, deck: list[int] | None = None,
@@ -265,6 +269,17 @@ class Deal:
                 legal = lead_mask(self.rules, hand, self._d, self.play_context())
             self._legal = legal
         return legal
+
+    def allow_revoke(self, card: int) -> bool:
+        """Let the seat to act play `card`, which it holds, though the play rules forbid it:
+        a revoke left to stand (`penalties.revoke penalised`), kept in `revokes` as (seat,
+        trick). False, and nothing changed, when the card is legal or not in the hand."""
+        if self.phase != "play" or not self.hands[self.to_act] >> card & 1 or (
+                self.legal_cards() >> card & 1):
+            return False
+        self.revokes = (*self.revokes, (self.to_act, len(self.tricks)))
+        self._legal = self.legal_cards() | 1 << card
+        return True
 
     def play_context(self) -> PlayContext:
         """The context of the next card: the trick's number (0 = the first), the declarer,

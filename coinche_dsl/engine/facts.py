@@ -196,6 +196,9 @@ class DealScore:
     """The quantities the success formula and the side formulas read, as one field. Read them
     as `success_values` and `values`. Kept by `scoring.score_deal`; empty from `score_facts`
     (what the engine and the simulation call)."""
+    penalties: tuple[str, ...] = ()
+    """What each irregularity of the deal did, in English sentences (`penalties.penalised`);
+    empty for a deal without one."""
 
     @property
     def values(self) -> Sequence[Any]:
@@ -214,8 +217,11 @@ class DealScore:
         return [line for line in self.lines if line.side == side]
 
     def to_json(self) -> dict[str, object]:
-        return {"made": self.made, "scores": dict(self.scores),
-                "lines": [line.to_json() for line in self.lines]}
+        out: dict[str, object] = {"made": self.made, "scores": dict(self.scores),
+                                  "lines": [line.to_json() for line in self.lines]}
+        if self.penalties:
+            out["penalties"] = list(self.penalties)
+        return out
 
 
 def new_deal_score(made: bool, scores: dict[str, int], lines: list[ScoreLine], held: int,

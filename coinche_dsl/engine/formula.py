@@ -218,7 +218,7 @@ def _signed(terms: Terms, sign: int) -> Terms:
 _WORDS = {
     "card_points": "card points", "last_trick": "last trick", "points": "points",
     "announcements": "announcements", "belote": "belote", "total": "total",
-    "tricks": "tricks",
+    "tricks": "tricks", "unheld": "announcements not held",
     "capot": "capot", "generale": "générale", "contract": "contract",
     "multiplier": "multiplier", "doubled": "doubled", "bid_capot": "capot bid",
     "bid_generale": "générale bid", "no_trump": "no-trump", "all_trump": "all-trump",

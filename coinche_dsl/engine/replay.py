@@ -10,6 +10,13 @@
 `announcements` and `belote` are optional. Announcements are declared before each seat's first
 card. Without `belote`, every holder claims its belote; with it, the seats listed claim theirs
 and any other holder keeps it silent (which the rules may forbid).
+
+`irregularities` (optional) lists what the table noted: an announcement not held, a card
+shown, a revoke. Where the variant lets a revoke stand (`penalties.revoke penalised`), a card
+the rules forbid is not an error: the replay finds the revoke itself, plays on, and scores the
+deal under the penalty (`penalties.penalised`); a recorded revoke must be one the play shows.
+A card shown must then be played at its holder's first turn that allows it
+(`penalties.shown_card played`), unless released.
 """
 
 from __future__ import annotations
@@ -17,12 +24,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..cards import SEATS, card_name, parse_cards
+from ..cards import SEATS, card_name, parse_card, parse_cards
 from ..errors import IllegalActionError, InputError
+from ..model.enums import Revoke, ShownCard
 from .deal import Deal
 from .driver import play_deal
 from .facts import DENOMINATION_WORDS, DOUBLE_WORDS, DealScore
+from .penalties import Irregular, read_irregularities
 from .rules import CompiledRules
+from .scoring import penalised
 from .summary_check import parse_input
 
 
@@ -48,6 +58,8 @@ class Record:
     play: list[str]
     announcements: dict[int, list[int]] = field(default_factory=dict)
     belote: list[int] | None = None
+    irregularities: list[Any] = field(default_factory=list)
+    """The record's irregularities as written (`model.summary.Irregularity`)."""
 
 
 def read_record(data: Any) -> Record:
@@ -65,6 +77,7 @@ def read_record(data: Any) -> Record:
                                            for i, c in enumerate(combos)]
                        for seat, combos in (r.announcements or {}).items()},
         belote=None if r.belote is None else [SEATS.index(s) for s in r.belote],
+        irregularities=list(r.irregularities),
     )
 
 
@@ -87,7 +100,12 @@ def replay(rules: CompiledRules, data: Any) -> Deal:
     The record sits at all four places (`RecordSeat`) and the engine's driver plays it."""
     record = read_record(data)
     deal = Deal(rules, record.dealer, hands=record.hands)
-    seat = RecordSeat(record)
+    irregular = read_irregularities(rules, record.irregularities, in_play=True)
+    for irr in irregular:
+        if irr.card is not None and not record.hands[irr.seat] >> irr.card & 1:
+            raise InputError(f"{SEATS[irr.seat]} was not dealt {card_name(irr.card)}",
+                             f"{irr.field}.card")
+    seat = RecordSeat(record, irregular)
     try:
         play_deal(deal, [seat] * 4)
         seat.check_no_extra_call()
@@ -106,7 +124,18 @@ def replay(rules: CompiledRules, data: Any) -> Deal:
         i = seat.next_play
         raise ReplayError("play", i, record.play[i], "the eight tricks are already played",
                           "play")
+    _check_recorded_revokes(deal, seat.irregular)
+    deal.irregular = (*(i for i in seat.irregular if i.kind != "revoke"),
+                      *(Irregular("revoke", s, t) for s, t in deal.revokes))
     return deal
+
+
+def _check_recorded_revokes(deal: Deal, irregular: list[Irregular]) -> None:
+    """A revoke the record names must be one the play shows (the replay finds them all)."""
+    for irr in irregular:
+        if irr.kind == "revoke" and (irr.seat, irr.trick) not in deal.revokes:
+            raise InputError(f"{SEATS[irr.seat]} plays by the rules in trick "
+                             f"{(irr.trick or 0) + 1}: no revoke there", f"{irr.field}.trick")
 
 
 class RecordSeat:
@@ -114,8 +143,11 @@ class RecordSeat:
     Deal refuses a call or card of the wrong seat). `part`, `index` and `text` name the
     action being made, for the error."""
 
-    def __init__(self, record: Record):
+    def __init__(self, record: Record, irregular: list[Irregular] | None = None):
         self.record = record
+        self.irregular = irregular or []
+        self.shown = [i for i in self.irregular if i.kind == "card_shown" and not i.released]
+        """Cards shown that must still be played (`penalties.shown_card played`)."""
         self.part, self.index = "auction", 0
         self.text: str | None = None
         self.next_call = self.next_play = 0
@@ -139,8 +171,33 @@ class RecordSeat:
         self.check_no_extra_call()
         n = self.next_play
         self.next_play += 1
-        return self._take("play", self.record.play, n,
+        text = self._take("play", self.record.play, n,
                           f"the play stops after {len(self.record.play)} cards; a deal has 32")
+        self._irregular_card(deal, text)
+        return text
+
+    def _irregular_card(self, deal: Deal, text: str) -> None:
+        """A card shown that must be played and is not; a revoke the variant lets stand."""
+        words = text.split()
+        if len(words) != 2 or words[0].upper() != SEATS[deal.to_act]:
+            return  # the deal says what is wrong with it
+        try:
+            card = parse_card(words[1], "play")
+        except InputError:
+            return
+        rs, seat, trick = deal.rules.ruleset, deal.to_act, len(deal.tricks)
+        if rs.penalties.shown_card == ShownCard.PLAYED:
+            for irr in self.shown:
+                due = irr.card is not None and deal.legal_cards() >> irr.card & 1
+                if irr.seat == seat and (irr.trick or 0) <= trick and due and irr.card != card:
+                    raise ReplayError("play", self.index, text,
+                                      f"{SEATS[seat]} showed {card_name(irr.card or 0)} in "
+                                      f"trick {(irr.trick or 0) + 1}: a card shown must be "
+                                      "played at its holder's first turn that allows it",
+                                      "penalties.shown_card")
+            self.shown = [i for i in self.shown if not (i.seat == seat and i.card == card)]
+        if rs.penalties.revoke == Revoke.PENALISED:
+            deal.allow_revoke(card)
 
     def declare(self, deal: Deal, seat: int) -> tuple[list[int], bool] | None:
         """The record's announcements and belote claim for `seat`, made with its first card
@@ -189,6 +246,20 @@ def to_record(deal: Deal) -> dict[str, object]:
     }
 
 
+def _irregularity(irr: Irregular) -> dict[str, object]:
+    """An irregularity as `score` reads it in a summary."""
+    out: dict[str, object] = {"kind": irr.kind, "seat": SEATS[irr.seat]}
+    if irr.trick is not None:
+        out["trick"] = irr.trick + 1
+    if irr.kind == "unheld_announcement":
+        out["points"] = irr.points
+    if irr.card is not None:
+        out["card"] = card_name(irr.card)
+    if irr.released:
+        out["released"] = True
+    return out
+
+
 def _names(mask: int) -> list[str]:
     return [card_name(c) for c in range(32) if mask >> c & 1]
 
@@ -199,8 +270,9 @@ def report(deal: Deal) -> dict[str, object]:
     if contract is None:
         return {"contract": None, "redeal": True, "dealer": SEATS[deal.dealer]}
     facts = deal.facts()
-    score: DealScore = deal.result()
-    summary = {
+    irregular = list(deal.irregular)
+    score: DealScore = penalised(deal.rules, facts, irregular) if irregular else deal.result()
+    summary: dict[str, object] = {
         "declarer": SEATS[contract.declarer], "bid": contract.bid,
         "trump": DENOMINATION_WORDS[contract.denomination],
         "double": DOUBLE_WORDS[contract.double],
@@ -211,6 +283,9 @@ def report(deal: Deal) -> dict[str, object]:
                           for s, ms in facts.announcements.items()},
         "belote": [SEATS[s] for s in facts.belote],
     }
+    scored = [i for i in irregular if i.kind != "card_shown"]  # checked in the play only
+    if scored:  # the summary scores as the replay did (`coinche score`)
+        summary["irregularities"] = [_irregularity(i) for i in scored]
     tricks = [{"leader": SEATS[t.leader], "cards": [f"{SEATS[s]} {card_name(c)}"
                                                     for s, c in t.cards],
                "winner": SEATS[t.winner], "points": t.points} for t in deal.tricks]

@@ -84,6 +84,10 @@ class Plan:
     not read share one (frozen) DealScore."""
     arrays: dict[tuple[str, ...], Any] = field(default_factory=dict)
     """Formulas turned into array functions by `batch_scoring` (built on first use)."""
+    penalties: dict[tuple[str, str], Terms] = field(default_factory=dict)
+    """(`revoke_by_declarers` | `revoke_by_defenders` | `unheld_announcement`, side) -> the
+    penalty formula compiled (as `formulas`), for the penalties the variant writes. Read only
+    by `penalties.penalised`; the batch engine never scores an irregularity."""
 
 
 def _rule(rs: Ruleset, *path: str) -> RuleRef:
@@ -109,6 +113,12 @@ def build_plan(rs: Ruleset) -> Plan:
     trees = {(outcome, side): term_tree(prune(getattr(s, outcome)[side], fixed), side,
                                         _rule(rs, "scoring", outcome, side))
              for outcome in ("made", "failed") for side in SIDES}
+    pen = rs.penalties
+    penalties = {(name, side): compile_tree(term_tree(prune(formulas[side], fixed), side,
+                                                      _rule(rs, "penalties", name, side)))
+                 for name in ("revoke_by_declarers", "revoke_by_defenders",
+                              "unheld_announcement")
+                 if (formulas := getattr(pen, name)) is not None for side in SIDES}
     used = s.success.quantities().union(*(e.quantities() for o in (s.made, s.failed)
                                           for e in o.values()))
     return Plan(
@@ -134,4 +144,4 @@ def build_plan(rs: Ruleset) -> Plan:
         litige_held=s.litige == Litige.HELD, needs_tricks="tricks" in used,
         tricks_read=tuple(range(9)) if "tricks" in used else (0, 1, 1, 1, 1, 1, 1, 1, 8),
         adjusts=(s.round_what != RoundWhat.CARD_POINTS and s.rounding != Rounding.NONE)
-        or s.scale == ScoreScale.TENTHS)
+        or s.scale == ScoreScale.TENTHS, penalties=penalties)

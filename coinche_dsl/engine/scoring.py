@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..cards import TEAMS
+from ..cards import SEATS, TEAMS, card_name
 from ..errors import InputError
 from ..model import Ruleset
 from ..model.enums import Rounding, ScaleKind
@@ -33,6 +33,7 @@ from .facts import (
     NO_TRUMP,
     DealFacts,
     DealScore,
+    LineKind,
     ScoreLine,
     Term,
     new_deal_score,
@@ -41,6 +42,7 @@ from .formula import new_context, slot
 from .score_plan import Plan
 
 if TYPE_CHECKING:
+    from .penalties import Irregular
     from .rules import CompiledRules
 
 _KNOWN_LINES = 20_000
@@ -110,6 +112,7 @@ _CARD_POINTS, _LAST_TRICK, _POINTS, _ANNOUNCEMENTS, _BELOTE, _TOTAL, _TRICKS = (
     for name in ("card_points", "last_trick", "points", "announcements", "belote", "total",
                  "tricks"))
 _CAPOT = (slot("capot", "declarers"), slot("capot", "defenders"))
+_UNHELD = (slot("unheld", "declarers"), slot("unheld", "defenders"), slot("unheld", "both"))
 _GENERALE, _CONTRACT, _MULTIPLIER, _DOUBLED, _BID_CAPOT, _BID_GENERALE, _NT, _AT = (
     slot(n) for n in ("generale", "contract", "multiplier", "doubled", "bid_capot",
                       "bid_generale", "no_trump", "all_trump"))
@@ -338,6 +341,84 @@ def _finish(plan: Plan, total: int, team: str | None, side: str,
     return out
 
 
+def penalised(rules: CompiledRules, facts: DealFacts, irregular: list[Irregular]) -> DealScore:
+    """The score of the finished deal `facts` with its irregularities: the first revoke (in
+    play order) scores the deal by its side's penalty instead of the made and failed formulas;
+    each announcement not held adds the `unheld_announcement` penalty. Lines say which rule
+    scored them; `DealScore.penalties` says in words what each irregularity did."""
+    plan, d = rules.plan, facts.contract.declarer & 1
+    base = _score_values(plan, score_values(rules, facts), keep=True)
+    if not irregular:
+        return base
+    ctx: list[Any] = list(base.values)
+    unheld = [0, 0]
+    for irr in irregular:
+        if irr.kind == "unheld_announcement":
+            unheld[0 if irr.seat & 1 == d else 1] += irr.points
+    ctx[_UNHELD[0]], ctx[_UNHELD[1]], ctx[_UNHELD[2]] = unheld[0], unheld[1], sum(unheld)
+    said: list[str] = []
+    revokes = sorted((i for i in irregular if i.kind == "revoke"),
+                     key=lambda i: i.trick or 0)  # stable: in play order within a trick
+    made, held = base.made, base.held
+    if revokes:
+        first = revokes[0]
+        by = "declarers" if first.seat & 1 == d else "defenders"
+        name = f"revoke_by_{by}"
+        lines = _penalty_lines(rules, name, d, ctx)
+        made, held = by == "defenders", 0
+        said.append(f"{SEATS[first.seat]}, of the {by}, revoked in trick {(first.trick or 0) + 1}: "
+                    f"the deal is scored by the penalty for a revoke by the {by} "
+                    f"({_penalty_rule(rules, name)}), not by its usual formulas")
+        said += [f"{SEATS[i.seat]}'s revoke in trick {(i.trick or 0) + 1} comes after the "
+                 "first one, which alone is penalised" for i in revokes[1:]]
+    else:
+        lines = [line for line in base.lines if line.term.kind is LineKind.TERM]
+    for irr in irregular:
+        if irr.kind != "unheld_announcement":
+            continue
+        side = "declarers" if irr.seat & 1 == d else "defenders"
+        if rules.ruleset.penalties.unheld_announcement is None:
+            said.append(f"{SEATS[irr.seat]}, of the {side}, could not show the {irr.points} "
+                        "declared: it does not count, and these rules add no penalty")
+        else:
+            said.append(f"{SEATS[irr.seat]}, of the {side}, could not show the {irr.points} "
+                        "declared: it does not count, and the penalty for an announcement "
+                        f"not held applies ({_penalty_rule(rules, 'unheld_announcement')})")
+    if any(i.kind == "unheld_announcement" for i in irregular) and (
+            rules.ruleset.penalties.unheld_announcement is not None):
+        lines = lines + _penalty_lines(rules, "unheld_announcement", d, ctx)
+    for irr in irregular:
+        if irr.kind == "card_shown":
+            said.append(f"{SEATS[irr.seat]} showed {card_name(irr.card or 0)} in trick "
+                        f"{(irr.trick or 0) + 1}" + (": the opponents released it"
+                                                      if irr.released else ""))
+    totals = [0, 0]
+    for line in lines:
+        totals[TEAMS.index(line.team)] += line.points
+    ns, ew = TEAMS
+    sides = ("declarers", "defenders") if d == 0 else ("defenders", "declarers")
+    out = list(lines)
+    scores = {ns: _finish(plan, totals[0], ns, sides[0], out),
+              ew: _finish(plan, totals[1], ew, sides[1], out)}
+    score = new_deal_score(made, scores, out, held, (base.success_values, ctx))
+    score.__dict__["penalties"] = tuple(said)
+    return score
+
+
+def _penalty_lines(rules: CompiledRules, name: str, d: int, ctx: list[Any]) -> list[ScoreLine]:
+    """Both sides' lines of the penalty formula `name` (non-zero terms)."""
+    out = []
+    for side, team in (("declarers", TEAMS[d]), ("defenders", TEAMS[1 - d])):
+        out += [ScoreLine(team, points, term)
+                for term, points in rules.plan.penalties[(name, side)](ctx) if points]
+    return out
+
+
+def _penalty_rule(rules: CompiledRules, name: str) -> str:
+    where = rules.ruleset.where("penalties", name)
+    return f"penalties.{name}" + (f", {where}" if where else "")
+
+
 def score_deal(ruleset: Ruleset | CompiledRules, summary: Any) -> DealScore:
     """Score a deal summary (a `DealSummary` or its JSON dict) after checking it is possible,
     under a Ruleset (compiled here, see `compile`) or compiled rules; the score keeps the
@@ -345,7 +426,14 @@ def score_deal(ruleset: Ruleset | CompiledRules, summary: Any) -> DealScore:
 
     InputError names the field at fault (`card_points.NS`, `announcements.N[0]`, `tricks`).
     """
-    from .summary_check import summary_facts
+    from .summary_check import parse_summary, summary_facts
 
     rules = compile(ruleset)
-    return _score(rules.plan, rules, summary_facts(rules, summary), keep=True)
+    facts = summary_facts(rules, summary)
+    irregularities = parse_summary(summary).irregularities
+    if irregularities:
+        from .penalties import read_irregularities
+
+        return penalised(rules, facts, read_irregularities(rules, irregularities,
+                                                           in_play=False))
+    return _score(rules.plan, rules, facts, keep=True)

@@ -7,18 +7,19 @@ Every problem is an InputError naming the field.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
 from ..cards import SEATS, TEAMS, parse_cards
 from ..errors import InputError
+from ..limits import BID_CAP_WITHOUT_MAXIMUM
 from ..model import Ruleset
 from ..model.enums import CoincheTiming, Denomination, Double
 from ..model.summary import DealSummary
 from .announcements import check_declared
 from .facts import ALL_TRUMP, DENOMINATION_WORDS, DOUBLE_WORDS, NO_TRUMP, Contract, DealFacts
-from ..limits import BID_CAP_WITHOUT_MAXIMUM
 
 if TYPE_CHECKING:
     from .rules import CompiledRules
@@ -69,6 +70,7 @@ def _sentence(field: str, err: Any) -> str:
         return f"'{field}' is missing"
     words = _plain(msg).replace("List should", "should").replace("a valid dictionary",
                                                                   "a JSON object")
+    words = re.sub(r" or instance of \w+", "", words)  # a class name is not the reader's
     return f"'{field}' {words}"
 
 

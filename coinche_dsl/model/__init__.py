@@ -9,6 +9,7 @@ from .ruleset import (
     CardRules,
     CardValue,
     GameRules,
+    PenaltyRules,
     PlayRules,
     Ruleset,
     Scale,
@@ -20,5 +21,5 @@ from .summary import DealSummary, Example
 __all__ = [
     "QUANTITIES", "AnnouncementRules", "AuctionRules", "BeloteRules", "CardRules", "CardValue",
     "DealSummary", "Example", "Expr", "GameRules", "PlayRules", "Quantity", "Ruleset", "Scale",
-    "ScoringRules", "TableRules", "format_expr",
+    "PenaltyRules", "ScoringRules", "TableRules", "format_expr",
 ]

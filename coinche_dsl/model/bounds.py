@@ -52,7 +52,7 @@ def quantity_ranges(rs: Ruleset) -> dict[str, Range]:
     return {"card_points": (0, cards), "last_trick": (0, last), "points": (0, cards + last),
             "announcements": (0, ann * (2 if an.card_reuse else 1)),
             "belote": (0, 4 * rs.belote.value), "tricks": (0, 8), "contract": (0, contract),
-            "multiplier": (1, factor)}
+            "multiplier": (1, factor), "unheld": (0, ann)}
 
 
 def _ranges(e: Expr, q: dict[str, Range]) -> Iterator[Range]:

@@ -16,6 +16,7 @@ from .enums import (
     CoincheTiming,
     Denomination,
     Double,
+    Revoke,
     ScaleKind,
 )
 from .ruleset import Ruleset
@@ -40,8 +41,30 @@ def _word(value: object) -> str:
     return str(value).replace("-", "_")
 
 
+PENALTY_FORMULAS = ("revoke_by_declarers", "revoke_by_defenders", "unheld_announcement")
+"""The formulas of the `penalties` block, each a formula per side."""
+
+
 def check_ruleset(rs: Ruleset) -> list[Problem]:
-    return [*_auction(rs), *_decks(rs), *_announcements(rs), *_formulas(rs), *_examples(rs)]
+    return [*_auction(rs), *_decks(rs), *_announcements(rs), *_formulas(rs), *_penalties(rs),
+            *_examples(rs)]
+
+
+def _penalties(rs: Ruleset) -> list[Problem]:
+    """A revoke that stands must be scored: both sides' penalties written."""
+    p = rs.penalties
+    if p.revoke != Revoke.PENALISED:
+        return []
+    missing = [n for n in ("revoke_by_declarers", "revoke_by_defenders")
+               if getattr(p, n) is None]
+    if not missing:
+        return []
+    return [Problem(("penalties", missing[0]), "with 'revoke penalised', write what each side "
+                    f"scores after a revoke: {' and '.join(missing)} "
+                    f"{'is' if len(missing) == 1 else 'are'} missing",
+                    "write e.g. revoke_by_declarers { declarers = 0  defenders = 160 + "
+                    "contract }, or 'revoke refused'", code="check.revoke_unscored",
+                    hint_code="hint.revoke_unscored", params=args(names=missing))]
 
 
 def _auction(rs: Ruleset) -> list[Problem]:
@@ -167,6 +190,11 @@ def _formulas(rs: Ruleset) -> list[Problem]:
     checks: list[tuple[Path, object, str]] = [(("scoring", "success"), s.success, "bool")]
     checks += [(("scoring", outcome, side), getattr(s, outcome)[side], "int")
                for outcome in ("made", "failed") for side in ("declarers", "defenders")]
+    for name in PENALTY_FORMULAS:
+        formulas = getattr(rs.penalties, name)
+        if formulas is not None:
+            checks += [(("penalties", name, side), formulas[side], "int")
+                       for side in ("declarers", "defenders")]
     for path, expr, want in checks:
         try:
             got = expr.type()  # type: ignore[attr-defined]

@@ -278,3 +278,22 @@ class ScoreScale(Choice):
     RAW = "raw"
     TENTHS = "tenths"
     """Scores are written divided by ten (16 for 160), after rounding."""
+
+
+class Revoke(Choice):
+    REFUSED = "refused"
+    """A card the play rules forbid cannot be played at all (an online table refuses it): no
+    revoke can happen, and a record that plays one is wrong."""
+    PENALISED = "penalised"
+    """A card the play rules forbid stands where it was played and play goes on; the deal is
+    then scored by the penalty for a revoke by that side (`revoke_by_declarers`,
+    `revoke_by_defenders`) instead of its usual formulas."""
+
+
+class ShownCard(Choice):
+    PLAYED = "played"
+    """A card shown by accident must be played, at its holder's first turn where the rules
+    allow it, unless the opponents release it (FFB § 5.1: "Toute carte montrée doit être
+    jouée sauf autorisation ou avis contraire de la part des adversaires")."""
+    FREE = "free"
+    """A card shown by accident goes back into the hand: no duty, no penalty."""

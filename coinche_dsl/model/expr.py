@@ -51,6 +51,10 @@ QUANTITIES: dict[str, Quantity] = {
                  "the side's total: points plus announcements plus belote (FFB 2015, 10.1: "
                  "\"chaque camp totalise ses points\")"),
         Quantity("tricks", "int", _ANY, "number of tricks the side won"),
+        Quantity("unheld", "int", _ANY,
+                 "points of the announcements the side declared and could not show (FFB "
+                 "2015, 8.4: \"incapable de montrer les combinaisons qu'il a annoncées\"); "
+                 "0 in a deal without that irregularity"),
         Quantity("capot", "bool", _TEAM, "the side won all eight tricks"),
         Quantity("generale", "bool", (), "the declarer alone won all eight tricks"),
         Quantity("contract", "int", (),

@@ -9,7 +9,7 @@ from typing import Annotated
 from pydantic import Field, StringConstraints, field_validator
 
 from .base import RuleModel
-from .summary import CardCode, SeatName
+from .summary import CardCode, Irregularity, SeatName
 
 Hand = Annotated[list[CardCode], Field(min_length=8, max_length=8)]
 Action = Annotated[str, StringConstraints(max_length=40)]
@@ -35,6 +35,11 @@ class ReplayRecord(RuleModel):
     card); null or absent for none."""
     belote: Annotated[list[SeatName], Field(max_length=4)] | None = None
     """Seats that claim their belote; when absent, every holder claims it."""
+    irregularities: Annotated[list[Irregularity], Field(max_length=8)] = Field(
+        default_factory=list)
+    """Irregularities the table noted (`{"kind": "unheld_announcement", "seat": "E",
+    "points": 50}`); a revoke in the play is found by the replay itself where the variant lets
+    it stand (`penalties.revoke penalised`), and a card shown is checked to be played."""
 
     @field_validator("hands")
     @classmethod

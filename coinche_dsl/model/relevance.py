@@ -19,13 +19,23 @@ from typing import Any
 from pydantic import BaseModel
 
 from .base import RuleModel
-from .enums import BothOver, CoincheTiming, Denomination, Reentry, Rounding, ScaleKind, WhoScores
+from .enums import (
+    BothOver,
+    CoincheTiming,
+    Denomination,
+    Reentry,
+    Revoke,
+    Rounding,
+    ScaleKind,
+    WhoScores,
+)
 from .expr import Expr
 from .ruleset import Ruleset, Scale
 
 Path = tuple[str, ...]
 
-PHASES = ("table", "auction", "cards", "play", "announcements", "belote", "scoring", "game")
+PHASES = ("table", "auction", "cards", "play", "announcements", "belote", "scoring", "game",
+          "penalties")
 """The rule blocks in the order a sheet tells them (and a comparison groups them)."""
 
 META = ("name", "title", "language", "description", "sources", "extends")
@@ -138,6 +148,11 @@ def _announcing(rs: Ruleset) -> bool:
     return rs.announcements.enabled
 
 
+def _revoke_penalised(rs: Ruleset) -> bool:
+    """A revoke stands and is penalised (else no card the rules forbid is ever played)."""
+    return rs.penalties.revoke == Revoke.PENALISED
+
+
 def _belote(rs: Ruleset) -> bool:
     return rs.belote.enabled
 
@@ -198,6 +213,9 @@ RELEVANT: dict[Path, Test] = {
     ("game", "both_over"): _to_target,
     ("game", "deals"): lambda rs: not _to_target(rs),
     ("game", "deals_tie"): lambda rs: not _to_target(rs),
+    ("penalties", "revoke_by_declarers"): _revoke_penalised,
+    ("penalties", "revoke_by_defenders"): _revoke_penalised,
+    ("penalties", "unheld_announcement"): _announcing,
 }
 """Rules that matter only in some situation, and the test of that situation. Every rule of an
 announcements or belote block also needs that block enabled (`BLOCKS`); the others always
@@ -255,6 +273,9 @@ DEPENDS: dict[Path, tuple[Path, ...]] = {
     ("game", "both_over"): (_DEALS,),
     ("game", "deals"): (_DEALS,),
     ("game", "deals_tie"): (_DEALS,),
+    ("penalties", "revoke_by_declarers"): (("penalties", "revoke"),),
+    ("penalties", "revoke_by_defenders"): (("penalties", "revoke"),),
+    ("penalties", "unheld_announcement"): (("announcements", "enabled"),),
 }
 """The settings each test of `RELEVANT` reads: where `check` points when a setting written in
 a file can never apply (`coherence`)."""

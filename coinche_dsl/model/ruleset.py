@@ -47,10 +47,12 @@ from .enums import (
     RaiseOwn,
     Reach,
     Reentry,
+    Revoke,
     Rounding,
     RoundWhat,
     ScaleKind,
     ScoreScale,
+    ShownCard,
     Shuffle,
     TieAtEnd,
     TiePolicy,
@@ -442,10 +444,52 @@ class ScoringRules(RuleModel):
     @field_validator("made", "failed")
     @classmethod
     def _both_sides(cls, v: dict[str, Expr]) -> dict[str, Expr]:
-        missing = {"declarers", "defenders"} - set(v)
-        if missing:
-            raise ValueError(f"a formula for {' and '.join(sorted(missing))} is missing")
-        return v
+        return _both_sides(v)
+
+
+SideFormulas = Annotated[dict[Literal["declarers", "defenders"], Expr] | None, BeforeValidator(
+    lambda v: None if v == "none" else v)]
+"""A formula for each side, `declarers = …` and `defenders = …`, or `none`."""
+
+
+def _both_sides(v: dict[str, Expr]) -> dict[str, Expr]:
+    missing = {"declarers", "defenders"} - set(v)
+    if missing:
+        raise ValueError(f"a formula for {' and '.join(sorted(missing))} is missing")
+    return v
+
+
+class PenaltyRules(RuleModel):
+    """Revokes and other irregularities at the table: what the table does, and what each side
+    scores. The reference engine reads them when it scores a deal that records one (`coinche
+    score`, `coinche replay`); simulated deals have none."""
+
+    revoke: Revoke = Revoke.REFUSED
+    """What a card the play rules forbid (a revoke: not following suit, not trumping, not
+    overtrumping when one must) does: `refused`, it cannot be played (an online table), or
+    `penalised`, it stands, play goes on, and the deal is scored by the penalty of the side
+    that revoked. The default is `refused`, since penalty formulas have no default."""
+    revoke_by_declarers: SideFormulas = None
+    """Each side's score for a deal in which a declarer revoked, instead of the made and
+    failed formulas (`declarers = …`, `defenders = …`, over the deal as it was played, and
+    rounded as they are). Written wherever `revoke penalised` is."""
+    revoke_by_defenders: SideFormulas = None
+    """Each side's score for a deal in which a defender revoked, instead of the made and
+    failed formulas. Written wherever `revoke penalised` is."""
+    unheld_announcement: SideFormulas = None
+    """Points each side adds to its score when a player declared an announcement and could not
+    show it (FFB § 8.4, the « renonce » of the announcements): `unheld(side)` is what that
+    side declared and did not hold, which never counts as an announcement. `none` (the
+    default): the announcement is only void."""
+    shown_card: ShownCard = ShownCard.PLAYED
+    """A card shown by accident during the play: `played`, its holder must play it at the
+    first turn the rules allow it, unless the opponents release it (FFB § 5.1); `free`, it
+    goes back into the hand."""
+
+    @field_validator("revoke_by_declarers", "revoke_by_defenders", "unheld_announcement")
+    @classmethod
+    def _both_sides(cls, v: dict[str, Expr] | None) -> dict[str, Expr] | None:
+        return v if v is None else _both_sides(v)
 
 
 class GameRules(RuleModel):
@@ -554,6 +598,7 @@ class Ruleset(RuleModel):
     belote: BeloteRules = Field(default_factory=BeloteRules)
     scoring: ScoringRules
     game: GameRules = Field(default_factory=GameRules)
+    penalties: PenaltyRules = Field(default_factory=PenaltyRules)
     examples: list[Example] = Field(default_factory=list, max_length=MAX_EXAMPLES)
     """Worked examples: a deal summary and its expected score, checked against the engine."""
     options: list[Option] = Field(default_factory=list, max_length=MAX_OPTIONS)

@@ -57,6 +57,80 @@ def _bid(value: Any) -> Any:
     return value.lower() if isinstance(value, str) and not value.isdigit() else value
 
 
+IRREGULARITIES = ("revoke", "unheld_announcement", "card_shown")
+"""The irregularities a deal may record (the variant's `penalties` say what each does)."""
+
+
+class Irregularity(RuleModel):
+    """One irregularity of a deal, as the table noted it: a revoke, an announcement declared
+    and not held, a card shown by accident."""
+
+    kind: Literal["revoke", "unheld_announcement", "card_shown"]
+    """`revoke`: the seat played a card the play rules forbid; `unheld_announcement`: it
+    declared an announcement it could not show; `card_shown`: it showed a card by accident."""
+    seat: SeatName
+    """The player at fault."""
+    trick: Annotated[int, Field(ge=1, le=8)] | None = None
+    """The trick it happened in, 1 to 8 (a revoke, a card shown)."""
+    points: Annotated[int, Field(ge=1, le=MAX_VALUE)] | None = None
+    """What the announcement not held was declared as, in points (`unheld_announcement`: a
+    tierce 20, a cinquante 50…)."""
+    card: CardCode | None = None
+    """The card shown (`card_shown`)."""
+    released: bool = False
+    """The opponents released the card shown (FFB § 5.1: "sauf autorisation ou avis contraire
+    de la part des adversaires"): it goes back into the hand."""
+
+    @model_validator(mode="after")
+    def _fields_of_kind(self) -> Irregularity:
+        if self.kind == "revoke" and self.trick is None:
+            raise ValueError("a revoke names its trick (1 to 8)")
+        if self.kind == "unheld_announcement" and self.points is None:
+            raise ValueError("an announcement not held names its points (a tierce: 20)")
+        if self.kind == "card_shown" and (self.card is None or self.trick is None):
+            raise ValueError("a card shown names the card and its trick (1 to 8)")
+        extra = [name for name, kinds in (("points", ("unheld_announcement",)),
+                                          ("card", ("card_shown",)),
+                                          ("trick", ("revoke", "card_shown")))
+                 if getattr(self, name) is not None and self.kind not in kinds]
+        if extra or (self.released and self.kind != "card_shown"):
+            raise ValueError(f"a {self.kind.replace('_', ' ')} takes no "
+                             f"{' or '.join(extra or ['released'])}")
+        return self
+
+
+def _irregularity_lines(data: Any) -> Any:
+    """An example's lines `revoke S 5`, `unheld_announcement E 50`, `card_shown S AD 1` (the
+    kind, the seat, then the trick, the points, or the card and its trick) as its
+    `irregularities`."""
+    if not isinstance(data, dict) or not any(kind in data for kind in IRREGULARITIES):
+        return data
+    data = dict(data)
+    items = list(data.get("irregularities") or [])
+    for kind in IRREGULARITIES:
+        if kind not in data:
+            continue
+        for group in as_groups(data.pop(kind)):
+            if not isinstance(group, (list, tuple)) or len(group) != (
+                    4 if kind == "card_shown" else 3) - 1:
+                raise ValueError(f"write {kind} as the seat and "
+                                 + {"revoke": "its trick: revoke S 5",
+                                    "unheld_announcement": "the points declared: "
+                                                           "unheld_announcement E 50",
+                                    "card_shown": "the card and its trick: card_shown S AD 1"
+                                    }[kind])
+            item: dict[str, Any] = {"kind": kind, "seat": group[0]}
+            if kind == "unheld_announcement":
+                item["points"] = group[1]
+            elif kind == "card_shown":
+                item["card"], item["trick"] = group[1], group[2]
+            else:
+                item["trick"] = group[1]
+            items.append(item)
+    data["irregularities"] = items
+    return data
+
+
 class DealSummary(RuleModel):
     """What is needed to score a deal: contract, tricks, points, announcements, belote."""
 
@@ -86,6 +160,10 @@ class DealSummary(RuleModel):
     """Seats among `belote` that did not say « rebelote » with the second of their king and
     queen: their belote does not count where the variant requires it
     (`belote.rebelote_required`)."""
+    irregularities: list[Irregularity] = Field(default_factory=list, max_length=8)
+    """Irregularities of the deal (`{"kind": "revoke", "seat": "S", "trick": 5}`; an example
+    writes `revoke S 5`, `unheld_announcement E 50`): the deal is scored under the variant's
+    penalties (`penalties`)."""
 
     @field_validator("tricks")
     @classmethod
@@ -121,7 +199,13 @@ class DealSummary(RuleModel):
 
 
 class Example(DealSummary):
-    """A worked example: a deal summary and its expected result."""
+    """A worked example: a deal summary and its expected result. Its irregularities are
+    written one a line, by kind: `revoke S 5`, `unheld_announcement E 50`."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _irregularities_by_kind(cls, data: Any) -> Any:
+        return _irregularity_lines(data)
 
     name: str = Field(min_length=1, max_length=MAX_TEXT)
     """What the example shows."""

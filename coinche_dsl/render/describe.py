@@ -233,7 +233,22 @@ def _both_over(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
     return tr(f"{key}.{value.value}", over=tr(f"game.over.{rs.game.reach.value}"))
 
 
+def _penalty(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
+    """A penalty's formulas (`penalties.revoke_by_declarers`…) as the sheet's sentences: what
+    each side scores, as the scoring section says it; `none` when it writes none."""
+    from .prose import Prose
+
+    if value is None:
+        return tr(f"{key}.none")
+    prose = Prose(rs, tr)
+    said = [s for side in ("declarers", "defenders") for s in prose.score(value[side], side)]
+    return tr(key, formula=" ".join(said))
+
+
 _SPECIAL: dict[Path, Callable[[Ruleset, Any, str, Translator], str]] = {
+    ("penalties", "revoke_by_declarers"): _penalty,
+    ("penalties", "revoke_by_defenders"): _penalty,
+    ("penalties", "unheld_announcement"): _penalty,
     ("table", "packets"): _packets,
     ("table", "first_lead"): _first_lead,
     ("auction", "bid_levels"): _levels,

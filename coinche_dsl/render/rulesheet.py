@@ -236,7 +236,7 @@ def _scoring(rs: Ruleset, phase: str, tr: Translator) -> list:
 
 GLOSSARY = ("declarers", "defenders", "trump", "trumping", "overtrump", "undertrump", "no_trump",
             "all_trump", "coinche", "surcoinche", "capot", "generale", "dix_de_der", "total",
-            "belote", "carre", "sequence", "litige", "chute")
+            "belote", "carre", "sequence", "litige", "chute", "revoke")
 
 
 def glossary(rs: Ruleset, tr: Translator) -> list[tuple[str, str]]:
@@ -248,6 +248,7 @@ def glossary(rs: Ruleset, tr: Translator) -> list[tuple[str, str]]:
         "generale": rs.auction.generale, "belote": rs.belote.enabled,
         "carre": rs.announcements.enabled, "sequence": rs.announcements.enabled,
         "litige": is_relevant(rs, ("scoring", "litige")), "dix_de_der": rs.cards.last_trick > 0,
+        "revoke": is_relevant(rs, ("penalties", "revoke_by_declarers")),
         "total": any("total" in f.quantities() for f in (
             rs.scoring.success, *rs.scoring.made.values(), *rs.scoring.failed.values())),
     }

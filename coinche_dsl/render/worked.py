@@ -107,6 +107,13 @@ def facts(s: DealSummary, tr: Translator, values: Values | None = None,
             for seat, combos in s.announcements.items())))
     if s.belote:
         out.append(tr("ex.belote", seats=tr.join([tr(f"seat.{b}") for b in s.belote])))
+    for irr in s.irregularities:
+        if irr.kind == "unheld_announcement":
+            out.append(tr("ex.irregularity.unheld", seat=tr(f"seat.{irr.seat}"),
+                          n=tr.num(irr.points or 0)))
+        elif irr.kind == "revoke":
+            out.append(tr("ex.irregularity.revoke", seat=tr(f"seat.{irr.seat}"),
+                          trick=irr.trick))
     return out
 
 

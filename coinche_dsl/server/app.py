@@ -44,7 +44,7 @@ from . import security, store
 from .i18n import LANGUAGE_NAMES, negotiate, words
 from .models import ROLES, User
 from .models import Session as SessionRow
-from .renders import Busy, Renderer
+from .renders import Busy, Made, Renderer
 from .store import Refused
 
 MAX_BODY = 2_000_000
@@ -150,6 +150,14 @@ class Server:
                         db.expunge(ctx.session)
                     ctx.loaded = True
                 return fn(db, ctx.user, *args)
+        return await run_in_threadpool(work)
+
+    async def lookup(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """`fn(connection, *args)` on a plain connection, off the loop: a read that needs
+        neither the visitor's session nor an ORM object (a published document's name)."""
+        def work() -> Any:
+            with self.engine.connect() as conn:
+                return fn(conn, *args)
         return await run_in_threadpool(work)
 
     def page(self, ctx: Ctx, template: str, status: int = 200, **values: Any) -> Response:
@@ -266,14 +274,28 @@ class Server:
     async def document(self, ctx: Ctx, key: tuple[Any, ...], job: str, *args: Any,
                        media: str = "text/html; charset=utf-8", filename: str | None = None
                        ) -> Response:
-        made = await self.renderer.cached(key, job, *args)
+        made = await self.renderer.cached(key, job, *args, shape=Made.of)
         if isinstance(made, dict) and "error" in made:
             return self.page(ctx, "problems.html.j2", 422, problems=made["error"])
+        return self.sent(ctx, made, bool(key[-1]), media, filename)
+
+    def sent(self, ctx: Ctx, made: Made, public: bool,
+             media: str = "text/html; charset=utf-8", filename: str | None = None
+             ) -> Response:
+        """A document as it was made and kept. A public one (a published variant's) may be
+        kept a minute by the browser or a proxy, by the address, the visitor's language
+        and cookies (`Vary`), and revalidated by its ETag: a browser that holds it gets a
+        304 and no body."""
         headers = {"Content-Security-Policy": DOCUMENT_CSP,
-                   "Cache-Control": "public, max-age=60" if key[-1] else "private, no-store"}
+                   "Cache-Control": "public, max-age=60" if public else "private, no-store"}
+        if public:
+            headers["ETag"] = made.etag
+            headers["Vary"] = "Accept-Language, Cookie"
+            if made.etag in ctx.request.headers.get("if-none-match", ""):
+                return self.finish(ctx, Response(status_code=304, headers=headers))
         if filename:
             headers["Content-Disposition"] = f'inline; filename="{filename}"'
-        return self.finish(ctx, Response(made, media_type=media, headers=headers))
+        return self.finish(ctx, Response(made.body, media_type=media, headers=headers))
 
 
 def _visitor_language(request: Request) -> tuple[str, bool]:
@@ -675,21 +697,36 @@ async def _doc_inputs(s: Server, ctx: Ctx) -> store.DocumentInputs:
 
 
 def _document_view(card: bool, pdf: bool) -> Handler:
-    async def view(s: Server, ctx: Ctx) -> Response:
-        found = await _doc_inputs(s, ctx)
-        lang = _doc_lang(ctx, ctx.lang if ctx.chosen_lang
-                         else found.language or found.club_language)
+    kind = "card" if card else "sheet"
+    media = "application/pdf" if pdf else "text/html; charset=utf-8"
+
+    def keyed(ctx: Ctx, ids: tuple[int, ...], language: str, club_language: str,
+              published: bool) -> tuple[tuple[Any, ...], str, dict[str, str]]:
+        lang = _doc_lang(ctx, ctx.lang if ctx.chosen_lang else language or club_language)
         chosen = _choices(ctx)
-        key = ("pdf" if pdf else "html", card, found.ids, lang, tuple(sorted(chosen.items())),
-               found.published)
-        kind = "card" if card else "sheet"
-        if pdf:
-            return await s.document(
-                ctx, key, "pdf", found.texts, found.variant_name, lang, chosen, card,
-                media="application/pdf",
-                filename=f"{found.variant_name}-{kind}-{lang}-v{found.number}.pdf")
-        return await s.document(ctx, key, "sheet", found.texts, found.variant_name, lang,
-                                chosen, card)
+        return (("pdf" if pdf else "html", card, ids, lang, tuple(sorted(chosen.items())),
+                 published), lang, chosen)
+
+    def named(variant: str, lang: str, number: int) -> str | None:
+        return f"{variant}-{kind}-{lang}-v{number}.pdf" if pdf else None
+
+    async def view(s: Server, ctx: Ctx) -> Response:
+        number = _int(ctx.request.query_params.get("v"))
+        # A published document is the same for every visitor, signed in or not: when it is
+        # made already, one query names it and no session is looked up.
+        known = await s.lookup(store.published_key, _slug(ctx), _name(ctx), number)
+        if known is not None:
+            key, lang, _ = keyed(ctx, known.ids, known.language, known.club_language, True)
+            made = s.renderer.cache.get(key)
+            if made is not None:
+                return s.sent(ctx, made, True, media,
+                              named(known.variant_name, lang, known.number))
+        found = await _doc_inputs(s, ctx)
+        key, lang, chosen = keyed(ctx, found.ids, found.language, found.club_language,
+                                  found.published)
+        return await s.document(ctx, key, "pdf" if pdf else "sheet", found.texts,
+                                found.variant_name, lang, chosen, card, media=media,
+                                filename=named(found.variant_name, lang, found.number))
     return view
 
 
@@ -819,7 +856,16 @@ async def edit_page(s: Server, ctx: Ctx) -> Response:
     saved = _int(ctx.request.query_params.get("saved"))
     return s.page(ctx, "edit.html.j2", a=access, row=row, text=row.text,
                   base_number=row.number, checked=checked, conflict=None, saved=saved,
-                  message="", url=f"/c/{access.club.slug}/v/{access.variant.name}")
+                  message="", url=f"/c/{access.club.slug}/v/{access.variant.name}",
+                  **_studio_words(ctx))
+
+
+def _studio_words(ctx: Ctx) -> dict[str, Any]:
+    """The studio's words for its questionnaire and score form on the editor's page (its
+    catalog, `studio.i18n`, in the visitor's language), for the template and for the page."""
+    from ..studio.i18n import page_messages, page_translator
+
+    return {"st": page_translator(ctx.lang), "studio_words": page_messages(ctx.lang)}
 
 
 async def save(s: Server, ctx: Ctx) -> Response:
@@ -843,7 +889,8 @@ async def save(s: Server, ctx: Ctx) -> Response:
         return s.page(ctx, "edit.html.j2", 409, a=access, row=theirs, text=text,
                       base_number=theirs.number, checked=checked, saved=None, message=message,
                       conflict={"theirs": theirs, "yours": base},
-                      url=f"/c/{access.club.slug}/v/{access.variant.name}")
+                      url=f"/c/{access.club.slug}/v/{access.variant.name}",
+                      **_studio_words(ctx))
     return s.redirect(ctx, f"/c/{access.club.slug}/v/{access.variant.name}/edit?saved="
                            f"{row.number}")
 
@@ -917,6 +964,31 @@ def _assist(name: str) -> Handler:
             answer = await run_in_threadpool(api.HANDLERS[name], shim, data)
         except CoincheError as e:
             return s.finish(ctx, JSONResponse({"error": str(e)[:300]}, 422))
+        return s.finish(ctx, JSONResponse(answer, headers={"Cache-Control": "no-store"}))
+    return view
+
+
+def _panel(name: str) -> Handler:
+    """The studio's questionnaire (`questionnaire`, `answer`: an answer written into the
+    editor's text) or score form (`score`: a deal scored under the text as it is), answered
+    as JSON to an editor of the club: the studio's own handlers (`studio.api`), run in the
+    render pool over the club's texts (`jobs.editor`). The page's call is a JSON object in
+    the form's `payload` field, within the forms' size limit; nothing is saved."""
+    async def view(s: Server, ctx: Ctx) -> Response:
+        access = await s.q(ctx, lambda db, u: _editable(db, u, ctx))
+        try:
+            data = json.loads(ctx.form.get("payload", "{}"))
+            json.dumps(data, ensure_ascii=False).encode("utf-8")  # no lone surrogate
+        except (ValueError, RecursionError, UnicodeEncodeError):
+            raise Refused(400, "err.bad_form") from None
+        if not isinstance(data, dict) or not isinstance(data.get("text"), str):
+            raise Refused(400, "err.bad_form")
+        data["text"] = data["text"].replace("\r\n", "\n")
+        store.check_text(data["text"])
+        texts = await _texts_with(s, ctx, access.club.slug, access.variant.name, data["text"])
+        answer = await s.renderer.run("editor", name, texts, access.variant.name, data)
+        if isinstance(answer, dict) and isinstance(answer.get("error"), list):
+            return s.finish(ctx, JSONResponse({"error": str(answer["error"][0])[:300]}, 422))
         return s.finish(ctx, JSONResponse(answer, headers={"Cache-Control": "no-store"}))
     return view
 
@@ -1006,6 +1078,9 @@ ROUTES = [
     RouteInfo("POST", V + "/preview", preview, "editor"),
     RouteInfo("POST", V + "/complete", _assist("complete"), "editor"),
     RouteInfo("POST", V + "/hover", _assist("hover"), "editor"),
+    RouteInfo("POST", V + "/questionnaire", _panel("questionnaire"), "editor"),
+    RouteInfo("POST", V + "/answer", _panel("answer"), "editor"),
+    RouteInfo("POST", V + "/score", _panel("score"), "editor"),
     RouteInfo("POST", V + "/restore", restore, "editor"),
     RouteInfo("POST", V + "/publish", _publishing(True), "editor"),
     RouteInfo("POST", V + "/unpublish", _publishing(False), "editor"),
@@ -1034,8 +1109,11 @@ def create_app(engine: Engine | str = database.DEFAULT_DB, renderer: Renderer | 
         finally:
             await run_in_threadpool(server.renderer.close)
 
+    # The public reads first: routing tries each route's pattern in turn, and a public sheet
+    # is asked for far more often than any other page (no two patterns overlap).
+    ordered = sorted(ROUTES, key=lambda r: not (r.method == "GET" and r.needs == "published"))
     routes: list[Any] = [Route(r.path, server.endpoint(r), methods=[r.method],
-                               name=f"{r.method} {r.path}") for r in ROUTES]
+                               name=f"{r.method} {r.path}") for r in ordered]
     routes += [Mount("/static/pad", StaticFiles(directory=pad_static()), name="pad-static"),
                Mount("/static/studio", StaticFiles(directory=studio_static()),
                      name="studio-static"),
@@ -1055,6 +1133,23 @@ def create_app(engine: Engine | str = database.DEFAULT_DB, renderer: Renderer | 
                     exception_handlers={404: no_such_page, 405: no_such_page})
     app.state.server = server
     return app
+
+
+ENVIRONMENT = {"db": "COINCHE_SERVE_DB", "workers": "COINCHE_SERVE_WORKERS",
+               "signup": "COINCHE_SERVE_SIGNUP"}
+"""How `coinche serve --processes N` tells each of its processes its settings."""
+
+
+def app_from_environment() -> Starlette:
+    """The app of one process of `coinche serve --processes N` (uvicorn's factory): the
+    database, render workers and sign-up the command put in the environment; the schema is
+    migrated by the command before the processes start."""
+    import os
+
+    env = os.environ
+    return create_app(env.get(ENVIRONMENT["db"], database.DEFAULT_DB),
+                      Renderer(int(env.get(ENVIRONMENT["workers"], "2"))),
+                      open_signup=env.get(ENVIRONMENT["signup"], "1") == "1", migrate=False)
 
 
 def describe_routes() -> str:

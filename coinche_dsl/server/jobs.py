@@ -199,6 +199,54 @@ def _clause(sentence: str) -> str:
     return text
 
 
+EDITOR_PANELS = ("questionnaire", "answer", "score")
+"""The studio's handlers (`studio.api`) the server's editor asks for: its questionnaire and
+its score form, over the club's text."""
+
+
+def editor(panel: str, texts: Texts, name: str, data: dict[str, Any]) -> Any:
+    """The studio's questionnaire (`questionnaire`, `answer`) or score form (`score`) for the
+    club's variant `name` as the editor holds it (`data["text"]`, also `texts[name]`): the
+    studio's own handler, over a workspace whose `extends` are the club's texts and the
+    built-ins (`club_bases`), never a file of the server's disk."""
+    from ..studio import api
+
+    if panel not in EDITOR_PANELS:
+        raise CoincheError(f"no editor panel '{panel[:40]}'")
+    return api.HANDLERS[panel](club_workspace(texts, name), data)
+
+
+def club_workspace(texts: Texts, name: str) -> Any:
+    """The studio's workspace for a club's variant: the edited file is `name.coinche`,
+    its bases the club's texts; nothing of it is on a disk."""
+    from pathlib import Path
+
+    from ..studio.service import StudioError, Workspace
+
+    class ClubWorkspace(Workspace):
+        def bases(self) -> BaseReader:
+            return club_bases(texts)
+
+        def relative(self, message: str) -> str:
+            return message  # no folder is named: the files are the club's
+
+        def other(self, other: str) -> Ruleset:
+            if other in BUILTINS or other.removesuffix(SUFFIX) in texts:
+                return ruleset(texts, other.removesuffix(SUFFIX), {})
+            raise StudioError(f"no built-in variant or variant of this club '{other[:60]}'")
+
+        def read(self) -> str:
+            return texts[name]
+
+        def variants(self) -> list[str]:
+            return [*BUILTINS, *sorted(texts)]
+
+        def save(self, text: str) -> dict[str, Any]:
+            raise StudioError("a club's variant is saved as a new version, not a file")
+
+    return ClubWorkspace(Path(f"/{name}"), Path(file_of(name)))
+
+
 def warm() -> None:
     """Load what every job needs once, when a worker starts (the parser's tables, ffb, the
     templates, WeasyPrint and its fonts), so the first visitor does not wait for it."""
@@ -229,4 +277,4 @@ def _line(d: Diagnostic) -> str:
 
 
 JOBS: dict[str, Any] = {"check": check, "sheet": sheet, "pdf": pdf, "compare": compare,
-                        "changes": changes}
+                        "changes": changes, "editor": editor}

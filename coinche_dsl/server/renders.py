@@ -16,12 +16,14 @@
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 import multiprocessing
 import threading
 from collections import OrderedDict
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from dataclasses import dataclass
 from typing import Any
 
 from . import jobs
@@ -29,6 +31,22 @@ from . import jobs
 DEFAULT_WORKERS = 2
 CACHE_BYTES = 64_000_000
 """What the cache may hold (a sheet is about 30-60 kB of HTML, a PDF 20-100 kB)."""
+
+
+@dataclass(frozen=True)
+class Made:
+    """A document as it is sent: its bytes, and their strong ETag (both made once)."""
+
+    body: bytes
+    etag: str
+
+    @classmethod
+    def of(cls, result: str | bytes) -> Made:
+        body = result.encode("utf-8") if isinstance(result, str) else result
+        return cls(body, '"' + hashlib.sha256(body).hexdigest()[:32] + '"')
+
+    def __len__(self) -> int:
+        return len(self.body)
 
 
 class Busy(Exception):
@@ -57,7 +75,7 @@ class LRU:
             return item[0]
 
     def put(self, key: Hashable, value: Any) -> None:
-        weight = len(value) if isinstance(value, str | bytes) else 1000
+        weight = len(value) if isinstance(value, str | bytes | Made) else 1000
         if weight > self.max_bytes // 4:
             return
         with self._lock:
@@ -122,9 +140,11 @@ class Renderer:
         finally:
             self.pending -= 1
 
-    async def cached(self, key: Hashable, job: str, *args: Any) -> Any:
+    async def cached(self, key: Hashable, job: str, *args: Any,
+                     shape: Callable[[Any], Any] | None = None) -> Any:
         """A job's result from the cache, or made once and kept (an error result is not
-        kept: it costs what a check costs, and a fixed base must not be hidden by it)."""
+        kept: it costs what a check costs, and a fixed base must not be hidden by it);
+        `shape` makes what is kept of a result (`Made.of`: a document as it is sent)."""
         found = self.cache.get(key)
         if found is not None:
             return found
@@ -135,13 +155,16 @@ class Renderer:
         self._inflight[key] = future
         try:
             result = await self.run(job, *args)
+            failed = isinstance(result, dict) and "error" in result
+            if shape is not None and not failed:
+                result = shape(result)
         except BaseException as e:
             future.set_exception(e)
             future.exception()  # read: nobody else may be waiting
             raise
         finally:
             self._inflight.pop(key, None)
-        future.set_result(result)
-        if not (isinstance(result, dict) and "error" in result):
+        if not failed:
             self.cache.put(key, result)
+        future.set_result(result)
         return result

@@ -294,7 +294,8 @@ def questionnaire(ws: Workspace, data: dict[str, Any]) -> dict[str, Any]:
         ruleset, partial = analysis.ruleset, analysis.ruleset is None
         if ruleset is None:
             try:
-                ruleset = validated(resolve_text(_text(data), str(ws.file))[0]).ruleset
+                ruleset = validated(resolve_text(_text(data), str(ws.file),
+                                                 ws.bases())[0]).ruleset
             except CoincheError:
                 ruleset = None
     if ruleset is None:
@@ -379,7 +380,8 @@ def _errors(ws: Workspace, text: str, lang: str | None = None) -> list[Any]:
     in `lang` (their English words without one)."""
     from ..analysis import diagnose
 
-    return [f for f in diagnose(text, str(ws.file), lang=lang) if f.severity == "error"]
+    return [f for f in diagnose(text, str(ws.file), ws.bases(), lang=lang)
+            if f.severity == "error"]
 
 
 HANDLERS = {"state": state, "check": check, "complete": complete, "hover": hover,

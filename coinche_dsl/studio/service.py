@@ -17,7 +17,7 @@ from typing import Any
 
 from ..analysis import Finding
 from ..errors import CoincheError, Diagnostic, Position
-from ..loader import BUILTINS, SUFFIX, load_variant, validate
+from ..loader import BUILTINS, SUFFIX, BaseReader, load_variant, validate
 from ..model import Ruleset
 
 MAX_NAME_BYTES = 255
@@ -131,12 +131,18 @@ class Workspace:
         the defaults otherwise)."""
         from ..analysis import diagnose, resolve_text
 
-        findings = diagnose(text, str(self.file), lang=lang)
+        findings = diagnose(text, str(self.file), self.bases(), lang=lang)
         found = [finding_json(f, lang) for f in findings]
         if any(f.severity == "error" for f in findings):
             return Analysis(None, found)
-        resolved, _ = resolve_text(text, str(self.file))
+        resolved, _ = resolve_text(text, str(self.file), self.bases())
         return Analysis(validate(resolved, choices), found)
+
+    def bases(self) -> BaseReader | None:
+        """Where the edited text's `extends` is found: None, the loader's own reading (the
+        built-ins and the files beside the edited one). Another workspace (a club's, on
+        `coinche serve`) finds them elsewhere; every analysis of the page goes through it."""
+        return None
 
     def save(self, text: str) -> dict[str, Any]:
         """Write `text` to the edited file atomically; a file with errors is saved as a draft."""

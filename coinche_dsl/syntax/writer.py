@@ -68,7 +68,7 @@ def _items(data: dict[str, Any]) -> list[str]:
             out += _options(value)
         elif key == "examples" and isinstance(value, list):
             for example in value:
-                rest = {k: v for k, v in example.items() if k != "name"}
+                rest = _irregularity_lines({k: v for k, v in example.items() if k != "name"})
                 out += [f"example {quote(str(example.get('name', '')))} {{", *_items(rest), "}"]
         elif isinstance(value, dict) and "op" in value:
             out.append(f"{key} = {formula_text(value)}")
@@ -79,6 +79,21 @@ def _items(data: dict[str, Any]) -> list[str]:
                 value, list) else _groups(value)  # texts are quoted: never a group's tail
             out.append(f"{key} " + ", ".join(" ".join(atom(v, key) for v in g) for g in groups))
     return out
+
+
+def _irregularity_lines(example: dict[str, Any]) -> dict[str, Any]:
+    """An example's `irregularities` (a resolved ruleset's list of records) as the lines an
+    example writes, one setting per kind: `revoke S 5`, `card_shown S AD 1`."""
+    items = example.pop("irregularities", None)
+    if not isinstance(items, list):
+        return example if items is None else {**example, "irregularities": items}
+    for item in items:
+        if not isinstance(item, dict):
+            continue
+        tail = [item.get("card"), item.get("trick")] if item.get("kind") == "card_shown" else [
+            item.get("points") if item.get("kind") == "unheld_announcement" else item.get("trick")]
+        example.setdefault(str(item.get("kind")), []).append([item.get("seat"), *tail])
+    return example
 
 
 def _left_to_options(data: dict[str, Any]) -> dict[str, Any]:

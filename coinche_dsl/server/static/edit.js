@@ -45,14 +45,41 @@ window.addEventListener("DOMContentLoaded", () => {
     save() { form.requestSubmit(); },
     changed(text) { area.value = text; later(); },
   });
-  // The sheet of the text as it is, a moment after the typing stops (the server's render pool).
+  // The sheet of the text as it is, and the questionnaire's answers, a moment after the typing
+  // stops (the server's render pool).
   const shown = document.getElementById("preview-form"), kept = document.getElementById("preview-text");
   let timer = null;
   function later() {
     clearTimeout(timer);
-    timer = setTimeout(() => { kept.value = editor.getText(); shown.submit(); }, 1200);
+    timer = setTimeout(() => { kept.value = editor.getText(); shown.submit(); questions(); }, 1200);
   }
   if (shown) shown.submit();
+  // The studio's questionnaire and score form (`CoinchePanels`, the studio's own code), in the
+  // studio's words for this page's language, answered by this club's server.
+  const words = JSON.parse(document.getElementById("studio-words").textContent);
+  const lang = document.documentElement.lang, t = CoinchePanels.translator(words, lang);
+  async function call(name, data, signal = undefined) {
+    const body = new URLSearchParams({payload: JSON.stringify(data)});
+    const reply = await fetch(`${form.dataset.url}/${name}`, {method: "POST", body, signal, headers: {"X-CSRF-Token": csrf, "Accept": "application/json"}});
+    const answer = await reply.json().catch(() => ({error: reply.statusText}));
+    if (!reply.ok) throw new Error(answer.error || reply.statusText);
+    return answer;
+  }
+  const status = (message) => { document.getElementById("form-problem").textContent = message; };
+  const panel = CoinchePanels.questionnaire({call, t, lang: () => lang, getText: () => editor.getText(),
+    written(text) { editor.setText(text); }, status,
+    form: document.getElementById("questions"), problem: document.getElementById("form-problem")});
+  let asked = 0;
+  function questions() {
+    const mine = ++asked;
+    panel.load(editor.getText(), () => mine === asked).catch((e) => { if (mine === asked) status(e.message); });
+  }
+  const deal = document.getElementById("deal");
+  CoinchePanels.dealForm(deal, t);
+  document.getElementById("score-go").addEventListener("click", () => CoinchePanels.score(
+    call, t, deal, document.getElementById("score-result"), {text: editor.getText(), lang}));
+  for (const id of ["panel-form", "panel-score"]) document.getElementById(id).hidden = false;
+  questions();
   area.hidden = true;
   form.addEventListener("submit", () => { area.value = editor.getText(); });
   window.coincheEditor = editor;

@@ -6,7 +6,7 @@ const TOKEN = document.querySelector('meta[name="studio-token"]').content;
 const $ = (id) => document.getElementById(id);
 let editor, latest = "", timer = null, tab = "preview", shownOptions = "";
 let words = {}, pageLang = "en", fileLang = "en", fileName = "", savedText = "";
-let lastProblems = [], lastQuestions = null;
+let lastProblems = [];
 
 // The page's one way to the server: every API call goes through here (a PDF comes back as a
 // Blob, everything else as JSON).
@@ -65,16 +65,11 @@ async function setPageLang(lang) {
   $("page-lang").value = lang;
   applyWords();
   if (editor) editor.relint();  // the problems again, in the page's new language
-  lastQuestions = null;
+  form.last = null;
   if (tab === "form") refresh();
 }
 
-function el(tag, text, attrs = {}) {
-  const node = document.createElement(tag);
-  if (text !== undefined && text !== null) node.textContent = String(text);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  return node;
-}
+const el = CoinchePanels.el;
 
 function status(text, kind = "") { const s = $("status"); s.textContent = text; s.className = kind; }
 
@@ -283,27 +278,12 @@ function changed(text) {
   timer = setTimeout(refresh, 500);
 }
 
-// The questionnaire. Over the file, each answer is written into the text only if it brings no
-// new error (else the server says why, under the question), and can be undone; while "Start a
-// new file" is open, the questions show the chosen base's answers and keep the user's for the
-// new file (`draft`), each checked as part of that new file.
-const notes = {}, undos = {};
-let draft = {};
+// The questionnaire (`CoinchePanels`, shared with the server's editor). While "Start a new
+// file" is open, the questions show the chosen base's answers and keep the user's for the new
+// file (`draft`), each checked as part of that new file.
+let draft = {}, form = null;
 
 function drafting() { return $("start").open; }
-
-async function answer(path, value, previous) {
-  if (drafting()) return keepForNewFile(path, value);
-  try {
-    const r = await call("answer", {text: editor.getText(), path, value, lang: pageLang});
-    if (r.refused) { notes[path] = {refused: r.refused}; renderQuestions(lastQuestions); return; }
-    notes[path] = {written: true, note: r.note};
-    if (previous !== undefined) undos[path] = previous; else delete undos[path];
-    editor.setText(r.text);
-    latest = r.text;
-    refresh();
-  } catch (e) { status(e.message, "draft"); }
-}
 
 async function keepForNewFile(path, value) {
   const answers = {...draft, [path]: value};
@@ -311,90 +291,17 @@ async function keepForNewFile(path, value) {
     const r = await call("start", startRequest(answers));
     const errors = (r.diagnostics || []).filter((d) => d.severity === "error");
     if (errors.length) {
-      notes[path] = {refused: t("form.refused", {why: errors[0].message})};
+      form.notes[path] = {refused: t("form.refused", {why: errors[0].message})};
     } else {
       draft = answers;
-      notes[path] = {kept: true};
+      form.notes[path] = {kept: true};
     }
-  } catch (e) { notes[path] = {refused: t("form.refused", {why: e.message})}; }
-  renderQuestions(lastQuestions);
+  } catch (e) { form.notes[path] = {refused: t("form.refused", {why: e.message})}; }
+  form.render(form.last);
 }
 
-function currentValue(q) {
-  return drafting() && q.path in draft ? draft[q.path] : q.value;
-}
-
-function control(q) {
-  const box = el("fieldset", null, {id: `q-${q.path}`, class: "q"});
-  const legendId = `q-${q.path}-legend`;
-  box.append(el("legend", q.question, {id: legendId}));
-  const value = currentValue(q);
-  if (!drafting()) box.append(el("span", `${t("form.said")} ${q.said}`, {class: "said"}));
-  const inputId = (v) => `q-${q.path}-${v}`;
-  if (q.kind === "number") {
-    const input = el("input", null, {type: "number", id: inputId("n"), "data-path": q.path, "aria-labelledby": legendId});
-    if (q.min !== undefined) { input.min = q.min; input.max = q.max; }
-    input.value = value;
-    input.addEventListener("change", () => answer(q.path, input.value, value));
-    box.append(input);
-  } else if (q.kind === "choices") {
-    for (const c of q.choices) {
-      const label = el("label", null, {class: "inline"});
-      const input = el("input", null, {type: "checkbox", id: inputId(c.value), value: c.value, "data-path": q.path});
-      input.checked = value.includes(c.value);
-      input.addEventListener("change", () => {
-        const picked = [...box.querySelectorAll("input[type=checkbox]:checked")].map((i) => i.value);
-        answer(q.path, picked, value);
-      });
-      label.append(input, ` ${c.label}`);
-      box.append(label);
-    }
-  } else {
-    for (const c of q.choices) {
-      const label = el("label");
-      const input = el("input", null, {type: "radio", name: `q-${q.path}`, id: inputId(c.value), value: c.value, "data-path": q.path});
-      input.checked = c.value === value;
-      input.addEventListener("change", () => { if (input.checked) answer(q.path, c.value, value); });
-      label.append(input, ` ${c.label}`);
-      box.append(label);
-    }
-  }
-  const note = notes[q.path];
-  if (note && note.refused) box.append(el("span", note.refused, {class: "refused", role: "alert"}));
-  if (note && note.written) box.append(el("span", note.note || t("form.written"), {class: "written", role: "status"}));
-  if (note && note.kept) box.append(el("span", t("start.kept"), {class: "written"}));
-  if (!drafting() && q.path in undos) {
-    const undo = el("button", t("form.undo"), {type: "button", class: "undo", id: `q-${q.path}-undo`, title: t("form.undo.title")});
-    undo.addEventListener("click", () => { const back = undos[q.path]; delete undos[q.path]; answer(q.path, back); });
-    box.append(undo);
-  }
-  return box;
-}
-
-// The form is rebuilt from the server's answers; the control that had the focus has it again.
-function renderQuestions(r) {
-  if (!r) return;
-  lastQuestions = r;
-  const form = $("questions"), focused = document.activeElement && document.activeElement.id;
-  form.replaceChildren(...r.questions.map(control));
-  $("form-problem").textContent = r.problem || "";
-  if (!focused) return;
-  const again = $(focused);
-  if (again && form.contains(again)) again.focus();
-  else if (focused.endsWith("-undo") && $(focused.replace(/-undo$/, ""))) {
-    $(focused.replace(/-undo$/, "")).querySelector("input").focus();  // the undo is done
-  }
-}
-
-async function questionnaire(text, current = () => true, signal = undefined) {
-  const body = drafting() ? {base: $("start-base").value, lang: pageLang} : {text, lang: pageLang};
-  const r = await call("questionnaire", body, signal);
-  if (!current()) return;
-  if (r.questions.length === 0 && lastQuestions && lastQuestions.questions.length && !drafting()) {
-    $("form-problem").textContent = r.problem;  // a file that does not parse: the form stays
-    return;
-  }
-  renderQuestions(r);
+function questionnaire(text, current = () => true, signal = undefined) {
+  return form.load(text, current, signal);
 }
 
 function startRequest(answers) {
@@ -412,8 +319,8 @@ async function startFile() {
     latest = r.text;
     status(t("start.done", {base: $("start-base").value}));
     draft = {};
-    for (const k of Object.keys(notes)) delete notes[k];
-    for (const k of Object.keys(undos)) delete undos[k];
+    for (const k of Object.keys(form.notes)) delete form.notes[k];
+    for (const k of Object.keys(form.undos)) delete form.undos[k];
     $("start").open = false;
     refresh();
   } catch (e) { status(e.message, "draft"); }
@@ -421,59 +328,14 @@ async function startFile() {
 
 function startToggled() {
   draft = {};
-  for (const k of Object.keys(notes)) delete notes[k];
-  lastQuestions = null;
+  for (const k of Object.keys(form.notes)) delete form.notes[k];
+  form.last = null;
   refresh();
 }
 
-function parseSeats(text, re) {
-  const out = {};
-  for (const part of text.split(re).map((s) => s.trim()).filter(Boolean)) {
-    const [seat, ...rest] = part.split(/\s+/);
-    out[seat] = rest;
-  }
-  return out;
-}
-
-function dealFromForm() {
-  const f = $("deal").elements;
-  const bid = /^\d+$/.test(f.bid.value.trim()) ? Number(f.bid.value) : f.bid.value.trim();
-  const deal = {declarer: f.declarer.value, bid, trump: f.trump.value, double: f.double.value,
-    card_points: {NS: Number(f.ns.value), EW: Number(f.ew.value)}, last_trick: f.last_trick.value};
-  if (f.tricks.value.trim()) {
-    deal.tricks = Object.fromEntries(Object.entries(parseSeats(f.tricks.value, ",")).map(([s, v]) => [s, Number(v[0])]));
-  }
-  if (f.belote.value.trim()) deal.belote = f.belote.value.trim().split(/[\s,]+/);
-  if (f.announcements.value.trim()) {
-    const seats = parseSeats(f.announcements.value, ";"), out = {};
-    for (const [seat, cards] of Object.entries(seats)) (out[seat] = out[seat] || []).push(cards);
-    deal.announcements = out;
-  }
-  return deal;
-}
-
-async function scoreDeal() {
-  const box = $("score-result");
-  box.replaceChildren();
-  try {
-    const r = await call("score", {text: editor.getText(), deal: dealFromForm(), options: chosen(), lang: pageLang});
-    if (r.diagnostics) { box.append(el("p", t("score.problems"))); return; }
-    const res = r.result;
-    box.append(el("p", t("score.total", {result: t(res.made ? "score.made" : "score.failed"), ns: res.scores.NS, ew: res.scores.EW}), {id: "score-total"}));
-    const shown = r.shown;
-    for (const fact of shown.facts) box.append(el("p", fact, {class: "fact"}));
-    for (const line of shown.worked) box.append(el("p", line, {class: "worked"}));
-    const table = el("table");
-    const head = el("tr");
-    for (const h of shown.head) head.append(el("th", h, {scope: "col"}));
-    table.append(head);
-    for (const row of shown.rows) {
-      const tr = el("tr");
-      for (const cell of row) tr.append(el("td", cell));
-      table.append(tr);
-    }
-    box.append(table);
-  } catch (e) { box.append(el("p", e.message, {class: "error", id: "score-error"})); }
+function scoreDeal() {
+  return CoinchePanels.score(call, t, $("deal"), $("score-result"),
+    {text: editor.getText(), options: chosen(), lang: pageLang});
 }
 
 // The panels are a tab list: one tab in the Tab order, the arrow keys, Home and End move
@@ -516,6 +378,12 @@ async function main() {
   fill($("start-base"), s.variants, "ffb");
   fill($("other"), s.variants, "ffb");
   latest = savedText = s.text;
+  CoinchePanels.dealForm($("deal"), t);
+  form = CoinchePanels.questionnaire({call, t, lang: () => pageLang, getText: () => editor.getText(),
+    written(text) { editor.setText(text); latest = text; refresh(); }, status,
+    form: $("questions"), problem: $("form-problem"), drafting, draft: () => draft,
+    keep: keepForNewFile,
+    request: (text) => drafting() ? {base: $("start-base").value, lang: pageLang} : {text, lang: pageLang}});
   editor = CoincheEditor.create($("editor"), {text: s.text, diagnose, complete, hover, changed, definition, label: t("editor.name")});
   applyWords();
   keepLinksInside($("preview"));
