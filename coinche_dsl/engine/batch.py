@@ -253,7 +253,7 @@ def _play_chunk(rules: CompiledRules, rng: np.random.Generator, n: int, start: i
     leader = (dealer + rules.step) & 3
     if rules.first_lead_generale:
         leader = np.where(bid == GENERALE_KEY, declarer, leader).astype(np.uint8)
-    state = _Play(rules, tables, hands.ravel().copy(), den, leader, rng, policy, record_legal,
+    state = _Play(rules, tables, hands.ravel(), den, leader, rng, policy, record_legal,
                   declarer)
     state.run()
     out = dict(dealer=dealer, hands=hands.T, declarer=declarer, bid=bid,
@@ -276,7 +276,12 @@ def _play_chunk(rules: CompiledRules, rng: np.random.Generator, n: int, start: i
 
 
 class _Play:
-    """The state of a chunk's play, advanced one card position at a time."""
+    """The state of a chunk's play, advanced one card position at a time.
+
+    The hands stay as dealt (`dealt`, (4, n) by seat) beside one mask per deal of the cards
+    not played yet (`left`): a seat's hand is `dealt[seat] & left`, and playing a card clears
+    one bit of `left` (writing a hand back by seat would be a scatter, several times dearer
+    than the gather that reads it)."""
 
     def __init__(self, r: CompiledRules, t: _Tables, hands: np.ndarray, den: np.ndarray,
                  leader: np.ndarray, rng: np.random.Generator, policy: str, record: bool,
@@ -285,8 +290,10 @@ class _Play:
         if _KTH is None:
             _KTH = _kth_table()
         n = len(den)
-        self.r, self.t, self.hands, self.rng, self.policy = r, t, hands, rng, policy
+        self.r, self.t, self.rng, self.policy = r, t, rng, policy
         self.n, self.ar = n, np.arange(n, dtype=np.intp)
+        self.dealt = hands.reshape(4, n)
+        self.left = np.full(n, 0xFFFFFFFF, dtype=U32)
         self.base = den.astype(np.intp) * 32
         self.d = den.astype(U32)
         self.trumps = t.trumps[den]
@@ -298,6 +305,14 @@ class _Play:
         self.winners = np.zeros((8, n), dtype=np.uint8)
         self.taken = np.zeros((2, n), dtype=np.int32)
         self.legal = np.zeros((32, n), dtype=U32) if record else None
+        self.nobody = np.zeros(n, dtype=U32)
+        """`partner` of the second player: their partner has not played yet."""
+
+    @property
+    def hands(self) -> np.ndarray:
+        """(4 * n,) the cards each seat holds now, seat by seat."""
+        out: np.ndarray = (self.dealt & self.left).ravel()
+        return out
 
     def run(self) -> None:
         for trick in range(8):
@@ -306,23 +321,23 @@ class _Play:
     def _trick(self, trick: int) -> None:
         step, t = self.r.step, self.t
         seat: np.ndarray = self.seat
-        at = seat * self.n + self.ar  # where each deal's hand of `seat` is in `hands`
-        hand = self.hands.take(at)
+        hand = self._hand(seat)
         best = self._pick(self._lead(hand, trick), 4 * trick, None)
-        self._remove(at, hand, best, 4 * trick)
-        led = best >> 3
+        self._remove(best, 4 * trick)
+        self._led(best >> 3)
         winner: np.ndarray = seat
         value = t.points.take(self.base + best)
         for p in range(1, 4):
             seat = (seat + step) & 3
-            at = seat * self.n + self.ar
-            hand = self.hands.take(at)
-            partner = (winner == (seat ^ 2)).astype(U32)
-            legal = self._legal(hand, led, best, partner)
+            hand = self._hand(seat)
+            # The second player's partner has not played: never the winner so far.
+            partner = self.nobody if p == 1 else (winner == (seat ^ 2)).astype(U32)
+            at_best = self.base + best
+            legal = self._legal(hand, at_best, best, partner)
             card = self._pick(legal, 4 * trick + p, (best, partner))
-            self._remove(at, hand, card, 4 * trick + p)
+            self._remove(card, 4 * trick + p)
             value += t.points.take(self.base + card)
-            beats = (t.beaters.take(self.base + best) >> card) & 1
+            beats = (t.beaters.take(at_best) >> card) & 1
             best, winner = _sel(beats, card, best), _sel(beats, seat, winner)
         self.winners[trick] = winner
         ew = winner & 1
@@ -330,34 +345,50 @@ class _Play:
         self.taken[0] += value * (1 - ew).astype(np.int32)
         self.seat = winner
 
+    def _hand(self, seat: np.ndarray) -> np.ndarray:
+        """The cards `seat` holds now, in every deal."""
+        out: np.ndarray = self.dealt.take(seat * self.n + self.ar)
+        out &= self.left
+        return out
+
+    def _led(self, led: np.ndarray) -> None:
+        """What the trick's lead, in suit `led`, asks of the three players after it: the led
+        suit's cards, and whether following means going higher over an opponent / over the
+        partner (at a suit contract, only when trumps are led)."""
+        self.follow = U32(0xFF) << (led << 3)
+        when = (1 - self.suit_contract) | (led == self.d).astype(U32)
+        self.beat_o_now, self.beat_p_now = self.beat_o & when, self.beat_p & when
+
     def _lead(self, hand: np.ndarray, trick: int) -> np.ndarray:
         """`play.lead_mask` for every deal at once: the duty looked up by (trick, role)."""
         if self.r.lead_free:
             return hand
-        role = self.t.role[(self.seat - self.declarer) & 3]
+        role = self.t.role.take((self.seat - self.declarer) & 3)
         due = hand & self.t.lead.take((self.d * 8 + trick) * 3 + role)
-        return _sel((due != 0).astype(U32), due, hand)
+        return _sel(_nonzero(due), due, hand)
 
-    def _remove(self, at: np.ndarray, hand: np.ndarray, card: np.ndarray, pos: int) -> None:
-        self.hands[at] = hand ^ (U32(1) << card)
+    def _remove(self, card: np.ndarray, pos: int) -> None:
+        self.left ^= U32(1) << card
         self.cards[pos] = card
 
-    def _legal(self, hand: np.ndarray, led: np.ndarray, best: np.ndarray,
+    def _legal(self, hand: np.ndarray, at_best: np.ndarray, best: np.ndarray,
                partner: np.ndarray) -> np.ndarray:
-        """`play.legal_mask` for every deal at once (`partner`: 1 where the partner wins)."""
-        r, t = self.r, self.t
-        follow = hand & _SUITS[led]
-        above = t.above.take(self.base + best)
-        # Following: go higher when the rules say so (at a suit contract, when trumps are led).
-        beat = _sel(partner, self.beat_p, self.beat_o)
-        beat &= (1 - self.suit_contract) | (led == self.d).astype(U32)
+        """`play.legal_mask` for every deal at once (`at_best`: the best card's index in the
+        tables; `partner`: 1 where the partner wins)."""
+        follow = hand & self.follow
+        above = self.t.above.take(at_best)
+        beat = self.beat_o_now if partner is self.nobody else _sel(partner, self.beat_p_now,
+                                                                   self.beat_o_now)
         higher = follow & above
-        legal = _sel(beat & (higher != 0), higher, follow)
-        # Void: trumps are due (or free, or lower ones allowed) as `_void_with_trumps` says.
+        legal = _sel(beat & _nonzero(higher), higher, follow)
+        # Void: trumps are due (or free, or lower ones allowed) as `_void_with_trumps` says;
+        # only suit contracts have trumps, and a void hand's cards above the best card are
+        # higher trumps (the best card is a trump) or none.
         trumps = hand & self.trumps
-        void = _void(r, hand, trumps, above, (best >> 3 == self.d).astype(U32), partner)
-        void = _sel((trumps != 0).astype(U32), void, hand)
-        return _sel((follow != 0).astype(U32), legal, void)
+        void = _void(self.r, hand, trumps, trumps & above, (best >> 3 == self.d).astype(U32),
+                     None if partner is self.nobody else partner)
+        void = _sel(_nonzero(trumps), void, hand)
+        return _sel(_nonzero(follow), legal, void)
 
     def _pick(self, legal: np.ndarray, pos: int, trick: Any) -> np.ndarray:
         """The card played from `legal` at card position `pos` (`trick`: None when leading,
@@ -376,15 +407,17 @@ class _Play:
         return _cheapest(_sel((takers != 0).astype(U32), takers, legal), self.d, self.t)
 
 
-def _void(r: CompiledRules, hand: np.ndarray, trumps: np.ndarray, above: np.ndarray,
-          best_trump: np.ndarray, partner: np.ndarray) -> np.ndarray:
-    """`play._void_with_trumps` over arrays (the flags of `r` read once)."""
-    higher = trumps & above * best_trump
-    has_higher = (higher != 0).astype(U32)
+def _void(r: CompiledRules, hand: np.ndarray, trumps: np.ndarray, higher: np.ndarray,
+          best_trump: np.ndarray, partner: np.ndarray | None) -> np.ndarray:
+    """`play._void_with_trumps` over arrays (the flags of `r` read once; `higher`: the trumps
+    above the best card; `partner` None where the partner cannot be winning yet)."""
+    has_higher = _nonzero(higher)
+    ours = U32(0) if partner is None else partner
+    theirs = 1 - ours  # 1 where an opponent wins
     if r.overtrump_partner == r.must_overtrump:
-        duty = has_higher if r.must_overtrump else np.zeros_like(has_higher)
+        duty = has_higher * U32(r.must_overtrump)
     else:
-        duty = has_higher & (partner if r.overtrump_partner else 1 - partner)
+        duty = has_higher & (ours if r.overtrump_partner else theirs)
     allowed = _sel(duty, higher, trumps)
     out: np.ndarray
     if not r.must_trump:
@@ -392,24 +425,34 @@ def _void(r: CompiledRules, hand: np.ndarray, trumps: np.ndarray, above: np.ndar
     elif r.undertrump_required:
         out = allowed
     else:
-        out = _sel(best_trump & (1 - has_higher) & (1 - partner), hand, allowed)
-    if r.partner_master_free:
+        out = _sel(best_trump & (1 - has_higher) & theirs, hand, allowed)
+    if r.partner_master_free and partner is not None:
         free = _sel(has_higher, (hand ^ trumps) | higher, hand) if r.overtrump_partner else hand
         out = _sel(partner if r.partner_ruff_free else partner & (1 - best_trump), free, out)
     return out
 
 
+def _nonzero(x: np.ndarray) -> np.ndarray:
+    """1 where `x` is not 0, else 0 (as uint32: one pass, where `(x != 0).astype` is two)."""
+    out: np.ndarray = np.minimum(x, U32(1))
+    return out
+
+
 def _random_bit(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """A uniformly chosen set bit of each (non-zero) mask: the k-th lowest, k uniform."""
+    """A uniformly chosen set bit of each (non-zero) mask: the k-th lowest, k uniform.
+
+    k is `count * u >> 24` for a uniform 24-bit u (what `rng.random(dtype=float32)` draws,
+    here in integers: no rounding); the 32 raw bits of u come straight from the bit generator,
+    twice as fast as a float draw. The k-th bit is looked up in the half (16 bits) holding it."""
     assert _KTH is not None
-    count = np.bitwise_count(mask)
-    k = (rng.random(len(mask), dtype=np.float32) * count).astype(U32)
-    k = np.minimum(k, count - 1)
-    low = mask & 0xFFFF
-    low_count = np.bitwise_count(low).astype(U32)
-    high = (k >= low_count).astype(U32)
-    half = _sel(high, mask >> 16, low)
-    out: np.ndarray = (_KTH.take(half * 16 + k - low_count * high) + high * 16).astype(U32)
+    n = len(mask)
+    raw = rng.bit_generator.random_raw((n + 1) // 2).view(U32)[:n]
+    k = ((raw >> 8) * np.bitwise_count(mask)) >> 24
+    low_count = np.bitwise_count(mask & 0xFFFF)
+    high = (k >= low_count) * U32(16)  # 16 where the k-th bit is in the high half
+    k -= low_count * (high >> 4)
+    half = (mask >> high) & 0xFFFF
+    out: np.ndarray = _KTH.take((half << 4) | k) + high
     return out
 
 
