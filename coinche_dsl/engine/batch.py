@@ -332,9 +332,10 @@ class _Play:
 
     def _trick(self, trick: int) -> None:
         step, t = self.r.step, self.t
+        last = trick == 7  # one card left in every hand: no choice to make
         seat: np.ndarray = self.seat
         hand = self._hand(seat)
-        best = self._pick(self._lead(hand, trick), 4 * trick, None)
+        best = self._choose(hand if last else self._lead(hand, trick), 4 * trick, None, last)
         self._remove(best, 4 * trick)
         self._led(best >> 3)
         winner: np.ndarray = seat
@@ -342,11 +343,14 @@ class _Play:
         for p in range(1, 4):
             seat = (seat + step) & 3
             hand = self._hand(seat)
-            # The second player's partner has not played: never the winner so far.
-            partner = self.nobody if p == 1 else (winner == (seat ^ 2)).astype(U32)
             at_best = self.base + best
-            legal = self._legal(hand, at_best, best, partner)
-            card = self._pick(legal, 4 * trick + p, (best, partner))
+            if last:
+                card = self._choose(hand, 4 * trick + p, None, True)
+            else:
+                # The second player's partner has not played: never the winner so far.
+                partner = self.nobody if p == 1 else (winner == (seat ^ 2)).astype(U32)
+                legal = self._legal(hand, at_best, best, partner)
+                card = self._choose(legal, 4 * trick + p, (best, partner), False)
             self._remove(card, 4 * trick + p)
             value += t.points.take(self.base + card)
             beats = (t.beaters.take(at_best) >> card) & 1
@@ -356,6 +360,15 @@ class _Play:
         self.taken[1] += value * ew.astype(np.int32)
         self.taken[0] += value * (1 - ew).astype(np.int32)
         self.seat = winner
+
+    def _choose(self, legal: np.ndarray, pos: int, trick: Any, only: bool) -> np.ndarray:
+        """`_pick`, or where `only` (the last trick: `legal` is the one card left) that card."""
+        if not only:
+            return self._pick(legal, pos, trick)
+        if self.legal is not None:
+            self.legal[pos] = legal
+        out: np.ndarray = np.bitwise_count(legal - U32(1))  # the index of its one bit
+        return out.astype(U32)
 
     def _hand(self, seat: np.ndarray) -> np.ndarray:
         """The cards `seat` holds now, in every deal."""
