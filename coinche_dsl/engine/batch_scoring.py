@@ -240,31 +240,31 @@ def deal_belotes(r: CompiledRules, hands: np.ndarray, den: np.ndarray, declarer:
                  cards: np.ndarray) -> np.ndarray:
     """(n, 2) belotes credited per team, as `Deal.belote_seats` credits them (`cards`: (32, n)
     the cards in playing order)."""
-    out = np.zeros((len(den), 2), dtype=np.int32)
-    suits = np.array(r.belote_suits, dtype=np.int32)[den]
+    out = np.zeros((2, len(den)), dtype=np.int32)  # per team, each a contiguous row
+    suits = np.array(r.belote_suits, dtype=np.int32).take(den)
     if r.belote_king_first:
         suits &= _king_first(cards)
-    low = _SUIT_LOW_BITS[suits]  # bit 8s: suit s makes a belote here
+    low = _SUIT_LOW_BITS.take(suits)  # bit 8s: suit s makes a belote here
     for seat in range(4):
         h = hands[seat]
         held = np.bitwise_count((h >> KING) & (h >> QUEEN) & low)  # its K and Q held
         if r.belote_declarers_only:
             held *= ((declarer ^ seat) & 1) == 0
-        out[:, seat & 1] += held
-    return out
+        out[seat & 1] += held
+    return out.T
 
 
 def _king_first(cards: np.ndarray) -> np.ndarray:
     """(n,) bit s set when suit s's king was played before its queen (`cards` (32, n) in
-    playing order): each queen, as it falls, looks whether its king is already down."""
-    played = np.zeros(cards.shape[1], dtype=np.uint32)
-    out = np.zeros(cards.shape[1], dtype=np.int32)
-    for row in cards:
-        card = row.astype(np.uint32)
-        queen = ((card & 7) == QUEEN).astype(np.uint32)
-        out |= (((played >> ((card & 0x18) + KING)) & queen) << (card >> 3)).astype(np.int32)
-        played |= np.uint32(1) << card
-    return out
+    playing order): each queen, as it falls, looks whether its king is already down (the
+    kings down kept as four bits, one per suit, in uint8 arrays)."""
+    kings = np.zeros(cards.shape[1], dtype=np.uint8)
+    out = np.zeros(cards.shape[1], dtype=np.uint8)
+    for card in cards:
+        suit, rank = np.uint8(1) << (card >> 3), card & 7
+        out |= suit * (rank == QUEEN) & kings
+        kings |= suit * (rank == KING)
+    return out.astype(np.int32)
 
 
 def score_chunk(rules: CompiledRules, out: dict[str, np.ndarray], ns_tricks: np.ndarray,
