@@ -137,12 +137,12 @@ def deal_announcements(r: CompiledRules, hands: np.ndarray, den: np.ndarray,
     hands = np.ascontiguousarray(hands, dtype=U32)
     free = hands
     if t.belote_low.any():  # the belote cards kept out of runs
-        both = (hands >> KING) & (hands >> QUEEN) & t.belote_low[d]
+        both = (hands >> KING) & (hands >> QUEEN) & t.belote_low.take(d)
         free = hands & ~(both * U32(_PAIR))
     packed = _runs(t, free, d)
     value, key = packed & _VALUES, packed >> VALUE_BITS
     carre = hands & (hands >> 16)
-    carre &= (carre >> 8) & t.carre_ranks[d]  # bit r: four cards of rank r, if they score
+    carre &= (carre >> 8) & t.carre_ranks.take(d)  # bit r: four cards of rank r, if they score
     rows = np.flatnonzero(carre)
     if len(rows):
         value.ravel()[rows], key.ravel()[rows] = _with_carres(
