@@ -83,9 +83,10 @@ def round_to(x: np.ndarray, unit: int, mode: Rounding) -> np.ndarray:
     """`scoring.round_to` over an array."""
     if mode == Rounding.NONE or unit == 1:
         return x
-    q, r = np.divmod(x, unit)
-    up = (2 * r > unit) | ((2 * r == unit) & (mode == Rounding.HALF_UP))
-    out: np.ndarray = (q + up) * unit
+    # x = q * unit + r goes up when 2r > unit, or 2r == unit for `half_up`: that is when
+    # r + half >= unit, so one floor division by `unit` of x + half does it.
+    half = unit // 2 if mode == Rounding.HALF_UP else (unit - 1) // 2
+    out: np.ndarray = (x + half) // unit * unit
     return out
 
 
@@ -138,7 +139,8 @@ def score_arrays(rules: CompiledRules, deals: DealArrays
     ns = np.where(team == 0, ours, theirs)
     ew = np.where(team == 0, theirs, ours)
     # Litige: the declarers' total, less what they score now, is held for the next deal.
-    held = np.where(litige, _finish(plan, np.maximum(0, unrounded - ours)), 0)
+    held = (np.where(litige, _finish(plan, np.maximum(0, unrounded - ours)), 0)
+            if plan.litige_held else np.zeros(len(team), dtype=np.int64))
     scores = np.stack([_finish(plan, ns), _finish(plan, ew)], axis=1)
     return made & ~litige, scores, held.astype(np.int64)
 
@@ -220,7 +222,7 @@ def _array_formula(rules: CompiledRules, key: tuple[str, ...]) -> Callable[[Arra
 def _formula(rules: CompiledRules, made: np.ndarray, side: str, ctx: Arrays) -> np.ndarray:
     made_value = _array_formula(rules, ("made", side))(ctx)
     failed_value = _array_formula(rules, ("failed", side))(ctx)
-    out: np.ndarray = np.where(made, made_value, failed_value).astype(np.int64)
+    out: np.ndarray = np.where(made, made_value, failed_value).astype(np.int64, copy=False)
     return out
 
 
