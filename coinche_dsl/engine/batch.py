@@ -217,6 +217,10 @@ class _Tables:
 
     def __init__(self, r: CompiledRules):
         self.points = np.array(r.points, dtype=np.int32).ravel()
+        points = np.array(r.points, dtype=np.int32).reshape(6, 4, 8)
+        held = (np.arange(256)[:, None] >> np.arange(8)) & 1  # the cards of each 8-bit pattern
+        self.suit_points = np.einsum("dsc,bc->dsb", points, held).astype(np.int32).ravel()
+        """The points of each suit's 8-bit pattern, at index (d * 4 + suit) * 256 + pattern."""
         self.above = np.array(r.above, dtype=U32).ravel()
         self.beaters = np.array(r.beaters, dtype=U32).ravel()
         self.trumps = np.array(r.trump_mask, dtype=U32)
@@ -327,11 +331,24 @@ class _Play:
         return out
 
     def run(self) -> None:
+        won = np.zeros(self.n, dtype=U32)  # the cards of the tricks E-W took
         for trick in range(8):
+            before = self.left.copy()
             self._trick(trick)
+            won |= (before ^ self.left) * (self.seat & 1)
+        # Card points counted once, from the cards each team took (four look-ups per team,
+        # where adding each card's points as it falls would be 32).
+        self.taken[0], self.taken[1] = self._points(~won), self._points(won)
+
+    def _points(self, cards: np.ndarray) -> np.ndarray:
+        """The card points of `cards` (a mask per deal), suit by suit."""
+        at = self.d * 1024
+        out: np.ndarray = sum(self.t.suit_points.take(at + (s * 256 + ((cards >> 8 * s) & 0xFF)))
+                              for s in range(4))
+        return out
 
     def _trick(self, trick: int) -> None:
-        step, t = self.r.step, self.t
+        step = self.r.step
         last = trick == 7  # one card left in every hand: no choice to make
         seat: np.ndarray = self.seat
         hand = self._hand(seat)
@@ -339,7 +356,6 @@ class _Play:
         self._remove(best, 4 * trick)
         self._led(best >> 3)
         winner: np.ndarray = seat
-        value = t.points.take(self.base + best)
         for p in range(1, 4):
             seat = (seat + step) & 3
             hand = self._hand(seat)
@@ -352,13 +368,9 @@ class _Play:
                 legal = self._legal(hand, at_best, best, partner)
                 card = self._choose(legal, 4 * trick + p, (best, partner), False)
             self._remove(card, 4 * trick + p)
-            value += t.points.take(self.base + card)
-            beats = (t.beaters.take(at_best) >> card) & 1
+            beats = (self.t.beaters.take(at_best) >> card) & 1
             best, winner = _sel(beats, card, best), _sel(beats, seat, winner)
         self.winners[trick] = winner
-        ew = winner & 1
-        self.taken[1] += value * ew.astype(np.int32)
-        self.taken[0] += value * (1 - ew).astype(np.int32)
         self.seat = winner
 
     def _choose(self, legal: np.ndarray, pos: int, trick: Any, only: bool) -> np.ndarray:
