@@ -424,7 +424,6 @@ class _Play:
         trumps = hand & self.trumps
         void = _void(self.r, hand, trumps, trumps & above, (best >> 3 == self.d).astype(U32),
                      None if partner is self.nobody else partner)
-        void = _sel(_nonzero(trumps), void, hand)
         return _sel(_nonzero(follow), legal, void)
 
     def _pick(self, legal: np.ndarray, pos: int, trick: Any) -> np.ndarray:
@@ -446,27 +445,31 @@ class _Play:
 
 def _void(r: CompiledRules, hand: np.ndarray, trumps: np.ndarray, higher: np.ndarray,
           best_trump: np.ndarray, partner: np.ndarray | None) -> np.ndarray:
-    """`play._void_with_trumps` over arrays (the flags of `r` read once; `higher`: the trumps
+    """`play.legal_mask` for a hand void in the led suit: the whole hand without trumps, else
+    `play._void_with_trumps` over arrays (the flags of `r` read once; `higher`: the trumps
     above the best card; `partner` None where the partner cannot be winning yet)."""
     has_higher = _nonzero(higher)
     ours = U32(0) if partner is None else partner
     theirs = 1 - ours  # 1 where an opponent wins
     if r.overtrump_partner == r.must_overtrump:
-        duty = has_higher * U32(r.must_overtrump)
+        duty = has_higher if r.must_overtrump else None
     else:
         duty = has_higher & (ours if r.overtrump_partner else theirs)
-    allowed = _sel(duty, higher, trumps)
-    out: np.ndarray
+    out = trumps if duty is None else _sel(duty, higher, trumps)  # the trumps allowed
+    anything = None  # 1 where any card of the hand may be played
     if not r.must_trump:
-        out = (hand ^ trumps) | allowed
-    elif r.undertrump_required:
-        out = allowed
+        out = (hand ^ trumps) | out  # the whole hand when it holds no trump
     else:
-        out = _sel(best_trump & (1 - has_higher) & theirs, hand, allowed)
+        anything = 1 - _nonzero(trumps)
+        if not r.undertrump_required:  # the best trump cannot be overtrumped: anything goes
+            anything |= best_trump & (1 - has_higher) & theirs
     if r.partner_master_free and partner is not None:
-        free = _sel(has_higher, (hand ^ trumps) | higher, hand) if r.overtrump_partner else hand
-        out = _sel(partner if r.partner_ruff_free else partner & (1 - best_trump), free, out)
-    return out
+        free = partner if r.partner_ruff_free else partner & (1 - best_trump)
+        if r.overtrump_partner:  # free, but higher trumps if it plays trumps at all
+            out = _sel(free, _sel(has_higher, (hand ^ trumps) | higher, hand), out)
+        else:
+            anything = free if anything is None else anything | free
+    return out if anything is None else _sel(anything, hand, out)
 
 
 def _nonzero(x: np.ndarray) -> np.ndarray:
