@@ -294,10 +294,11 @@ def _play_chunk(rules: CompiledRules, rng: np.random.Generator, n: int, start: i
 class _Play:
     """The state of a chunk's play, advanced one card position at a time.
 
-    The hands stay as dealt (`dealt`, (4, n) by seat) beside one mask per deal of the cards
-    not played yet (`left`): a seat's hand is `dealt[seat] & left`, and playing a card clears
-    one bit of `left` (writing a hand back by seat would be a scatter, several times dearer
-    than the gather that reads it)."""
+    The hands stay as dealt (`dealt`, (n, 4): a deal's four hands side by side, so that
+    reading one seat's hand of every deal is one gather at `4 * deal + seat`) beside one mask
+    per deal of the cards not played yet (`left`): a seat's hand is `dealt[:, seat] & left`,
+    and playing a card clears one bit of `left` (writing a hand back by seat would be a
+    scatter, several times dearer than the gather that reads it)."""
 
     def __init__(self, r: CompiledRules, t: _Tables, hands: np.ndarray, den: np.ndarray,
                  leader: np.ndarray, rng: np.random.Generator, policy: str, record: bool,
@@ -308,7 +309,8 @@ class _Play:
         n = len(den)
         self.r, self.t, self.rng, self.policy = r, t, rng, policy
         self.n, self.ar = n, np.arange(n, dtype=np.intp)
-        self.dealt = hands.reshape(4, n)
+        self.dealt = hands.reshape(4, n).T.copy()
+        self.at = np.arange(0, 4 * n, 4, dtype=np.intp)  # where each deal's hands start
         self.left = np.full(n, 0xFFFFFFFF, dtype=U32)
         self.base = den.astype(np.intp) * 32
         self.d = den.astype(U32)
@@ -327,7 +329,7 @@ class _Play:
     @property
     def hands(self) -> np.ndarray:
         """(4 * n,) the cards each seat holds now, seat by seat."""
-        out: np.ndarray = (self.dealt & self.left).ravel()
+        out: np.ndarray = (self.dealt.T & self.left).ravel()
         return out
 
     def run(self) -> None:
@@ -384,7 +386,7 @@ class _Play:
 
     def _hand(self, seat: np.ndarray) -> np.ndarray:
         """The cards `seat` holds now, in every deal."""
-        out: np.ndarray = self.dealt.take(seat * self.n + self.ar)
+        out: np.ndarray = self.dealt.take(self.at + seat)
         out &= self.left
         return out
 
