@@ -27,6 +27,9 @@ from .rules import CAPOT_KEY, GENERALE_KEY, CompiledRules
 from .score_plan import Plan
 
 Arrays = list[Any]
+INT = np.int32
+"""The integers scoring computes with: scores stay far below 2**31, and half-width arrays
+are faster to go through; the results are handed back as int64."""
 _SUIT_LOW_BITS = np.array(SUIT_LOW_BITS, dtype=np.uint32)
 _ANNOUNCEMENTS, _BELOTE, _TOTAL = ((slot(q, "declarers"), slot(q, "defenders"))
                                   for q in ("announcements", "belote", "total"))
@@ -92,7 +95,7 @@ def round_to(x: np.ndarray, unit: int, mode: Rounding) -> np.ndarray:
 
 def _side(a: np.ndarray, team: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Columns (per team NS EW) turned to (declarers, defenders); `team` is 0 or 1."""
-    ns, ew = a[:, 0].astype(np.int64), a[:, 1].astype(np.int64)
+    ns, ew = a[:, 0].astype(INT), a[:, 1].astype(INT)
     swap = (ew - ns) * team
     return ns + swap, ew - swap
 
@@ -102,7 +105,7 @@ def score_arrays(rules: CompiledRules, deals: DealArrays
     """`made` (bool), `scores` ((n, 2), NS EW) and `held` (the points a litige holds for the
     next deal, `DealScore.held`) of every deal, as `score_facts` scores it."""
     plan = rules.plan
-    team = (deals.declarer & 1).astype(np.intp)
+    team = (deals.declarer & 1).astype(INT)
     ctx = _contract_context(plan, deals)
     tricks = _side(deals.team_tricks, team)
     _set(ctx, "tricks", *tricks)
@@ -111,12 +114,12 @@ def score_arrays(rules: CompiledRules, deals: DealArrays
     _set(ctx, "announcements", *_side(deals.announcements, team))
     _set(ctx, "belote", *_belote(plan, deals, team))
     ctx[slot("generale")] = deals.generale
-    lt_ours = (deals.last_trick_team == team).astype(np.int64)
-    last = np.array(plan.last_trick, dtype=np.int64)[deals.denomination]
+    lt_ours = (deals.last_trick_team == team).astype(INT)
+    last = np.array(plan.last_trick, dtype=INT).take(deals.denomination)
     lt = (lt_ours * last, (1 - lt_ours) * last)
     bonus = plan.capot_last_trick - last
     extra = ((tricks[0] == 8) * bonus, (tricks[1] == 8) * bonus)
-    cp_raw = _side(deals.card_points.astype(np.int64), team)
+    cp_raw = _side(deals.card_points.astype(INT), team)
     cp, lt_scaled = _scaled(plan, deals.denomination, cp_raw, lt, extra)
     if plan.scale_before_success:
         _set_points(ctx, cp, lt_scaled)
@@ -140,8 +143,8 @@ def score_arrays(rules: CompiledRules, deals: DealArrays
     ew = np.where(team == 0, theirs, ours)
     # Litige: the declarers' total, less what they score now, is held for the next deal.
     held = (np.where(litige, _finish(plan, np.maximum(0, unrounded - ours)), 0)
-            if plan.litige_held else np.zeros(len(team), dtype=np.int64))
-    scores = np.stack([_finish(plan, ns), _finish(plan, ew)], axis=1)
+            if plan.litige_held else np.zeros(len(team), dtype=INT))
+    scores = np.stack([_finish(plan, ns), _finish(plan, ew)], axis=1).astype(np.int64)
     return made & ~litige, scores, held.astype(np.int64)
 
 
@@ -166,8 +169,8 @@ def _contract_context(plan: Plan, deals: DealArrays) -> Arrays:
     bid, den, double = deals.bid, deals.denomination, deals.double
     values = np.where(bid == CAPOT_KEY, plan.contract_values["capot"],
                       np.where(bid == GENERALE_KEY, plan.contract_values["generale"], bid))
-    ctx[slot("contract")] = values.astype(np.int64)
-    ctx[slot("multiplier")] = np.array(plan.multipliers, dtype=np.int64)[double]
+    ctx[slot("contract")] = values.astype(INT)
+    ctx[slot("multiplier")] = np.array(plan.multipliers, dtype=INT).take(double)
     ctx[slot("doubled")] = double > 0
     ctx[slot("bid_capot")], ctx[slot("bid_generale")] = bid == CAPOT_KEY, bid == GENERALE_KEY
     ctx[slot("no_trump")], ctx[slot("all_trump")] = den == NO_TRUMP, den == ALL_TRUMP
@@ -176,8 +179,8 @@ def _contract_context(plan: Plan, deals: DealArrays) -> Arrays:
 
 def _belote(plan: Plan, deals: DealArrays, team: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """`scoring._belote` over arrays: belote points per side (declarers, defenders)."""
-    at = np.array(plan.belote_at, dtype=np.int64)[deals.denomination]
-    ours, theirs = _side(deals.belote.astype(np.int64), team)
+    at = np.array(plan.belote_at, dtype=INT).take(deals.denomination)
+    ours, theirs = _side(deals.belote.astype(INT), team)
     if plan.belote_declarers_only:
         theirs = np.zeros_like(theirs)
     return ours * at * plan.belote_value, theirs * at * plan.belote_value
@@ -194,7 +197,7 @@ def _split_total(decl: np.ndarray, dfd: np.ndarray, to: int, of: int) -> tuple[A
 def _scaled(plan: Plan, den: np.ndarray, cp: tuple[Any, Any], lt: tuple[Any, Any],
             extra: tuple[Any, Any]) -> tuple[tuple[Any, Any], tuple[Any, Any]]:
     """`scoring._points` over arrays (each denomination with its own scaling)."""
-    cp0, cp1, lt0, lt1 = (np.array(x, dtype=np.int64) for x in (*cp, *lt))
+    cp0, cp1, lt0, lt1 = (np.array(x, dtype=INT) for x in (*cp, *lt))
     for d, (kind, to) in enumerate(plan.scale):
         rows = den == d
         if kind == ScaleKind.NONE or not rows.any():
@@ -222,7 +225,7 @@ def _array_formula(rules: CompiledRules, key: tuple[str, ...]) -> Callable[[Arra
 def _formula(rules: CompiledRules, made: np.ndarray, side: str, ctx: Arrays) -> np.ndarray:
     made_value = _array_formula(rules, ("made", side))(ctx)
     failed_value = _array_formula(rules, ("failed", side))(ctx)
-    out: np.ndarray = np.where(made, made_value, failed_value).astype(np.int64, copy=False)
+    out: np.ndarray = np.where(made, made_value, failed_value).astype(INT, copy=False)
     return out
 
 
@@ -272,10 +275,10 @@ def _king_first(cards: np.ndarray) -> np.ndarray:
 def score_chunk(rules: CompiledRules, out: dict[str, np.ndarray], ns_tricks: np.ndarray,
            generale: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """`made`, `scores` and `held` of every deal (`batch_scoring.score_arrays`)."""
-    decl = out["declarer"].astype(np.int64)
-    ns_tricks = ns_tricks.astype(np.int64)
+    decl = out["declarer"].astype(INT)
+    ns_tricks = ns_tricks.astype(INT)
     deals = DealArrays(
-        declarer=decl, bid=out["bid"].astype(np.int64),
+        declarer=decl, bid=out["bid"].astype(INT),
         denomination=out["denomination"].astype(np.intp), double=out["double"].astype(np.intp),
         card_points=out["card_points"], team_tricks=np.stack([ns_tricks, 8 - ns_tricks], axis=1),
         generale=generale, last_trick_team=out["winners"][:, 7] & 1,
