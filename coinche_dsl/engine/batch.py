@@ -315,14 +315,14 @@ class _Play:
         self.left = np.full(n, 0xFFFFFFFF, dtype=U32)
         self.base = den.astype(np.intp) * 32
         self.d = den.astype(U32)
-        self.trumps = t.trumps[den]
-        self.beat_p, self.beat_o = t.beat_partner[den], t.beat_opponent[den]
+        self.trumps = t.trumps.take(den)
+        self.beat_p, self.beat_o = t.beat_partner.take(den), t.beat_opponent.take(den)
         self.suit_contract = (den < NO_TRUMP).astype(U32)
         self.seat = leader.astype(U32)
         self.declarer = declarer.astype(U32)
-        self.cards = np.zeros((32, n), dtype=np.uint8)
-        self.winners = np.zeros((8, n), dtype=np.uint8)
-        self.taken = np.zeros((2, n), dtype=np.int32)
+        self.cards = np.empty((32, n), dtype=np.uint8)  # every row written as the play goes
+        self.winners = np.empty((8, n), dtype=np.uint8)
+        self.taken = np.empty((2, n), dtype=np.int32)
         self.legal = np.zeros((32, n), dtype=U32) if record else None
         self.nobody = np.zeros(n, dtype=U32)
         """`partner` of the second player: their partner has not played yet."""
