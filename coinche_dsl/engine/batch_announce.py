@@ -212,8 +212,12 @@ def _compare(t: ArrayTables, value: np.ndarray, key: np.ndarray, leader: np.ndar
         # The first seat in playing order holding the best key: the leader, else the next
         # player, else the leader's partner (else the fourth); the sides alternate.
         cols, best = np.arange(len(leader)), np.maximum(best0, best1)
-        ahead = (key[leader, cols] == best) | ((key[(leader + step) & 3, cols] != best)
-                                               & (key[leader ^ 2, cols] == best))
+
+        def holds_best(seat: np.ndarray) -> np.ndarray:  # `key[seat, cols]`, by take
+            out: np.ndarray = key.ravel().take(seat * len(leader) + cols) == best
+            return out
+
+        ahead = holds_best(leader) | (~holds_best((leader + step) & 3) & holds_best(leader ^ 2))
         first0 = ahead ^ (leader & 1).astype(bool)
         lose0, lose1 = lose0 | (tie & ~first0), lose1 | (tie & first0)
     totals[:, 0] *= ~lose0
