@@ -485,8 +485,9 @@ def _void(r: CompiledRules, hand: np.ndarray, trumps: np.ndarray, higher: np.nda
 
 
 def _nonzero(x: np.ndarray) -> np.ndarray:
-    """1 where `x` is not 0, else 0 (as uint32: one pass, where `(x != 0).astype` is two)."""
-    out: np.ndarray = np.minimum(x, U32(1))
+    """1 where `x` (unsigned) is not 0, else 0, as uint32: `np.sign`, one pass (where
+    `(x != 0).astype` is two, and `np.minimum(x, 1)` some four times slower)."""
+    out: np.ndarray = np.sign(x)
     return out
 
 
