@@ -322,7 +322,7 @@ class _Play:
         self.dealt = hands.reshape(4, n).T.copy()
         self.at = np.arange(0, 4 * n, 4, dtype=np.intp)  # where each deal's hands start
         self.left = np.full(n, 0xFFFFFFFF, dtype=U32)
-        self.base = den.astype(np.intp) * 32
+        self.base = den.astype(U32) * U32(32)  # where the denomination's card tables start
         self.d = den.astype(U32)
         self.trumps = t.trumps.take(den)
         self.beat_p, self.beat_o = t.beat_partner.take(den), t.beat_opponent.take(den)
