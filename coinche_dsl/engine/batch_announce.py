@@ -137,13 +137,13 @@ def deal_announcements(r: CompiledRules, hands: np.ndarray, den: np.ndarray,
     hands = np.ascontiguousarray(hands, dtype=U32)
     free = hands
     if t.belote_low.any():  # the belote cards kept out of runs
-        both = (hands >> KING) & (hands >> QUEEN) & t.belote_low[d]
+        both = (hands >> KING) & (hands >> QUEEN) & t.belote_low.take(d)
         free = hands & ~(both * U32(_PAIR))
     packed = _runs(t, free, d)
     value, key = packed & _VALUES, packed >> VALUE_BITS
     carre = hands & (hands >> 16)
-    carre &= (carre >> 8) & t.carre_ranks[d]  # bit r: four cards of rank r, if they score
-    rows = np.flatnonzero(carre)
+    carre &= (carre >> 8) & t.carre_ranks.take(d)  # bit r: four cards of rank r, if they score
+    rows = np.flatnonzero(carre != 0)  # on bools: 18 times faster than on uint32
     if len(rows):
         value.ravel()[rows], key.ravel()[rows] = _with_carres(
             t, free.ravel()[rows], carre.ravel()[rows], d[rows % n])
@@ -212,8 +212,12 @@ def _compare(t: ArrayTables, value: np.ndarray, key: np.ndarray, leader: np.ndar
         # The first seat in playing order holding the best key: the leader, else the next
         # player, else the leader's partner (else the fourth); the sides alternate.
         cols, best = np.arange(len(leader)), np.maximum(best0, best1)
-        ahead = (key[leader, cols] == best) | ((key[(leader + step) & 3, cols] != best)
-                                               & (key[leader ^ 2, cols] == best))
+
+        def holds_best(seat: np.ndarray) -> np.ndarray:  # `key[seat, cols]`, by take
+            out: np.ndarray = key.ravel().take(seat * len(leader) + cols) == best
+            return out
+
+        ahead = holds_best(leader) | (~holds_best((leader + step) & 3) & holds_best(leader ^ 2))
         first0 = ahead ^ (leader & 1).astype(bool)
         lose0, lose1 = lose0 | (tie & ~first0), lose1 | (tie & first0)
     totals[:, 0] *= ~lose0

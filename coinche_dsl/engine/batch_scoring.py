@@ -31,6 +31,9 @@ from .rules import CAPOT_KEY, GENERALE_KEY, CompiledRules
 from .score_plan import Plan
 
 Arrays = list[Any]
+INT = np.int32
+"""The integers scoring computes with: scores stay far below 2**31, and half-width arrays
+are faster to go through; the results are handed back as int64."""
 _SUIT_LOW_BITS = np.array(SUIT_LOW_BITS, dtype=np.uint32)
 _ANNOUNCEMENTS, _BELOTE, _TOTAL = ((slot(q, "declarers"), slot(q, "defenders"))
                                   for q in ("announcements", "belote", "total"))
@@ -87,15 +90,16 @@ def round_to(x: np.ndarray, unit: int, mode: Rounding) -> np.ndarray:
     """`scoring.round_to` over an array."""
     if mode == Rounding.NONE or unit == 1:
         return x
-    q, r = np.divmod(x, unit)
-    up = (2 * r > unit) | ((2 * r == unit) & (mode == Rounding.HALF_UP))
-    out: np.ndarray = (q + up) * unit
+    # x = q * unit + r goes up when 2r > unit, or 2r == unit for `half_up`: that is when
+    # r + half >= unit, so one floor division by `unit` of x + half does it.
+    half = unit // 2 if mode == Rounding.HALF_UP else (unit - 1) // 2
+    out: np.ndarray = (x + half) // unit * unit
     return out
 
 
 def _side(a: np.ndarray, team: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Columns (per team NS EW) turned to (declarers, defenders); `team` is 0 or 1."""
-    ns, ew = a[:, 0].astype(np.int64), a[:, 1].astype(np.int64)
+    ns, ew = a[:, 0].astype(INT), a[:, 1].astype(INT)
     swap = (ew - ns) * team
     return ns + swap, ew - swap
 
@@ -105,7 +109,7 @@ def score_arrays(rules: CompiledRules, deals: DealArrays
     """`made` (bool), `scores` ((n, 2), NS EW) and `held` (the points a litige holds for the
     next deal, `DealScore.held`) of every deal, as `score_facts` scores it."""
     plan = rules.plan
-    team = (deals.declarer & 1).astype(np.intp)
+    team = (deals.declarer & 1).astype(INT)
     ctx = _contract_context(plan, deals)
     tricks = _side(deals.team_tricks, team)
     _set(ctx, "tricks", *tricks)
@@ -114,12 +118,12 @@ def score_arrays(rules: CompiledRules, deals: DealArrays
     _set(ctx, "announcements", *_side(deals.announcements, team))
     _set(ctx, "belote", *_belote(plan, deals, team))
     ctx[slot("generale")] = deals.generale
-    lt_ours = (deals.last_trick_team == team).astype(np.int64)
-    last = np.array(plan.last_trick, dtype=np.int64)[deals.denomination]
+    lt_ours = (deals.last_trick_team == team).astype(INT)
+    last = np.array(plan.last_trick, dtype=INT).take(deals.denomination)
     lt = (lt_ours * last, (1 - lt_ours) * last)
     bonus = plan.capot_last_trick - last
     extra = ((tricks[0] == 8) * bonus, (tricks[1] == 8) * bonus)
-    cp_raw = _side(deals.card_points.astype(np.int64), team)
+    cp_raw = _side(deals.card_points.astype(INT), team)
     cp, lt_scaled = _scaled(plan, deals.denomination, cp_raw, lt, extra)
     if plan.scale_before_success:
         _set_points(ctx, cp, lt_scaled)
@@ -142,8 +146,9 @@ def score_arrays(rules: CompiledRules, deals: DealArrays
     ns = np.where(team == 0, ours, theirs)
     ew = np.where(team == 0, theirs, ours)
     # Litige: the declarers' total, less what they score now, is held for the next deal.
-    held = np.where(litige, _finish(plan, np.maximum(0, unrounded - ours)), 0)
-    scores = np.stack([_finish(plan, ns), _finish(plan, ew)], axis=1)
+    held = (np.where(litige, _finish(plan, np.maximum(0, unrounded - ours)), 0)
+            if plan.litige_held else np.zeros(len(team), dtype=INT))
+    scores = np.stack([_finish(plan, ns), _finish(plan, ew)], axis=1).astype(np.int64)
     return made & ~litige, scores, held.astype(np.int64)
 
 
@@ -168,8 +173,8 @@ def _contract_context(plan: Plan, deals: DealArrays) -> Arrays:
     bid, den, double = deals.bid, deals.denomination, deals.double
     values = np.where(bid == CAPOT_KEY, plan.contract_values["capot"],
                       np.where(bid == GENERALE_KEY, plan.contract_values["generale"], bid))
-    ctx[slot("contract")] = values.astype(np.int64)
-    ctx[slot("multiplier")] = np.array(plan.multipliers, dtype=np.int64)[double]
+    ctx[slot("contract")] = values.astype(INT)
+    ctx[slot("multiplier")] = np.array(plan.multipliers, dtype=INT).take(double)
     ctx[slot("doubled")] = double > 0
     ctx[slot("bid_capot")], ctx[slot("bid_generale")] = bid == CAPOT_KEY, bid == GENERALE_KEY
     ctx[slot("no_trump")], ctx[slot("all_trump")] = den == NO_TRUMP, den == ALL_TRUMP
@@ -178,8 +183,8 @@ def _contract_context(plan: Plan, deals: DealArrays) -> Arrays:
 
 def _belote(plan: Plan, deals: DealArrays, team: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """`scoring._belote` over arrays: belote points per side (declarers, defenders)."""
-    at = np.array(plan.belote_at, dtype=np.int64)[deals.denomination]
-    ours, theirs = _side(deals.belote.astype(np.int64), team)
+    at = np.array(plan.belote_at, dtype=INT).take(deals.denomination)
+    ours, theirs = _side(deals.belote.astype(INT), team)
     if plan.belote_declarers_only:
         theirs = np.zeros_like(theirs)
     return ours * at * plan.belote_value, theirs * at * plan.belote_value
@@ -196,7 +201,7 @@ def _split_total(decl: np.ndarray, dfd: np.ndarray, to: int, of: int) -> tuple[A
 def _scaled(plan: Plan, den: np.ndarray, cp: tuple[Any, Any], lt: tuple[Any, Any],
             extra: tuple[Any, Any]) -> tuple[tuple[Any, Any], tuple[Any, Any]]:
     """`scoring._points` over arrays (each denomination with its own scaling)."""
-    cp0, cp1, lt0, lt1 = (np.array(x, dtype=np.int64) for x in (*cp, *lt))
+    cp0, cp1, lt0, lt1 = (np.array(x, dtype=INT) for x in (*cp, *lt))
     for d, (kind, to) in enumerate(plan.scale):
         rows = den == d
         if kind == ScaleKind.NONE or not rows.any():
@@ -224,7 +229,7 @@ def _array_formula(rules: CompiledRules, key: tuple[str, ...]) -> Callable[[Arra
 def _formula(rules: CompiledRules, made: np.ndarray, side: str, ctx: Arrays) -> np.ndarray:
     made_value = _array_formula(rules, ("made", side))(ctx)
     failed_value = _array_formula(rules, ("failed", side))(ctx)
-    out: np.ndarray = np.where(made, made_value, failed_value).astype(np.int64)
+    out: np.ndarray = np.where(made, made_value, failed_value).astype(INT, copy=False)
     return out
 
 
@@ -244,40 +249,40 @@ def deal_belotes(r: CompiledRules, hands: np.ndarray, den: np.ndarray, declarer:
                  cards: np.ndarray) -> np.ndarray:
     """(n, 2) belotes credited per team, as `Deal.belote_seats` credits them (`cards`: (32, n)
     the cards in playing order)."""
-    out = np.zeros((len(den), 2), dtype=np.int32)
-    suits = np.array(r.belote_suits, dtype=np.int32)[den]
+    out = np.zeros((2, len(den)), dtype=np.int32)  # per team, each a contiguous row
+    suits = np.array(r.belote_suits, dtype=np.int32).take(den)
     if r.belote_king_first:
         suits &= _king_first(cards)
-    low = _SUIT_LOW_BITS[suits]  # bit 8s: suit s makes a belote here
+    low = _SUIT_LOW_BITS.take(suits)  # bit 8s: suit s makes a belote here
     for seat in range(4):
         h = hands[seat]
         held = np.bitwise_count((h >> KING) & (h >> QUEEN) & low)  # its K and Q held
         if r.belote_declarers_only:
             held *= ((declarer ^ seat) & 1) == 0
-        out[:, seat & 1] += held
-    return out
+        out[seat & 1] += held
+    return out.T
 
 
 def _king_first(cards: np.ndarray) -> np.ndarray:
     """(n,) bit s set when suit s's king was played before its queen (`cards` (32, n) in
-    playing order): each queen, as it falls, looks whether its king is already down."""
-    played = np.zeros(cards.shape[1], dtype=np.uint32)
-    out = np.zeros(cards.shape[1], dtype=np.int32)
-    for row in cards:
-        card = row.astype(np.uint32)
-        queen = ((card & 7) == QUEEN).astype(np.uint32)
-        out |= (((played >> ((card & 0x18) + KING)) & queen) << (card >> 3)).astype(np.int32)
-        played |= np.uint32(1) << card
-    return out
+    playing order): each queen, as it falls, looks whether its king is already down (the
+    kings down kept as four bits, one per suit, in uint8 arrays)."""
+    kings = np.zeros(cards.shape[1], dtype=np.uint8)
+    out = np.zeros(cards.shape[1], dtype=np.uint8)
+    for card in cards:
+        suit, rank = np.uint8(1) << (card >> 3), card & 7
+        out |= suit * (rank == QUEEN) & kings
+        kings |= suit * (rank == KING)
+    return out.astype(np.int32)
 
 
 def score_chunk(rules: CompiledRules, out: dict[str, np.ndarray], ns_tricks: np.ndarray,
            generale: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """`made`, `scores` and `held` of every deal (`batch_scoring.score_arrays`)."""
-    decl = out["declarer"].astype(np.int64)
-    ns_tricks = ns_tricks.astype(np.int64)
+    decl = out["declarer"].astype(INT)
+    ns_tricks = ns_tricks.astype(INT)
     deals = DealArrays(
-        declarer=decl, bid=out["bid"].astype(np.int64),
+        declarer=decl, bid=out["bid"].astype(INT),
         denomination=out["denomination"].astype(np.intp), double=out["double"].astype(np.intp),
         card_points=out["card_points"], team_tricks=np.stack([ns_tricks, 8 - ns_tricks], axis=1),
         generale=generale, last_trick_team=out["winners"][:, 7] & 1,
