@@ -21,7 +21,10 @@ import argparse
 
 from bench_batch import EXTRA
 
-from coinche_dsl.engine import batch, batch_announce, batch_scoring, compile
+from coinche_dsl.engine import compile
+from coinche_dsl.engine.batch import announce as batch_announce
+from coinche_dsl.engine.batch import play as batch
+from coinche_dsl.engine.batch import scoring as batch_scoring
 from coinche_dsl.engine.facts import Contract
 from coinche_dsl.loader import load_variant
 

@@ -1,7 +1,7 @@
 """Automatic announcements, per hand and per team, against the reference: what
 `find_announcements` finds in each hand, scored by `announcement_points`, declared in playing
 order from the first leader. Held to it: `announcer` (the per-suit tables `Deal` reads, a
-hand at a time) and `batch_announce.deal_announcements` (the batch engine's, over arrays). On
+hand at a time) and `batch.announce.deal_announcements` (the batch engine's, over arrays). On
 random deals for every built-in at every denomination, and under each announcement knob set
 to each of its values (and the knobs that interact, in every combination), on deals dealt so
 that carrés, two carrés in a hand, both sides declaring and ties between them all occur."""
@@ -20,7 +20,7 @@ from knob_support import replaced
 from coinche_dsl.cards import parse_cards
 from coinche_dsl.engine import compile
 from coinche_dsl.engine.announcements import announcement_points, announcer, find_announcements
-from coinche_dsl.engine.batch_announce import deal_announcements
+from coinche_dsl.engine.batch.announce import deal_announcements
 from coinche_dsl.engine.rules import CompiledRules
 from coinche_dsl.loader import BUILTINS, load_variant
 from coinche_dsl.model import Ruleset

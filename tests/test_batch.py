@@ -10,7 +10,7 @@ import pytest
 
 from coinche_dsl.engine import Deal, compile
 from coinche_dsl.engine.batch import play_batch
-from coinche_dsl.engine.batch_scoring import round_to
+from coinche_dsl.engine.batch.scoring import round_to
 from coinche_dsl.engine.facts import Contract
 from coinche_dsl.engine.play import trick_best
 from coinche_dsl.engine.scoring import round_to as scalar_round_to
@@ -142,7 +142,7 @@ def test_batch_play_follows_every_combination_of_play_rules():
 
 
 def test_array_split_is_the_engines():
-    from coinche_dsl.engine.batch_scoring import _split_total
+    from coinche_dsl.engine.batch.scoring import _split_total
     from coinche_dsl.engine.scoring import split_total
 
     for of, to in ((152, 162), (258, 162), (162, 152), (130, 162)):
@@ -173,8 +173,8 @@ def test_a_fixed_hand_is_held_by_its_seat_and_the_rest_is_dealt_at_random():
 
 
 def _litige_deals(**fields):
-    """One ffb deal, N's 80 hearts undoubled, as `batch_scoring.DealArrays` (NS, EW columns)."""
-    from coinche_dsl.engine.batch_scoring import DealArrays
+    """One ffb deal, N's 80 hearts undoubled, as `batch.scoring.DealArrays` (NS, EW columns)."""
+    from coinche_dsl.engine.batch.scoring import DealArrays
 
     base = dict(declarer=[0], bid=[80], denomination=[2], double=[0], card_points=[[71, 81]],
                 team_tricks=[[4, 4]], generale=[False], last_trick_team=[0],
@@ -187,7 +187,7 @@ def test_a_litige_compares_totals_and_holds_the_declarers_points():
     """ffb § 10.1.3: "En cas d'égalité entre les totaux de points des deux équipes (81-81 ou
     91-91) ... les points du preneur sont remis en jeu ... L'équipe qui n'avait pas pris marque
     ses points"; § 10.1.2: the belote is "imprenable"; § 10.2: rounded to the nearest ten."""
-    from coinche_dsl.engine.batch_scoring import score_arrays
+    from coinche_dsl.engine.batch.scoring import score_arrays
 
     rs = compile(load_variant("ffb"))
     # 71 + 10 (last trick) = 81 against 81: EW score 81 -> 80, NS 0, NS's 81 -> 80 held.

@@ -1,4 +1,4 @@
-"""Automatic announcements in the batch engine (`engine.batch_announce`) against `Deal`.
+"""Automatic announcements in the batch engine (`engine.batch.announce`) against `Deal`.
 
 Under `announcements.timing automatic` every seat declares what `Deal` finds in its hand and
 the sides are compared per the rules' knobs. The batch engine does this over arrays; here, for

@@ -1,4 +1,4 @@
-"""The batch scorer (`batch_scoring.score_arrays`, NumPy over many deals) against the
+"""The batch scorer (`batch.scoring.score_arrays`, NumPy over many deals) against the
 reference (`scoring._score_values`, one deal from its `score_key`): the same `made`, scores
 and held points for every built-in on thousands of seeded deals' values and on hand-written
 edge cases, and under the knobs that no built-in sets (rounding half down or of card points,
@@ -17,7 +17,7 @@ import pytest
 from knob_support import replaced
 
 from coinche_dsl.engine import compile
-from coinche_dsl.engine.batch_scoring import DealArrays, score_arrays
+from coinche_dsl.engine.batch.scoring import DealArrays, score_arrays
 from coinche_dsl.engine.formula import SLOTS
 from coinche_dsl.engine.rules import CAPOT_KEY, GENERALE_KEY
 from coinche_dsl.engine.scoring import _score_values

@@ -140,7 +140,7 @@ def test_without_jumps_the_level_after_capot_is_the_next_number(tmp_path: Path) 
 ], ids=["own-dix-de-der", "scaled-without-dix-de-der"])
 def test_the_batch_engine_scores_a_mode_s_own_dix_de_der_as_a_deal_does(
         tmp_path: Path, body: str) -> None:
-    """Simulations score with arrays (`batch_scoring`): every denomination, doubled or not,
+    """Simulations score with arrays (`batch.scoring`): every denomination, doubled or not,
     gives the scores `Deal.result()` gives (with ffb's no-trump and all-trump, whose last
     tricks these are)."""
     rules = compile(variant(tmp_path, body, SA_TA))

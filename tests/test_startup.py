@@ -96,8 +96,8 @@ def test_an_html_sheet_loads_neither_weasyprint_nor_the_simulation(tmp_path: Pat
 def test_scoring_the_examples_loads_no_batch_engine(argv: tuple[str, ...]) -> None:
     engine = {m for m in _modules(*argv) if m.startswith("coinche_dsl.engine.")}
     assert "coinche_dsl.engine.scoring" in engine  # the worked examples were scored
-    assert not engine & {"coinche_dsl.engine.batch", "coinche_dsl.engine.batch_scoring",
-                         "coinche_dsl.engine.batch_announce"}
+    assert not engine & {"coinche_dsl.engine.batch", "coinche_dsl.engine.batch.scoring",
+                         "coinche_dsl.engine.batch.announce"}
 
 
 COLLECTOR_PROBE = """

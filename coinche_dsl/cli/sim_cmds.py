@@ -117,7 +117,7 @@ class _progress:
             self.bar.stop()
 
 
-@app.command()
+@app.command(short_help="Play a game at the terminal against three bots.")
 def play(
     variant: Annotated[str, typer.Argument(help="A built-in name or a variant file.",
                                            autocompletion=complete_variant)],

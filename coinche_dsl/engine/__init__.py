@@ -21,7 +21,7 @@ and scores many deals at once and is tested against it. Each rule is read in one
 - `scoring`, `score_plan`, `formula`: the score of a finished deal (`score_plan`: what
   scoring reads, precomputed once per ruleset; `formula`: the variant's formulas as closures
   over a context of quantities); `summary_check`: a deal summary checked before it is scored.
-- `batch`, `batch_scoring`, `batch_announce`: many deals at once with NumPy (`play_batch`),
+- `batch` (`play`, `scoring`, `announce`): many deals at once with NumPy (`play_batch`),
   scored over arrays, automatic announcements found and compared over arrays; imported on
   demand (NumPy is not loaded by the rest of the package).
 - `driver`: the one deal driver (`play_deal`, `play_game`) and the `Seat` protocol that bots,

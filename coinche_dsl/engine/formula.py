@@ -60,7 +60,7 @@ _BINARY: dict[str, Callable[[Any, Any], Any]] = {
 
 class Operations:
     """How compiled formulas compute: on one deal's context of numbers (this class), or on
-    arrays over many deals (`batch_scoring`); the tree walk of `compile_expr` is shared."""
+    arrays over many deals (`batch.scoring`); the tree walk of `compile_expr` is shared."""
 
     binary = _BINARY
 

@@ -38,7 +38,7 @@ class Plan:
     success: Compiled
     exprs: dict[tuple[str, ...], Expr]
     """The formulas as written: `("success",)` and (`made` | `failed`, side), for the batch
-    engine's array functions (`batch_scoring`)."""
+    engine's array functions (`batch.scoring`)."""
     trees: dict[tuple[str, str], TermTree]
     """(`made` | `failed`, side) -> the side's formula split into terms (each naming the
     formula and where it is written)."""
@@ -83,7 +83,7 @@ class Plan:
     """Scores already computed, by `score_key`: deals that differ only in what scoring does
     not read share one (frozen) DealScore."""
     arrays: dict[tuple[str, ...], Any] = field(default_factory=dict)
-    """Formulas turned into array functions by `batch_scoring` (built on first use)."""
+    """Formulas turned into array functions by `batch.scoring` (built on first use)."""
     penalties: dict[tuple[str, str], Terms] = field(default_factory=dict)
     """(`revoke_by_declarers` | `revoke_by_defenders` | `unheld_announcement`, side) -> the
     penalty formula compiled (as `formulas`), for the penalties the variant writes. Read only

@@ -3,7 +3,7 @@
 `score_facts` scores a deal's facts (the engine and the simulation call it for every deal),
 keeping scores by what scoring reads (`kept_score`); `score_deal` validates a deal summary
 first (the `coinche score` command, worked examples). Both score with `_score_values`, the one
-per-deal scorer, which can also keep the quantities the formulas read; `batch_scoring` scores
+per-deal scorer, which can also keep the quantities the formulas read; `batch.scoring` scores
 many deals at once over arrays and is tested against it.
 
 Order of work, as the rules require: card points from the contract mode's table, last trick,
@@ -210,7 +210,7 @@ def _score(plan: Plan, rules: CompiledRules, facts: DealFacts, keep: bool = Fals
 
 def _score_values(plan: Plan, values: ScoreValues, keep: bool = False) -> DealScore:
     """The score of a deal from its `ScoreValues` (see `_score`): the reference, which the
-    batch scorer (`batch_scoring`) is held to."""
+    batch scorer (`batch.scoring`) is held to."""
     d, den = values[0], values[2]
     ctx, cp_raw, lt_raw, extra = _base_context(plan, values)
     scaled = _points(plan, den, cp_raw, lt_raw, extra)

@@ -31,7 +31,7 @@ from ..engine.announcements import (
     classify,
     suit_runs,
 )
-from ..engine.batch import _Play, _Tables
+from ..engine.batch.play import _Play, _Tables
 from ..engine.rules import CompiledRules
 from .bidding import HONOUR_POINTS, NO_TRUMP_COINCHE_MASTERS
 from .hands import mode_tables, suit_cards, suit_tricks, top_tricks

@@ -7,7 +7,7 @@ at every denomination and declarer's seat). For each (denomination, declarer) in
 selects the `SAMPLES` learned deals where the seat in its own place holds a hand the
 heuristic estimates like its own, and the other seats' hands fit best what their calls showed
 (a bid: a hand worth at least the bid, less `BID_SLACK`; a pass: a hand not worth competing).
-The engine's own scoring (`batch_scoring.score_arrays`) then scores those outcomes under
+The engine's own scoring (`batch.scoring.score_arrays`) then scores those outcomes under
 every contract the bot could reach from there (each bid level, undoubled, coinched or
 surcoinched), all at once. A call's value is the mean of (our side's score − the other
 side's) over the selected deals:

@@ -16,7 +16,7 @@ for a fraction of its cost (`tests/test_fastsim.py` compares the two record by r
 4. the deals with a contract are played together by `batch_bots.HeuristicPlay`, the batch
    engine's play loop with the heuristic bot's card play as its policy (the card play of both
    levels);
-5. they are scored by `batch_scoring.score_arrays` with what the heuristic bots declare (every
+5. they are scored by `batch.scoring.score_arrays` with what the heuristic bots declare (every
    announcement their hands hold, every belote).
 """
 
@@ -30,7 +30,7 @@ import numpy as np
 
 from ..engine.announcements import announcer
 from ..engine.batch import play_tables
-from ..engine.batch_scoring import DealArrays, deal_belotes, score_arrays
+from ..engine.batch.scoring import DealArrays, deal_belotes, score_arrays
 from ..engine.rules import CompiledRules
 from .batch_auction import Hands, auction, auctions
 from .batch_bots import HeuristicPlay, announced_points, coinche_flags, evaluate_hands

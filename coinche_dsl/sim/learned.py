@@ -16,7 +16,7 @@ deal is kept as:
   trick, belotes, and the points of the announcements the bots declared.
 
 No score is stored: scores are computed at the call by the engine's own scoring
-(`batch_scoring.score_arrays`) over the outcomes of the deals that match, so the table of a
+(`batch.scoring.score_arrays`) over the outcomes of the deals that match, so the table of a
 ruleset holds its play and the bot reads its scoring fresh. A call asks `Learned.select` for
 the deals where the seat in the bot's place holds a hand like its own, and the others' hands
 fit what their calls showed. The tables are cached on disk by `table_cache`, keyed by the
@@ -33,7 +33,7 @@ import numpy as np
 
 from ..engine.announcements import announcement_points
 from ..engine.batch import play_tables
-from ..engine.batch_scoring import deal_belotes
+from ..engine.batch.scoring import deal_belotes
 from ..engine.deal import Deal
 from ..engine.driver import play_deal
 from ..engine.facts import Contract

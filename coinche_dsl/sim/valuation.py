@@ -7,7 +7,7 @@
 - `misfit`: how far an estimate falls from what a seat's calls said (`BID_SLACK`);
 - `Outcomes` and `margins`: what learned deals, played once at a (denomination, declarer),
   are worth under many contracts at once, scored by the engine's own scoring over arrays
-  (`batch_scoring.score_arrays`). The play of a deal depends on its denomination and declarer
+  (`batch.scoring.score_arrays`). The play of a deal depends on its denomination and declarer
   only (the bid and the double change the score, not the cards played, except a générale's
   first lead, which the bot does not model), so every contract asked about is scored over the
   outcomes played at its (denomination, declarer), all together.
@@ -24,7 +24,7 @@ import numpy as np
 
 from ..cards import cards_of
 from ..engine.announcements import KING, QUEEN, SUIT_LOW_BITS, announcer, classify
-from ..engine.batch_scoring import DealArrays, score_arrays
+from ..engine.batch.scoring import DealArrays, score_arrays
 from ..engine.rules import CompiledRules
 from .hands import (
     ModeTable,

@@ -6,7 +6,7 @@ litige of `litige held` on equal totals, each side's formula, rounding and scale
 points a litige holds for the next deal), with every quantity an array over deals and each
 formula evaluated by `array_expr` (`formula.compile_expr` with `np.where` for `if`).
 `engine.batch` calls it (`score_chunk`, with the belotes of `deal_belotes` and the automatic
-announcements of `batch_announce`); its tests compare it with `score_facts` deal by deal on
+announcements of `batch.announce`); its tests compare it with `score_facts` deal by deal on
 every built-in.
 
 Irregularities (a revoke, an announcement not held) are not scored here: simulated players
@@ -22,13 +22,13 @@ from typing import Any
 
 import numpy as np
 
-from ..model.enums import Rounding, ScaleKind
-from ..model.expr import Expr
-from .announcements import KING, QUEEN, SUIT_LOW_BITS, Tables
-from .facts import ALL_TRUMP, NO_TRUMP
-from .formula import Compiled, Operations, compile_expr, new_context, slot
-from .rules import CAPOT_KEY, GENERALE_KEY, CompiledRules
-from .score_plan import Plan
+from ...model.enums import Rounding, ScaleKind
+from ...model.expr import Expr
+from ..announcements import KING, QUEEN, SUIT_LOW_BITS, Tables
+from ..facts import ALL_TRUMP, NO_TRUMP
+from ..formula import Compiled, Operations, compile_expr, new_context, slot
+from ..rules import CAPOT_KEY, GENERALE_KEY, CompiledRules
+from ..score_plan import Plan
 
 Arrays = list[Any]
 INT = np.int32
@@ -278,7 +278,7 @@ def _king_first(cards: np.ndarray) -> np.ndarray:
 
 def score_chunk(rules: CompiledRules, out: dict[str, np.ndarray], ns_tricks: np.ndarray,
            generale: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """`made`, `scores` and `held` of every deal (`batch_scoring.score_arrays`)."""
+    """`made`, `scores` and `held` of every deal (`batch.scoring.score_arrays`)."""
     decl = out["declarer"].astype(INT)
     ns_tricks = ns_tricks.astype(INT)
     deals = DealArrays(

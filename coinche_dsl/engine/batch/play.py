@@ -26,12 +26,12 @@ trick; the random card takes the bit generator's raw words and a 512 kB table of
 the last trick, one card a hand, is played without choosing; card points are counted once,
 from the cards each side took; chunks of 16,384 deals keep the arrays in the cache.
 
-Scores are `score_facts`'s, computed over arrays by `batch_scoring.score_arrays` (the same
+Scores are `score_facts`'s, computed over arrays by `scoring.score_arrays` (the same
 steps read from the same `score_plan.Plan`); under `litige held`, `held` is each deal's
 `DealScore.held` (deals are independent: giving it to the next deal's winner is `Game`'s
 work). Announcements: a seat declares nothing (its belote is claimed), except under
 `announcements.timing automatic`, where every hand's are found and the sides compared over
-arrays by `batch_announce.deal_announcements`, as `Deal` finds and compares them.
+arrays by `announce.deal_announcements`, as `Deal` finds and compares them.
 
 NumPy because it is the array library every scientific Python install has, its integer
 kernels (bitwise ops, `bitwise_count`, `take`) are all this needs, and it adds no compiler or
@@ -45,11 +45,11 @@ from typing import Any
 
 import numpy as np
 
-from ..model.enums import AllTrumpBeat
-from .batch_announce import deal_announcements
-from .batch_scoring import deal_belotes, score_chunk
-from .facts import NO_TRUMP, ROLE_BY_OFFSET, Contract
-from .rules import CAPOT_KEY, GENERALE_KEY, CompiledRules
+from ...model.enums import AllTrumpBeat
+from ..facts import NO_TRUMP, ROLE_BY_OFFSET, Contract
+from ..rules import CAPOT_KEY, GENERALE_KEY, CompiledRules
+from .announce import deal_announcements
+from .scoring import deal_belotes, score_chunk
 
 __all__ = ["BatchResult", "play_batch", "greedy_card", "POLICIES"]
 

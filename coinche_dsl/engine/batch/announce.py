@@ -25,9 +25,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..model.enums import TiePolicy
-from .announcements import KING, QUEEN, RANK_MASK, SUIT_LOW_BITS, classify
-from .rules import CompiledRules
+from ...model.enums import TiePolicy
+from ..announcements import KING, QUEEN, RANK_MASK, SUIT_LOW_BITS, classify
+from ..rules import CompiledRules
 
 __all__ = ["deal_announcements"]
 
