@@ -28,6 +28,8 @@ from coinche_dsl.studio.app import create_app  # noqa: E402
 from coinche_dsl.studio.service import Workspace  # noqa: E402
 
 expect = playwright.expect
+# Every wait is for an answer of the server (a check, a render): seconds on a loaded machine.
+expect.set_options(timeout=30_000)
 CLUB = """\
 variant "club" extends "ffb" {
   title "Coinche du jeudi"

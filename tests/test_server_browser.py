@@ -15,6 +15,8 @@ import pytest
 pytest.importorskip("sqlalchemy")
 playwright = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 expect = playwright.expect
+# Every wait is for an answer of the server (a check, a render): seconds on a loaded machine.
+expect.set_options(timeout=30_000)
 CHROMIUM = next((p for p in ("/usr/bin/chromium", shutil.which("chromium") or "")
                  if p and Path(p).is_file()), None)
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium not installed "
@@ -95,7 +97,8 @@ def test_a_club_online_from_sign_up_to_a_restored_version(site: str, tmp_path: P
         secretary.mouse.move(*at)
         expect(secretary.locator(".cm-coinche-hover")).to_contain_text("game.target")
         replace_text(secretary, rules(777))  # the preview follows the text, unsaved
-        expect(secretary.frame_locator("#preview").locator("body")).to_contain_text("777")
+        expect(secretary.frame_locator("#preview").locator("body")).to_contain_text(
+            "777", timeout=90_000)  # a render of the edited text: slow on a loaded machine
         secretary.goto(site + "/c/jeudi/v/jeudi")
         secretary.click("#publish")
         assert "Rendre privé" in secretary.inner_text("#publish")
