@@ -23,6 +23,13 @@ from coinche_dsl.loader import BUILTINS, builtin_path, load_variant
 
 DATA = Path(__file__).parent / "perft"
 UPDATE = os.environ.get("UPDATE_PERFT") == "1"
+CHOICES = {name: {"sans_atout_tout_atout": "oui"} for name in ("ffb", "ffb-contree")}
+"""Options under which a built-in's positions are counted: the federation's no-trump and
+all-trump are the organiser's option (§ 11), and their play rules are counted too."""
+
+
+def rules_of(name: str):
+    return compile(load_variant(name, CHOICES.get(name)))
 
 
 def perft(rules, hands: list[int], d: int, trick: list[tuple[int, int]], seat: int,
@@ -88,7 +95,7 @@ def read_position(pos: dict):
 
 
 def regenerate(name: str, path: Path) -> None:
-    rules = compile(load_variant(name))
+    rules = rules_of(name)
     positions = make_positions(rules, name)
     for pos in positions:
         hands, d, trick, seat = read_position(pos)
@@ -104,7 +111,7 @@ def test_perft(name):
     if UPDATE and builtin_path(name).is_file():
         regenerate(name, path)
     assert path.is_file(), f"no perft data for {name}: UPDATE_PERFT=1 writes it"
-    rules = compile(load_variant(name))
+    rules = rules_of(name)
     positions = json.loads(path.read_text())["positions"]
     assert positions, f"{path.name} holds no position"
     for i, pos in enumerate(positions):
