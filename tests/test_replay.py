@@ -160,3 +160,25 @@ def test_random_deals_round_trip_through_records(name):
         deal = play_deal(Deal(rules, i % 4, rng=rng), [DeclaringBot(rng)] * 4)
         again = replay(rules, json.loads(json.dumps(to_record(deal))))
         assert report(again) == report(deal)
+
+
+def test_a_rebelote_not_said_voids_the_defenders_belote():
+    """FFB § 7: « puis obligatoirement « rebelote » lorsqu'il joue la seconde. En cas
+    d'omission d'un de ces deux termes, la belote n'est pas prise en compte ». N's capot at
+    spades fails (EW take tricks): § 10.1.2 gives the defence 160 plus the contract (250) and
+    its belote, 430; E's rebelote not said, the belote is not counted: 410."""
+    from coinche_dsl.engine.replay import replay
+
+    said = replay(FFB, copy.deepcopy(RECORD)).result()
+    assert said.scores == {"NS": 0, "EW": 430}
+    unsaid = replay(FFB, {**copy.deepcopy(RECORD), "rebelote_unsaid": ["E"]}).result()
+    assert unsaid.scores == {"NS": 0, "EW": 410}
+
+
+def test_a_rebelote_not_said_needs_a_belote_played():
+    from coinche_dsl.engine.replay import replay
+    from coinche_dsl.errors import InputError
+
+    with pytest.raises(InputError, match="N has played no belote's second card") as e:
+        replay(FFB, {**copy.deepcopy(RECORD), "rebelote_unsaid": ["N"]})
+    assert e.value.field == "rebelote_unsaid[0]"

@@ -105,6 +105,9 @@ class Deal:
     """The first trick's leader, from whom automatic announcements are declared in playing
     order (which `tie first_declared` reads)."""
     _silent: set[int] | None = None
+    rebelote_unsaid: frozenset[int] = frozenset()
+    """Seats whose « rebelote » was not said with the second of their king and queen
+    (`say_rebelote`): their belote is not credited where `belote.rebelote_required`."""
     revokes: tuple[tuple[int, int], ...] = ()
     """Revokes left to stand (`allow_revoke`), as (seat, trick 0..7), in play order."""
     irregular: tuple[Any, ...] = ()
@@ -487,8 +490,23 @@ class Deal:
         several): held, not kept silent, by a declarer under `claim declarers_only`, and
         played king first under `order king_first`."""
         claimed = self._claimed() if self.contract is not None else []
+        r, unsaid = self.rules, self.rebelote_unsaid
         return [seat for seat, suit in claimed
-                if not (self.rules.belote_king_first and not self._king_first(suit))]
+                if not (r.belote_king_first and not self._king_first(suit))
+                and not (r.rebelote_required and seat in unsaid)]
+
+    def say_rebelote(self, seat: int, said: bool = True) -> None:
+        """Whether `seat` said « rebelote » with the second of its king and queen, once both
+        are played (a belote said with the first, § 7 of the federation's text: « puis
+        obligatoirement « rebelote » lorsqu'il joue la seconde »)."""
+        played = self.initial_hands[seat] & ~self.hands[seat]
+        pairs = [_PAIRS[suit] for holder, suit in self._claimed() if holder == seat]
+        if not any(played & pair == pair for pair in pairs):
+            raise IllegalActionError(f"{SEATS[seat]} has played no belote's second card",
+                                     "belote.rebelote_required")
+        self.rebelote_unsaid = (self.rebelote_unsaid - {seat} if said
+                                else self.rebelote_unsaid | {seat})
+        self._result = None
 
     def _king_first(self, suit: int) -> bool:
         order = self._played()

@@ -7,9 +7,10 @@
  "play": ["N 7C", "E 8C", "..."]}
 ```
 
-`announcements` and `belote` are optional. Announcements are declared before each seat's first
-card. Without `belote`, every holder claims its belote; with it, the seats listed claim theirs
-and any other holder keeps it silent (which the rules may forbid).
+`announcements`, `belote` and `rebelote_unsaid` (seats whose « rebelote » was not said with
+the second of their king and queen) are optional. Announcements are declared before each
+seat's first card. Without `belote`, every holder claims its belote; with it, the seats listed
+claim theirs and any other holder keeps it silent (which the rules may forbid).
 
 `irregularities` (optional) lists what the table noted: an announcement not held, a card
 shown, a revoke. Where the variant lets a revoke stand (`penalties.revoke penalised`), a card
@@ -58,6 +59,7 @@ class Record:
     play: list[str]
     announcements: dict[int, list[int]] = field(default_factory=dict)
     belote: list[int] | None = None
+    rebelote_unsaid: list[int] = field(default_factory=list)
     irregularities: list[Any] = field(default_factory=list)
     """The record's irregularities as written (`model.summary.Irregularity`)."""
 
@@ -77,6 +79,7 @@ def read_record(data: Any) -> Record:
                                            for i, c in enumerate(combos)]
                        for seat, combos in (r.announcements or {}).items()},
         belote=None if r.belote is None else [SEATS.index(s) for s in r.belote],
+        rebelote_unsaid=[SEATS.index(s) for s in r.rebelote_unsaid],
         irregularities=list(r.irregularities),
     )
 
@@ -124,6 +127,11 @@ def replay(rules: CompiledRules, data: Any) -> Deal:
         i = seat.next_play
         raise ReplayError("play", i, record.play[i], "the eight tricks are already played",
                           "play")
+    for i, unsaid in enumerate(record.rebelote_unsaid):
+        try:
+            deal.say_rebelote(unsaid, said=False)
+        except IllegalActionError as e:
+            raise InputError(str(e), f"rebelote_unsaid[{i}]") from None
     _check_recorded_revokes(deal, seat.irregular)
     deal.irregular = (*(i for i in seat.irregular if i.kind != "revoke"),
                       *(Irregular("revoke", s, t) for s, t in deal.revokes))
@@ -242,6 +250,8 @@ def to_record(deal: Deal) -> dict[str, object]:
                           for s, ms in deal.declared.items() if ms},
         "belote": sorted({SEATS[s] for s, _ in deal.belote_holders()
                           if s not in deal.belote_silent}, key=SEATS.index),
+        **({"rebelote_unsaid": [SEATS[s] for s in sorted(deal.rebelote_unsaid)]}
+           if deal.rebelote_unsaid else {}),
         "play": plays,
     }
 

@@ -35,6 +35,11 @@ class ReplayRecord(RuleModel):
     card); null or absent for none."""
     belote: Annotated[list[SeatName], Field(max_length=4)] | None = None
     """Seats that claim their belote; when absent, every holder claims it."""
+    rebelote_unsaid: Annotated[list[SeatName], Field(max_length=4)] = Field(
+        default_factory=list)
+    """Seats that claimed their belote but did not say « rebelote » with the second of their
+    king and queen: their belote does not count where the variant requires it
+    (`belote.rebelote_required`)."""
     irregularities: Annotated[list[Irregularity], Field(max_length=8)] = Field(
         default_factory=list)
     """Irregularities the table noted (`{"kind": "unheld_announcement", "seat": "E",
