@@ -76,6 +76,18 @@ function el(tag, text, attrs = {}) {
   return node;
 }
 
+// What the page is still doing for the text shown (`main[aria-busy]`): the problems of the
+// latest text, the open panel's refresh, an answer, a new file, a score or a PDF being made.
+// A screen reader waits for it before reading the updated regions; the browser tests wait on it,
+// never on the clock.
+const working = new Set();
+
+function busy(what, on) {
+  if (on) working.add(what); else working.delete(what);
+  const main = document.querySelector("main");
+  if (working.size) main.setAttribute("aria-busy", "true"); else main.removeAttribute("aria-busy");
+}
+
 function status(text, kind = "") { const s = $("status"); s.textContent = text; s.className = kind; }
 
 // Each problem as a sentence in the page's language with its line (a click there goes to it),
@@ -146,6 +158,7 @@ async function diagnose(text) {
     }
     return found;
   } catch (e) { if (asked === checks) status(e.message, "draft"); return []; }
+  finally { if (asked === checks && text === latest) busy("check", false); }
 }
 
 function position(text, pos) {
@@ -192,6 +205,7 @@ async function printPdf() {
   const button = $("print"), progress = $("pdf-progress");
   button.disabled = true;
   progress.hidden = false;
+  busy("pdf", true);
   status(t("pdf.making"));
   try {
     const r = await call("pdf", {text: editor.getText(), lang: $("lang").value || null, card: $("kind").value === "card", options: chosen()});
@@ -207,6 +221,7 @@ async function printPdf() {
   } finally {
     button.disabled = false;
     progress.hidden = true;
+    busy("pdf", false);
   }
 }
 
@@ -257,6 +272,7 @@ let refreshes = 0, pending = null;
 async function refresh() {
   const text = latest;
   const asked = ++refreshes;
+  busy("refresh", true);
   const current = () => asked === refreshes;
   if (pending) pending.abort();
   pending = new AbortController();
@@ -274,13 +290,25 @@ async function refresh() {
       await questionnaire(text, current, signal);
     }
   } catch (e) { if (current() && e.name !== "AbortError") status(e.message, "draft"); }
+  finally { if (current() && timer === null) busy("refresh", false); }
 }
 
+// A change of the text: its problems are asked for by the editor, the open panel follows half
+// a second after the last key.
 function changed(text) {
   latest = text;
   status(text === savedText ? "" : t("status.edited"));
+  busy("check", true);
+  busy("refresh", true);
   clearTimeout(timer);
-  timer = setTimeout(refresh, 500);
+  timer = setTimeout(() => { timer = null; refresh(); }, 500);
+}
+
+// The text replaced by the page itself (an answer, a new file): the panel follows at once.
+function refreshNow() {
+  clearTimeout(timer);
+  timer = null;
+  refresh();
 }
 
 // The questionnaire. Over the file, each answer is written into the text only if it brings no
@@ -294,19 +322,21 @@ function drafting() { return $("start").open; }
 
 async function answer(path, value, previous) {
   if (drafting()) return keepForNewFile(path, value);
+  busy("answer", true);
   try {
     const r = await call("answer", {text: editor.getText(), path, value, lang: pageLang});
-    if (r.refused) { notes[path] = {refused: r.refused}; renderQuestions(lastQuestions); return; }
+    if (r.refused) { notes[path] = {refused: r.refused}; shownForm = ""; renderQuestions(lastQuestions); return; }
     notes[path] = {written: true, note: r.note};
     if (previous !== undefined) undos[path] = previous; else delete undos[path];
     editor.setText(r.text);
     latest = r.text;
-    refresh();
-  } catch (e) { status(e.message, "draft"); }
+    refreshNow();
+  } catch (e) { status(e.message, "draft"); } finally { busy("answer", false); }
 }
 
 async function keepForNewFile(path, value) {
   const answers = {...draft, [path]: value};
+  busy("answer", true);
   try {
     const r = await call("start", startRequest(answers));
     const errors = (r.diagnostics || []).filter((d) => d.severity === "error");
@@ -317,6 +347,8 @@ async function keepForNewFile(path, value) {
       notes[path] = {kept: true};
     }
   } catch (e) { notes[path] = {refused: t("form.refused", {why: e.message})}; }
+  finally { busy("answer", false); }
+  shownForm = "";  // the controls as the answers are, whatever was clicked
   renderQuestions(lastQuestions);
 }
 
@@ -335,6 +367,7 @@ function control(q) {
     const input = el("input", null, {type: "number", id: inputId("n"), "data-path": q.path, "aria-labelledby": legendId});
     if (q.min !== undefined) { input.min = q.min; input.max = q.max; }
     input.value = value;
+    input.dataset.shown = String(value);
     input.addEventListener("change", () => answer(q.path, input.value, value));
     box.append(input);
   } else if (q.kind === "choices") {
@@ -371,15 +404,26 @@ function control(q) {
   return box;
 }
 
-// The form is rebuilt from the server's answers; the control that had the focus has it again.
+// The form is rebuilt from the server's answers, only when they or the notes under them have
+// changed (a key pressed on a box must find that box still there when it comes up); the control
+// that had the focus has it again, with what was being typed in it and not yet written.
+let shownForm = "";
+
 function renderQuestions(r) {
   if (!r) return;
   lastQuestions = r;
-  const form = $("questions"), focused = document.activeElement && document.activeElement.id;
+  const shape = JSON.stringify([r, notes, Object.keys(undos), drafting(), draft]);
+  if (shape === shownForm) return;
+  shownForm = shape;
+  const form = $("questions"), active = document.activeElement;
+  const focused = active && form.contains(active) ? active.id : null;
+  const typed = focused && active.type === "number" && active.value !== active.dataset.shown
+    ? active.value : null;
   form.replaceChildren(...r.questions.map(control));
   $("form-problem").textContent = r.problem || "";
   if (!focused) return;
   const again = $(focused);
+  if (again && typed !== null) again.value = typed;
   if (again && form.contains(again)) again.focus();
   else if (focused.endsWith("-undo") && $(focused.replace(/-undo$/, ""))) {
     $(focused.replace(/-undo$/, "")).querySelector("input").focus();  // the undo is done
@@ -406,6 +450,7 @@ function startRequest(answers) {
 async function startFile() {
   const text = editor.getText();
   if (text.trim() && !window.confirm(t("start.confirm"))) return;
+  busy("answer", true);
   try {
     const r = await call("start", startRequest(draft));
     editor.setText(r.text);
@@ -415,8 +460,9 @@ async function startFile() {
     for (const k of Object.keys(notes)) delete notes[k];
     for (const k of Object.keys(undos)) delete undos[k];
     $("start").open = false;
-    refresh();
-  } catch (e) { status(e.message, "draft"); }
+    $("start").querySelector("summary").focus();  // its button is folded away: the focus stays here
+    refreshNow();
+  } catch (e) { status(e.message, "draft"); } finally { busy("answer", false); }
 }
 
 function startToggled() {
@@ -455,6 +501,7 @@ function dealFromForm() {
 async function scoreDeal() {
   const box = $("score-result");
   box.replaceChildren();
+  busy("score", true);
   try {
     const r = await call("score", {text: editor.getText(), deal: dealFromForm(), options: chosen(), lang: pageLang});
     if (r.diagnostics) { box.append(el("p", t("score.problems"))); return; }
@@ -474,6 +521,7 @@ async function scoreDeal() {
     }
     box.append(table);
   } catch (e) { box.append(el("p", e.message, {class: "error", id: "score-error"})); }
+  finally { busy("score", false); }
 }
 
 // The panels are a tab list: one tab in the Tab order, the arrow keys, Home and End move
