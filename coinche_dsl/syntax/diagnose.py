@@ -105,7 +105,9 @@ def check_text(text: str, file: str) -> None:
 def _too_many_tokens(at: Position) -> None:
     raise VariantError([Diagnostic(at, f"the file has more than {MAX_TOKENS:,} words, numbers "
                                    "and signs (comments and texts aside); a variant file is "
-                                   "smaller", hint="is this a variant file?")])
+                                   "smaller", hint="is this a variant file?",
+                                   code="syntax.too_many_words", hint_code="hint.variant_file",
+                                   params=args(n=MAX_TOKENS))])
 
 
 def _stray_brace(text: str, closed: list[_Open], at: Position) -> None:
