@@ -256,6 +256,8 @@ SAID_IN_ENGLISH_BEFORE = {
     "expect NS 180, EW 0 }\n",
     "syntax.formula_too_long": "scoring { made { declarers = " + " + ".join(["1"] * 600)
     + " defenders = 0 } }\n",
+    "syntax.word_after_value": "game { target 1000 reach }\n",
+    "value.pin_quoted": "pin 3\n",
     "syntax.too_many_words": "game { target 1000 }\n" + "".join(
         f"  table {{ cut_minimum {i % 9 + 1} }}\n" for i in range(5000)),
 }
@@ -281,3 +283,16 @@ def test_a_file_over_the_size_limit_is_refused_in_french(tmp_path: Path) -> None
     assert big.code == "file.too_large"
     assert big.message == "le fichier dépasse 1\u202f000\u202f000 octets, la taille limite " \
         "d'un fichier de variante"
+
+
+def test_a_base_over_the_size_limit_is_named_in_french(tmp_path: Path) -> None:
+    from coinche_dsl.syntax.parser import MAX_BYTES
+
+    (tmp_path / "big.coinche").write_text('variant "big" extends "ffb" {\n' + "#" * MAX_BYTES
+                                          + "\n}\n", encoding="utf-8")
+    text = 'variant "club" extends "big.coinche" {\n  title "Club"\n  language fr\n}\n'
+    [big] = diagnose(text, str(tmp_path / "club.coinche"), lang="fr")
+    assert (big.code, big.line) == ("file.base_too_large", 1)
+    assert big.message == "la base « big.coinche » dépasse 1\u202f000\u202f000 octets, " \
+        "la taille limite d'un fichier de variante".replace("« ", "«\u202f").replace(
+            " »", "\u202f»")

@@ -257,7 +257,9 @@ def _unit_word(text: str, file: str, prev: Token | None) -> Diagnostic | None:
     return Diagnostic(Position(file, prev.line or 1, prev.column or 1),
                       f"'{setting} {value} {word}': '{word}' after the value reads as another "
                       "setting, which has no value", word,
-                      f"a setting's value stands alone: write '{setting} {value}'")
+                      f"a setting's value stands alone: write '{setting} {value}'",
+                      code="syntax.word_after_value", hint_code="hint.value_alone",
+                      params=args(name=word, setting=setting, fix=f"{setting} {value}"))
 
 
 def _special(token: Token, expected: set[str], prev: Token | None, at: Position
