@@ -126,6 +126,48 @@ def expect_fr(locator: object, text: str) -> None:
                f"no {text!r} in the page", seconds=90)  # answers validate the whole file
 
 
+SETTLED = "() => !document.querySelector('main').hasAttribute('aria-busy')"
+"""The page has every answer for the text it shows: the problems, the open panel, the answer,
+the new file or the score asked for (it sets `main[aria-busy]` while one is coming)."""
+
+
+def settled(page: object) -> None:
+    """Wait until the page has done what the last key asked (its `aria-busy` gone): on a
+    whole fr-bga checked per answer, on a loaded machine, that takes what it takes."""
+    page.wait_for_function(SETTLED, timeout=180_000, polling=50)
+
+
+def focused_matches(page: object, selector: str) -> bool:
+    return page.evaluate("(s) => !!document.activeElement && document.activeElement.matches(s)",
+                         selector)
+
+
+def tab_to(page: object, selector: str, key: str = "Tab", limit: int = 40) -> None:
+    """Press Tab (or `key`: Shift+Tab) until the focus is on `selector`, as a user does."""
+    for _ in range(limit):
+        if focused_matches(page, selector):
+            return
+        page.keyboard.press(key)
+    assert focused_matches(page, selector), f"{key} never reached {selector}"
+
+
+def type_over(page: object, text: str) -> None:
+    """What the focused box holds replaced by `text`, typed."""
+    page.keyboard.press("Control+a")
+    page.keyboard.type(text)
+
+
+def choose(page: object, value: str) -> None:
+    """The focused menu set to `value` with the arrow keys (each step a change, as in a real
+    browser: the page follows every one)."""
+    values = page.evaluate("() => [...document.activeElement.options].map((o) => o.value)")
+    at = page.evaluate("() => document.activeElement.selectedIndex")
+    to = values.index(value)
+    for _ in range(abs(to - at)):
+        page.keyboard.press("ArrowDown" if to > at else "ArrowUp")
+    assert page.evaluate("() => document.activeElement.value") == value
+
+
 def test_a_secretarys_session(page: object, studio: tuple[str, Path], tmp_path: Path) -> None:
     """The page in the file's language, French: typo fixed from the problem list, help, the
     base's value, the preview, printing, a comparison and a disputed deal scored."""
@@ -601,7 +643,7 @@ def test_every_panel_passes_axe(studio: tuple[str, Path]) -> None:
                 page.wait_for_selector(q("game.target"))
                 page.click("#start summary")
                 page.wait_for_selector(q("game.target"))
-            page.wait_for_timeout(300)
+            settled(page)
             found[tab] = page.evaluate("""async () => (await axe.run(document)).violations.map(
                 (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)""")
         browser.close()
@@ -668,48 +710,6 @@ def test_another_page_cannot_frame_the_studio(page: object, studio: tuple[str, P
     [framed] = page.main_frame.child_frames
     assert framed.locator(".cm-content").count() == 0  # ...and the browser did not show it
     assert framed.locator("#save").count() == 0
-
-
-SETTLED = "() => !document.querySelector('main').hasAttribute('aria-busy')"
-"""The page has every answer for the text it shows: the problems, the open panel, the answer,
-the new file or the score asked for (it sets `main[aria-busy]` while one is coming)."""
-
-
-def settled(page: object) -> None:
-    """Wait until the page has done what the last key asked (its `aria-busy` gone): on a
-    whole fr-bga checked per answer, on a loaded machine, that takes what it takes."""
-    page.wait_for_function(SETTLED, timeout=180_000, polling=50)
-
-
-def focused_matches(page: object, selector: str) -> bool:
-    return page.evaluate("(s) => !!document.activeElement && document.activeElement.matches(s)",
-                         selector)
-
-
-def tab_to(page: object, selector: str, key: str = "Tab", limit: int = 40) -> None:
-    """Press Tab (or `key`: Shift+Tab) until the focus is on `selector`, as a user does."""
-    for _ in range(limit):
-        if focused_matches(page, selector):
-            return
-        page.keyboard.press(key)
-    assert focused_matches(page, selector), f"{key} never reached {selector}"
-
-
-def type_over(page: object, text: str) -> None:
-    """What the focused box holds replaced by `text`, typed."""
-    page.keyboard.press("Control+a")
-    page.keyboard.type(text)
-
-
-def choose(page: object, value: str) -> None:
-    """The focused menu set to `value` with the arrow keys (each step a change, as in a real
-    browser: the page follows every one)."""
-    values = page.evaluate("() => [...document.activeElement.options].map((o) => o.value)")
-    at = page.evaluate("() => document.activeElement.selectedIndex")
-    to = values.index(value)
-    for _ in range(abs(to - at)):
-        page.keyboard.press("ArrowDown" if to > at else "ArrowUp")
-    assert page.evaluate("() => document.activeElement.value") == value
 
 
 def test_done_when_a_french_secretary_alone_on_her_real_file(tmp_path: Path) -> None:

@@ -564,6 +564,7 @@ async function main() {
   fill($("start-base"), s.variants, "ffb");
   fill($("other"), s.variants, "ffb");
   latest = savedText = s.text;
+  busy("check", true);  // the editor asks for the file's problems as it opens
   editor = CoincheEditor.create($("editor"), {text: s.text, diagnose, complete, hover, changed, definition, label: t("editor.name")});
   applyWords();
   keepLinksInside($("preview"));
