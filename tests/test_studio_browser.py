@@ -770,8 +770,11 @@ def test_done_when_a_french_secretary_alone_on_her_real_file(tmp_path: Path) -> 
         page.keyboard.press("Enter")
         written("target 2000")
         expect_fr(problems, "Aucun problème")
+        assert focused_matches(page, ".cm-content")  # back in the editor, at the fix
 
-        # The target and the trumps, in the form: the tabs by Tab, the arrows along them.
+        # The target and the trumps, in the form: out of the editor (Esc then Tab, as the
+        # page says), the tabs by Tab, the arrows along them.
+        page.keyboard.press("Escape")
         tab_to(page, "[role=tab]")
         assert focused_matches(page, "#tabbtn-preview")
         page.keyboard.press("ArrowRight")
