@@ -641,3 +641,17 @@ def test_no_site_may_frame_the_studio_on_any_answer(folder: Path) -> None:
     page = dict(every_answer(folder))["page"]
     policy = page.headers["content-security-policy"]  # type: ignore[attr-defined]
     assert "frame-src 'self' blob: data:" in policy  # the preview still shows
+
+
+def test_a_deal_the_model_refuses_is_said_in_the_page_language(client: TestClient) -> None:
+    """Tricks that do not make eight, a seat that is no seat: the problem catalogs' sentences,
+    as a worked example's would be, never pydantic's English."""
+    deal = {"declarer": "N", "bid": 90, "trump": "hearts", "double": "none",
+            "card_points": {"NS": 100, "EW": 52}, "last_trick": "S"}
+    for wrong, said in (({"tricks": {"N": 3, "E": 3, "S": 3, "W": 3}},
+                         "les levées doivent faire 8 en tout ; celles-ci en font 12"),
+                        ({"declarer": "X"}, "« X » n'est pas une des réponses possibles")):
+        reply = client.post("/api/score", headers=TOKEN, json={
+            "text": CLUB, "deal": {**deal, **wrong}, "lang": "fr"})
+        assert reply.status_code == 422
+        assert said in _plain(reply.json()["error"])
