@@ -126,10 +126,11 @@ def read_variant(path: Path, at: Position | None = None) -> ParsedVariant:
         where = at or Position(str(path), 1, 1)
         own = where.file == str(path)
         message = e.why if own else f"{Path(path).name}: {e.why}"
-        size = {"code": "file.too_large" if own else "file.base_too_large",
-                "params": args(n=e.limit, **({} if own else {"name": Path(path).name}))
-                } if e.limit is not None else {}
-        raise VariantError([Diagnostic(where, message, **size)]) from None
+        if e.limit is None:
+            raise VariantError([Diagnostic(where, message)]) from None
+        raise VariantError([Diagnostic(  # over the size limit: said in the reader's language
+            where, message, code="file.too_large" if own else "file.base_too_large",
+            params=args(n=e.limit, **({} if own else {"name": Path(path).name})))]) from None
     return _parsed(raw, str(path))
 
 
