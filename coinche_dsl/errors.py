@@ -68,6 +68,18 @@ class Diagnostic:
         return for_terminal(out, newlines=False)  # a file's text is shown, never obeyed
 
 
+class RuleValueError(ValueError):
+    """A model validator's refusal with its sentence's key in the problem catalogs (`code`)
+    and the values it names (`params`): pydantic reports it as a `value_error` whose context
+    holds it, and the loader's problem carries both, to be said in the reader's language."""
+
+    def __init__(self, message: str, code: str, hint_code: str = "", **params: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.hint_code = hint_code
+        self.params = params
+
+
 class CoincheError(Exception):
     """Root of every error this package raises on purpose."""
 

@@ -39,10 +39,13 @@ class FileError(CoincheError, OSError):
     and says why, in one line. `missing` when there is nothing at that path (a usage error
     for a command's argument)."""
 
-    def __init__(self, path: str | os.PathLike[str], why: str, missing: bool = False):
+    def __init__(self, path: str | os.PathLike[str], why: str, missing: bool = False,
+                 limit: int | None = None):
         self.path = str(path)
         self.why = why
         self.missing = missing
+        self.limit = limit
+        """The size limit the file is over, for a file too large."""
         super().__init__(f"{self.path}: {why}")
 
     def __str__(self) -> str:
@@ -112,7 +115,7 @@ def read_stream(stream: IO[bytes] | None, limit: int, name: str = "standard inpu
 
 def too_large(path: str | os.PathLike[str], limit: int, what: str) -> FileError:
     return FileError(path, f"file is more than {limit:,} bytes; {what}s are limited to "
-                     f"{limit:,}")
+                     f"{limit:,}", limit=limit)
 
 
 def _error(path: str | os.PathLike[str], e: OSError) -> FileError:

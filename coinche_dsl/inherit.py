@@ -57,7 +57,9 @@ def bad_pin(own: ParsedVariant) -> list[Diagnostic]:
     if pin is None or isinstance(pin, str):
         return []
     return [Diagnostic(own.positions.get(("pin",)), "pin takes the quoted fingerprint of the "
-                       "rules, as `coinche fmt --pin` writes it", hint='pin "abc-def-012-345"')]
+                       "rules, as `coinche fmt --pin` writes it", hint='pin "abc-def-012-345"',
+                       code="value.pin_quoted", hint_code="hint.pin_quoted",
+                       params=args(fix='pin "abc-def-012-345"'))]
 
 
 def missing_text(own: ParsedVariant) -> list[Diagnostic]:

@@ -124,8 +124,13 @@ def read_variant(path: Path, at: Position | None = None) -> ParsedVariant:
         raw = read_bytes(path, MAX_FILE_BYTES, "variant file")
     except FileError as e:
         where = at or Position(str(path), 1, 1)
-        message = e.why if where.file == str(path) else f"{Path(path).name}: {e.why}"
-        raise VariantError([Diagnostic(where, message)]) from None
+        own = where.file == str(path)
+        message = e.why if own else f"{Path(path).name}: {e.why}"
+        if e.limit is None:
+            raise VariantError([Diagnostic(where, message)]) from None
+        raise VariantError([Diagnostic(  # over the size limit: said in the reader's language
+            where, message, code="file.too_large" if own else "file.base_too_large",
+            params=args(n=e.limit, **({} if own else {"name": Path(path).name})))]) from None
     return _parsed(raw, str(path))
 
 

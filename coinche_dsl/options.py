@@ -19,7 +19,7 @@ import difflib
 from pathlib import PurePath
 from typing import Any
 
-from .errors import CoincheError, Diagnostic, Position
+from .errors import CoincheError, Diagnostic, Position, args
 from .limits import MAX_OPTION_VALUES, MAX_OPTIONS
 from .model.messages import data_at
 from .model.relevance import PHASES, leaf_paths
@@ -79,14 +79,18 @@ def merge_options(data: dict[str, Any], positions: dict[DataPath, Position],
                 problems.append(Diagnostic(
                     at, f"{setting} is set here and by option '{name}' in the same file",
                     text=str(clash[0][-1]), hint="write it in the option's values only, or "
-                    "drop the option"))
+                    "drop the option", code="option.set_here_too",
+                    hint_code="hint.option_values_only", params=args(name=name,
+                                                                    setting=setting)))
             else:
                 how = "fixed" if "fixed" in decl else "given a default"
                 problems.append(Diagnostic(
                     at, f"{setting} is set here, and option '{name}', which sets it, is {how} "
                     "in the same file", text=str(clash[0][-1]), hint="drop this setting (the "
                     f"option's value decides it), or the line 'option {name}' to decide it "
-                    "here"))
+                    "here", code="option.fixed_here_too" if "fixed" in decl
+                    else "option.default_here_too", hint_code="hint.option_decides",
+                    params=args(name=name, setting=setting)))
         old = options.get(name, {})
         kept = {k: v for k, v in old.items() if k not in ("default", "fixed")
                 or not ({"default", "fixed"} & set(decl))}
@@ -146,7 +150,9 @@ def declaration_problems(options: dict[str, Any], at: Any) -> list[Diagnostic]:
     if len(options) > MAX_OPTIONS:
         out.append(Diagnostic(at(("options", list(options)[MAX_OPTIONS]))
                               , f"more than {MAX_OPTIONS} options", hint="a variant leaves a "
-                              "few choices to the table; write a second variant for the rest"))
+                              "few choices to the table; write a second variant for the rest",
+                              code="option.too_many", hint_code="hint.second_variant",
+                              params=args(n=MAX_OPTIONS)))
     owner: dict[DataPath, str] = {}
     for name, decl in options.items():
         if "decided" in decl:
@@ -154,14 +160,18 @@ def declaration_problems(options: dict[str, Any], at: Any) -> list[Diagnostic]:
         out += _one_declaration(name, decl, lambda p, n=name: at(("options", n, *p)))
         for path in sorted(option_leaves(decl), key=str):
             if path in owner:
+                hint, hint_code, where = _one_per_rule(owner[path], name, at)
                 out.append(Diagnostic(at(("options", name)), f"options '{owner[path]}' and "
                                       f"'{name}' both set {'.'.join(map(str, path))}",
-                                      text=name, hint=_one_per_rule(owner[path], name, at)))
+                                      text=name, hint=hint, code="option.same_rule",
+                                      hint_code=hint_code, params=args(
+                                          first=owner[path], second=name,
+                                          setting=".".join(map(str, path)), **where)))
             owner.setdefault(path, name)
     return out
 
 
-def _one_per_rule(first: str, second: str, at: Any) -> str:
+def _one_per_rule(first: str, second: str, at: Any) -> tuple[str, str, dict[str, Any]]:
     """The hint for two options over one rule: where the first is a base's, reuse its name
     (an inherited option takes the club's own title, default and values under the base's
     name, which is the one the command line and the other files know)."""
@@ -170,8 +180,10 @@ def _one_per_rule(first: str, second: str, at: Any) -> str:
         return (f"'{first}' is the base's option ({PurePath(theirs.file).name}:{theirs.line}): "
                 f"reuse its name "
                 f"to give it your own title, default or values (option {first} \"…\" default "
-                "…); an inherited option keeps the base's name")
-    return "one option per rule: merge them into one option whose values say both"
+                "…); an inherited option keeps the base's name", "hint.base_option",
+                {"option_file": PurePath(theirs.file).name, "option_line": theirs.line})
+    return ("one option per rule: merge them into one option whose values say both",
+            "hint.one_option_per_rule", {})
 
 
 def _one_declaration(name: str, decl: dict[str, Any], at: Any) -> list[Diagnostic]:
@@ -180,13 +192,19 @@ def _one_declaration(name: str, decl: dict[str, Any], at: Any) -> list[Diagnosti
         return [Diagnostic(at(("fixed",)) if "fixed" in decl else at(()),
                            f"option '{name}' is declared by no base, and this declaration "
                            "gives no values", text=name, hint=f"write its values: option {name} "
-                           f'"…" default v1 {{ v1 {{ … }} v2 {{ … }} }}')]
+                           f'"…" default v1 {{ v1 {{ … }} v2 {{ … }} }}',
+                           code="option.no_values", hint_code="hint.option_write_values",
+                           params=args(name=name))]
     out = []
     if len(values) > MAX_OPTION_VALUES:
-        out.append(Diagnostic(at(()), f"option '{name}' has more than {MAX_OPTION_VALUES} values"))
+        out.append(Diagnostic(at(()), f"option '{name}' has more than {MAX_OPTION_VALUES} values",
+                              code="option.too_many_values",
+                              params=args(name=name, n=MAX_OPTION_VALUES)))
     if len(values) < 2 and "fixed" not in decl:
         out.append(Diagnostic(at(()), f"option '{name}' has one value: an option is a choice "
-                              "between two or more", hint="write the rule as a setting instead"))
+                              "between two or more", hint="write the rule as a setting instead",
+                              code="option.one_value", hint_code="hint.option_as_setting",
+                              params=args(name=name)))
     mode = "fixed" if "fixed" in decl else "default"
     if decl.get(mode) not in values:
         out.append(_unknown_value(name, str(decl.get(mode)), values, at((mode,))))
@@ -203,24 +221,34 @@ def _one_declaration(name: str, decl: dict[str, Any], at: Any) -> list[Diagnosti
             out.append(Diagnostic(at(("values", value)), f"value '{value}' of option '{name}' "
                                   f"does not set {'.'.join(map(str, path))}, which '{other}' "
                                   "sets", text=value, hint="every value says what it makes of "
-                                  "the same rules"))
+                                  "the same rules", code="option.value_misses",
+                                  hint_code="hint.option_same_rules",
+                                  params=args(name=name, value=value, other=other,
+                                              setting=".".join(map(str, path)))))
     return out
 
 
 def _value_problems(name: str, value: str, block: Any, at: Any) -> list[Diagnostic]:
     if not isinstance(block, dict):
         return [Diagnostic(at(()), f"value '{value}' of option '{name}' must be a block of "
-                           "rules", text=value, hint=f"{value} {{ auction {{ … }} }}")]
+                           "rules", text=value, hint=f"{value} {{ auction {{ … }} }}",
+                           code="option.value_not_block", hint_code="hint.option_value_block",
+                           params=args(name=name, value=value))]
     out = []
     for key in block:
         if key not in PHASES or not isinstance(block[key], dict):
             out.append(Diagnostic(at((key,)), f"value '{value}' of option '{name}' sets "
                                   f"'{key}': an option's values set rule blocks only "
-                                  f"({', '.join(PHASES)})", text=key))
+                                  f"({', '.join(PHASES)})", text=key,
+                                  code="option.value_not_rules",
+                                  params=args(name=name, value=value, key=key,
+                                              names=list(PHASES))))
     if not block:
         out.append(Diagnostic(at(()), f"value '{value}' of option '{name}' sets nothing",
                               text=value, hint="say what the value makes of the rules the "
-                              "option decides"))
+                              "option decides", code="option.value_empty",
+                              hint_code="hint.option_say_rules",
+                              params=args(name=name, value=value)))
     return out
 
 
@@ -229,7 +257,11 @@ def _unknown_value(name: str, value: str, values: dict[str, Any] | list[str],
     names = list(values)
     close = difflib.get_close_matches(value, names, n=1)
     hint = f"did you mean '{close[0]}'?" if close else f"its values: {', '.join(names)}"
-    return Diagnostic(at, f"option '{name}' has no value '{value}'", text=value, hint=hint)
+    return Diagnostic(at, f"option '{name}' has no value '{value}'", text=value, hint=hint,
+                      code="option.unknown_value",
+                      hint_code="hint.did_you_mean" if close else "hint.option_values",
+                      params=args(name=name, value=value,
+                                  **({"fix": close[0]} if close else {"names": names})))
 
 
 def chosen_values(options: dict[str, Any], choices: Choices) -> Choices:
@@ -265,7 +297,13 @@ def example_problems(examples: Any, options: dict[str, Any], at: Any) -> list[Di
                 close = difflib.get_close_matches(name, list(options), n=1)
                 out.append(Diagnostic(where, f"the variant has no option '{name}'", text=name,
                                       hint=f"did you mean '{close[0]}'?" if close
-                                      else f"its options: {', '.join(options) or 'none'}"))
+                                      else f"its options: {', '.join(options) or 'none'}",
+                                      code="option.unknown",
+                                      hint_code="hint.did_you_mean" if close else
+                                      "hint.option_names" if options else "hint.no_options",
+                                      params=args(name=name, **(
+                                          {"fix": close[0]} if close
+                                          else {"names": list(options)}))))
             elif str(value) not in options[name].get("values", {}):
                 out.append(_unknown_value(name, str(value), options[name]["values"], where))
     return out

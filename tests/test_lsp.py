@@ -390,8 +390,8 @@ def test_a_document_over_the_check_limit_gets_checks_one_diagnostic(tmp_path: Pa
     path.write_text(big, encoding="utf-8")
     import subprocess
 
-    check = subprocess.run([sys.executable, "-m", "coinche_dsl", "check", str(path)],
-                           capture_output=True, text=True, timeout=120)
+    check = subprocess.run([sys.executable, "-m", "coinche_dsl", "check", "--lang", "fr",
+                            str(path)], capture_output=True, text=True, timeout=120)
     uri = from_fs_path(str(path)) or ""
     raw = Raw()
     try:
@@ -401,8 +401,9 @@ def test_a_document_over_the_check_limit_gets_checks_one_diagnostic(tmp_path: Pa
         [diagnostic] = raw.notifications("textDocument/publishDiagnostics")["diagnostics"]
     finally:
         raw.close()
-    assert diagnostic["message"] == "file is more than 1,000,000 bytes; variant files are " \
-        "limited to 1,000,000"
+    # in the file's language (it extends ffb, French), as `check --lang fr` says it
+    assert diagnostic["message"] == "le fichier dépasse 1\u202f000\u202f000 octets, la taille " \
+        "limite d'un fichier de variante"
     assert diagnostic["message"] in check.stderr + check.stdout
 
 

@@ -207,3 +207,92 @@ def test_check_speaks_the_language_asked(tmp_path: Path) -> None:
         f"{path}:6:5: erreur\u00a0: réglage inconnu «\u202ftargt\u202f» dans le bloc "
         "«\u202fgame\u202f» — vouliez-vous dire «\u202ftarget\u202f»\u202f?"
     ) in french.stderr.splitlines()
+
+
+# The problems that used to reach a French secretary in English: the options' declarations,
+# the model's own checks of a value, the formulas' kinds, the size limits. Each file has one;
+# its French sentence carries the code the catalogs say it with.
+_HEAD = 'variant "club" extends "ffb" {\n  title "Club"\n  language fr\n'
+_DEAL = "declarer N bid 80 trump hearts card_points NS 100, EW 62 last_trick N"
+_TWO = "a { game { target 1000 } } b { game { target 1500 } }"
+SAID_IN_ENGLISH_BEFORE = {
+    "option.set_here_too": 'option litige "Litige" default chute { chute { scoring { litige '
+    "fails } } tenu { scoring { litige held } } }\n  scoring { litige fails }\n",
+    "option.fixed_here_too": "option litige fixed tenu\n  scoring { litige fails }\n",
+    "option.no_values": 'option truc "Truc" default a\n',
+    "option.one_value": 'option truc "Truc" default a { a { game { target 1000 } } }\n',
+    "option.unknown_value": f'option truc "Truc" default c {{ {_TWO} }}\n',
+    "option.value_not_rules": 'option truc "Truc" default a { a { title "x" } '
+    "b { game { target 1500 } } }\n",
+    "option.value_empty": 'option truc "Truc" default a { a { } b { game { target 1500 } } }\n',
+    "option.value_misses": 'option truc "Truc" default a { a { game { target 1000 reach '
+    "pass } } b { game { target 1500 } } }\n",
+    "option.same_rule": 'option truc "Truc" default a { a { scoring { litige fails } } '
+    "b { scoring { litige held } } }\n",
+    "option.unknown": f'example "x" {{ options {{ nope a }} {_DEAL} made yes '
+    "expect NS 180, EW 0 }\n",
+    "option.too_many": "".join(f'option o{i} "O" default a {{ a {{ game {{ target {1000 + i} '
+                               f"}} }} b {{ game {{ target {2000 + i} }} }} }}\n"
+                               for i in range(13)),
+    "option.label_empty": 'option truc "Truc" default a { a "" { game { target 1000 } } '
+    "b { game { target 1500 } } }\n",
+    "value.packets": "table { packets 3 3 3 }\n",
+    "value.card_table_missing": "cards { trump J 20, 9 14, A 11, 10 10, K 4, Q 3, 8 0 }\n",
+    "value.pairs": "cards { trump 3 }\n",
+    "formula.unknown_quantity": "scoring { made { declarers = contrat + 1 defenders = 0 } }\n",
+    "formula.takes_side": "scoring { made { declarers = points + 1 defenders = 0 } }\n",
+    "formula.no_argument": "scoring { made { declarers = contract(declarers) "
+    "defenders = 0 } }\n",
+    "formula.if_types": "scoring { made { declarers = if capot(declarers) then 1 else "
+    "doubled defenders = 0 } }\n",
+    "formula.needs_numbers": "scoring { made { declarers = contract + doubled "
+    "defenders = 0 } }\n",
+    "formula.needs_truth": "scoring { success = contract and doubled }\n",
+    "example.tricks_sum": f'example "x" {{ {_DEAL} tricks N 3, E 3, S 3, W 3 made yes '
+    "expect NS 180, EW 0 }\n",
+    "example.rebelote_unsaid": f'example "x" {{ {_DEAL} rebelote_unsaid E made yes '
+    "expect NS 180, EW 0 }\n",
+    "example.announcement_shape": f'example "x" {{ {_DEAL} announcements N made yes '
+    "expect NS 180, EW 0 }\n",
+    "syntax.formula_too_long": "scoring { made { declarers = " + " + ".join(["1"] * 600)
+    + " defenders = 0 } }\n",
+    "syntax.word_after_value": "game { target 1000 reach }\n",
+    "value.pin_quoted": "pin 3\n",
+    "syntax.too_many_words": "game { target 1000 }\n" + "".join(
+        f"  table {{ cut_minimum {i % 9 + 1} }}\n" for i in range(5000)),
+}
+
+
+@pytest.mark.parametrize("code", sorted(SAID_IN_ENGLISH_BEFORE))
+def test_what_was_said_in_english_is_said_in_french(code: str, tmp_path: Path) -> None:
+    text = _HEAD + SAID_IN_ENGLISH_BEFORE[code] + "}\n"
+    found = diagnose(text, str(tmp_path / "club.coinche"), lang="fr")
+    assert code in [f.code for f in found], [(f.code, f.message) for f in found]
+    for f in found:
+        assert f.code, f"a problem without a sentence: {f.message}"
+        said = f"{f.message} {f.hint}"
+        leak = ENGLISH.findall(_outside_quotes(said))
+        assert not leak, f"{code}: {said!r} says {leak}"
+
+
+def test_a_file_over_the_size_limit_is_refused_in_french(tmp_path: Path) -> None:
+    from coinche_dsl.syntax.parser import MAX_BYTES
+
+    [big] = diagnose(_HEAD + "#" * MAX_BYTES + "\n}\n", str(tmp_path / "club.coinche"),
+                     lang="fr")
+    assert big.code == "file.too_large"
+    assert big.message == "le fichier dépasse 1\u202f000\u202f000 octets, la taille limite " \
+        "d'un fichier de variante"
+
+
+def test_a_base_over_the_size_limit_is_named_in_french(tmp_path: Path) -> None:
+    from coinche_dsl.syntax.parser import MAX_BYTES
+
+    (tmp_path / "big.coinche").write_text('variant "big" extends "ffb" {\n' + "#" * MAX_BYTES
+                                          + "\n}\n", encoding="utf-8")
+    text = 'variant "club" extends "big.coinche" {\n  title "Club"\n  language fr\n}\n'
+    [big] = diagnose(text, str(tmp_path / "club.coinche"), lang="fr")
+    assert (big.code, big.line) == ("file.base_too_large", 1)
+    assert big.message == "la base « big.coinche » dépasse 1\u202f000\u202f000 octets, " \
+        "la taille limite d'un fichier de variante".replace("« ", "«\u202f").replace(
+            " »", "\u202f»")

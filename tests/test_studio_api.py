@@ -187,6 +187,45 @@ def test_a_bases_questionnaire_gives_the_bases_answers(client: TestClient) -> No
             questions["scoring.rounding"]) == ("82", "any_time", "none")
 
 
+def test_the_questionnaire_speaks_the_variants_own_words(client: TestClient) -> None:
+    """ffb-contree's terms say « contre », « contré », « surcontrer »: its questions and
+    answers do too, as its sheets do (render.terms), on the file and as a base."""
+    contree = 'variant "club" extends "ffb-contree" {\n  title "Club"\n  language fr\n}\n'
+    for asked in (post(client, "questionnaire", text=contree, lang="fr"),
+                  post(client, "questionnaire", base="ffb-contree", lang="fr")):
+        questions = {q["path"]: q for q in asked["questions"]}
+        words = [t for q in asked["questions"] for t in (
+            q["question"], q["said"], *(c["label"] for c in q["choices"]))]
+        assert not [t for t in words if "coinch" in t.lower()]
+        assert _plain(questions["auction.after_coinche"]["question"]) == \
+            "Qui peut encore parler après un contre ?"
+        assert _plain(questions["auction.surcoinche"]["question"]) == \
+            "Le camp contré peut-il surcontrer ?"
+        after = {c["value"]: _plain(c["label"])
+                 for c in questions["auction.after_coinche"]["choices"]}
+        assert after["doubled_side_only"] == \
+            "Après un contre, seul le camp contré peut parler : surcontrer ou passer."
+    ffb = {q["path"]: q for q in post(client, "questionnaire", base="ffb", lang="fr")[
+        "questions"]}  # ffb's own words stay: the terms are the variant's, not the page's
+    assert _plain(ffb["auction.after_coinche"]["question"]) == \
+        "Qui peut encore parler après une coinche ?"
+
+
+def test_the_problems_once_said_in_english_come_in_french(client: TestClient) -> None:
+    """An option at odds with a setting, packets that do not give 8 cards, a formula with a
+    word that is no quantity: the problem list's sentences, in the page's French."""
+    for body, said in (
+            ("option litige fixed tenu\n  scoring { litige fails }\n",
+             "« scoring.litige » est réglé ici, alors que l'option « litige »"),
+            ("table { packets 3 3 3 }\n", "les paquets donnent 8 cartes ; ceux-ci en donnent 9"),
+            ("scoring { made { declarers = contrat + 1\n defenders = 0 } }\n",
+             "la formule « scoring.made.declarers » emploie « contrat », qui n'est pas une "
+             "quantité")):
+        text = f'variant "club" extends "ffb" {{\n  title "Club"\n  language fr\n  {body}}}\n'
+        found = post(client, "check", text=text, lang="fr")["diagnostics"]
+        assert any(said in _plain(d["message"]) for d in found), found
+
+
 def test_start_from_another_base_writes_only_the_differences(client: TestClient) -> None:
     # fr-bga's own answers (82, a coinche at any time, no rounding) are not written again.
     made = post(client, "start", base="fr-bga", name="bga-1000", title="BGA en 1000",
@@ -605,3 +644,17 @@ def test_no_site_may_frame_the_studio_on_any_answer(folder: Path) -> None:
     page = dict(every_answer(folder))["page"]
     policy = page.headers["content-security-policy"]  # type: ignore[attr-defined]
     assert "frame-src 'self' blob: data:" in policy  # the preview still shows
+
+
+def test_a_deal_the_model_refuses_is_said_in_the_page_language(client: TestClient) -> None:
+    """Tricks that do not make eight, a seat that is no seat: the problem catalogs' sentences,
+    as a worked example's would be, never pydantic's English."""
+    deal = {"declarer": "N", "bid": 90, "trump": "hearts", "double": "none",
+            "card_points": {"NS": 100, "EW": 52}, "last_trick": "S"}
+    for wrong, said in (({"tricks": {"N": 3, "E": 3, "S": 3, "W": 3}},
+                         "les levées doivent faire 8 en tout ; celles-ci en font 12"),
+                        ({"declarer": "X"}, "« X » n'est pas une des réponses possibles")):
+        reply = client.post("/api/score", headers=TOKEN, json={
+            "text": CLUB, "deal": {**deal, **wrong}, "lang": "fr"})
+        assert reply.status_code == 422
+        assert said in _plain(reply.json()["error"])

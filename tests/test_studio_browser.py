@@ -126,6 +126,48 @@ def expect_fr(locator: object, text: str) -> None:
                f"no {text!r} in the page", seconds=90)  # answers validate the whole file
 
 
+SETTLED = "() => !document.querySelector('main').hasAttribute('aria-busy')"
+"""The page has every answer for the text it shows: the problems, the open panel, the answer,
+the new file or the score asked for (it sets `main[aria-busy]` while one is coming)."""
+
+
+def settled(page: object) -> None:
+    """Wait until the page has done what the last key asked (its `aria-busy` gone): on a
+    whole fr-bga checked per answer, on a loaded machine, that takes what it takes."""
+    page.wait_for_function(SETTLED, timeout=180_000, polling=50)
+
+
+def focused_matches(page: object, selector: str) -> bool:
+    return page.evaluate("(s) => !!document.activeElement && document.activeElement.matches(s)",
+                         selector)
+
+
+def tab_to(page: object, selector: str, key: str = "Tab", limit: int = 40) -> None:
+    """Press Tab (or `key`: Shift+Tab) until the focus is on `selector`, as a user does."""
+    for _ in range(limit):
+        if focused_matches(page, selector):
+            return
+        page.keyboard.press(key)
+    assert focused_matches(page, selector), f"{key} never reached {selector}"
+
+
+def type_over(page: object, text: str) -> None:
+    """What the focused box holds replaced by `text`, typed."""
+    page.keyboard.press("Control+a")
+    page.keyboard.type(text)
+
+
+def choose(page: object, value: str) -> None:
+    """The focused menu set to `value` with the arrow keys (each step a change, as in a real
+    browser: the page follows every one)."""
+    values = page.evaluate("() => [...document.activeElement.options].map((o) => o.value)")
+    at = page.evaluate("() => document.activeElement.selectedIndex")
+    to = values.index(value)
+    for _ in range(abs(to - at)):
+        page.keyboard.press("ArrowDown" if to > at else "ArrowUp")
+    assert page.evaluate("() => document.activeElement.value") == value
+
+
 def test_a_secretarys_session(page: object, studio: tuple[str, Path], tmp_path: Path) -> None:
     """The page in the file's language, French: typo fixed from the problem list, help, the
     base's value, the preview, printing, a comparison and a disputed deal scored."""
@@ -601,7 +643,7 @@ def test_every_panel_passes_axe(studio: tuple[str, Path]) -> None:
                 page.wait_for_selector(q("game.target"))
                 page.click("#start summary")
                 page.wait_for_selector(q("game.target"))
-            page.wait_for_timeout(300)
+            settled(page)
             found[tab] = page.evaluate("""async () => (await axe.run(document)).violations.map(
                 (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)""")
         browser.close()
@@ -672,20 +714,21 @@ def test_another_page_cannot_frame_the_studio(page: object, studio: tuple[str, P
 
 def test_done_when_a_french_secretary_alone_on_her_real_file(tmp_path: Path) -> None:
     """Issue 25's "done when", at 1366x768 on a real-length file (the built-in fr-bga copied
-    as the club's file), the page in French: the sheet in the preview, a typo fixed from the
-    problem list (its French sentence, « Corriger » reached and pressed from the keyboard),
-    the target and the trumps changed in the form by keyboard without breaking the file, a
-    new file started from fr-bga that writes only its difference, a disputed deal typed in
-    French words, the card and the booklet printed under sensible names."""
+    as the club's file), the page in French and the keyboard only (Tab, the arrows, Enter,
+    Space, the menus moved with the arrows; no click, no programmatic focus): the sheet in the
+    preview, a typo fixed from the problem list (its French sentence, « Corriger »), the
+    target and the trumps changed in the form without breaking the file, a new file started
+    from fr-bga that writes only its difference, a disputed deal typed in French words, the
+    card and the booklet printed under sensible names. Each step waits for the page to say it
+    has answered (`settled`), never for a time."""
     expect = playwright.expect
     real = (ROOT / "coinche_dsl" / "variants" / "fr-bga.coinche").read_text(encoding="utf-8")
     (tmp_path / "club.coinche").write_text(real, encoding="utf-8")
     app = create_app(Workspace.open(tmp_path, "club.coinche"))
-    focused = "() => document.activeElement.id || document.activeElement.className"
 
     def written(text: str) -> None:  # the editor shows only the lines in view: ask it
-        wait_until(lambda: text in page.evaluate("() => editor.getText()"),
-                   f"no {text!r} in the file", seconds=90)  # a whole fr-bga validated per answer
+        settled(page)
+        assert text in page.evaluate("() => editor.getText()"), f"no {text!r} in the file"
     with serving(app) as port, playwright.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         page = browser.new_page(viewport={"width": 1366, "height": 768})
@@ -699,58 +742,58 @@ def test_done_when_a_french_secretary_alone_on_her_real_file(tmp_path: Path) -> 
         expect(page.locator("html")).to_have_attribute("lang", "fr")
         preview = page.frame_locator("#preview").locator("body")
         expect(preview).to_contain_text("La coinche de BoardGameArena")
+        settled(page)
         expect_fr(page.locator("#problems"), "Aucun problème")
         line = real[:real.index("target 2000")].count("\n") + 1
 
-        # A typo made in the editor from the keyboard ("target" loses its "e")…
-        page.evaluate("""() => { const at = editor.getText().indexOf("target 2000") + 4;
-            editor.view.dispatch({selection: {anchor: at}}); editor.view.focus(); }""")
+        # A typo made in the editor from the keyboard: Tab into it, Ctrl-F finds the setting,
+        # "target" loses its "e".
+        tab_to(page, ".cm-content")
+        page.keyboard.press("Control+f")
+        page.keyboard.type("target 2000")
+        page.keyboard.press("Enter")
+        page.keyboard.press("Escape")  # the search closes; the match is selected
+        assert focused_matches(page, ".cm-content")
+        page.keyboard.press("ArrowLeft")
+        for _ in range(4):
+            page.keyboard.press("ArrowRight")
         page.keyboard.press("Delete")
+        settled(page)
         problems = page.locator("#problems")
         expect_fr(problems, f"Ligne {line} : réglage inconnu « targt » dans le bloc « game » — "
                   "vouliez-vous dire « target » ?")
         assert "unknown" not in problems.inner_text() and "did you" not in problems.inner_text()
         # …fixed from the problem list: Esc leaves the editor, Tab reaches « Corriger ».
         page.keyboard.press("Escape")
-        for _ in range(40):
-            page.keyboard.press("Tab")
-            if page.evaluate(focused) == "fix":
-                break
-        assert page.evaluate(focused) == "fix"
+        tab_to(page, "#problems button.fix")
         expect(page.locator("#problems button.fix")).to_have_text("Corriger")
         page.keyboard.press("Enter")
         written("target 2000")
         expect_fr(problems, "Aucun problème")
+        assert focused_matches(page, ".cm-content")  # back in the editor, at the fix
 
-        # The target and the trumps, in the form, by keyboard: the file stays sound.
-        page.focus("#tabbtn-preview")
+        # The target and the trumps, in the form: out of the editor (Esc then Tab, as the
+        # page says), the tabs by Tab, the arrows along them.
+        page.keyboard.press("Escape")
+        tab_to(page, "[role=tab]")
+        assert focused_matches(page, "#tabbtn-preview")
         page.keyboard.press("ArrowRight")
         expect(page.locator("#tab-form")).to_be_visible()
-        page.wait_for_selector(q("game.target"))
-        for _ in range(8):
-            if page.evaluate(focused) == "q-game.target-n":
-                break
-            page.keyboard.press("Tab")
-        assert page.evaluate(focused) == "q-game.target-n"
-        page.keyboard.press("Control+a")
-        page.keyboard.type("1000")
+        settled(page)
+        tab_to(page, q("game.target"))
+        type_over(page, "1000")
         page.keyboard.press("Enter")
         written("target 1000")
-        for _ in range(12):
-            if page.evaluate(focused) == "q-auction.denominations-all_trump":
-                break
-            page.keyboard.press("Tab")
-        assert page.evaluate(focused) == "q-auction.denominations-all_trump"
+        assert focused_matches(page, q("game.target"))  # the focus kept on the answer
+        tab_to(page, q("auction.denominations", "all_trump"))
         # Her own example is played at all-trump: that answer is refused, with why, in French.
         page.keyboard.press("Space")
+        settled(page)
         expect_fr(page.locator("[id='q-auction.denominations'] .refused"),
                   "Non écrit : l'exemple « tout-atout ramené à 152 » se joue à « all_trump », "
                   "qu'on ne peut pas annoncer dans cette variante")
-        for _ in range(3):
-            if page.evaluate(focused) == "q-auction.denominations-no_trump":
-                break
-            page.keyboard.press("Shift+Tab")
-        assert page.evaluate(focused) == "q-auction.denominations-no_trump"
+        expect(page.locator(q("auction.denominations", "all_trump"))).to_be_checked()
+        tab_to(page, q("auction.denominations", "no_trump"), "Shift+Tab", 3)
         page.keyboard.press("Space")
         written("denominations clubs, diamonds, hearts, spades, all_trump\n")
         expect(page.locator("#problems .error")).to_have_count(0)
@@ -764,45 +807,67 @@ def test_done_when_a_french_secretary_alone_on_her_real_file(tmp_path: Path) -> 
 
         # A new file from fr-bga: it extends fr-bga and writes only her difference.
         page.on("dialog", lambda d: d.accept())
-        page.focus("#start summary")
+        tab_to(page, "#start summary", "Shift+Tab")
         page.keyboard.press("Enter")
-        page.select_option("#start-base", "fr-bga")
+        settled(page)
+        tab_to(page, "#start-base")
+        choose(page, "fr-bga")
+        settled(page)
         expect(page.locator(q("game.target"))).to_have_value("2000")  # fr-bga's answers
-        page.locator(q("game.target")).focus()
-        page.keyboard.press("Control+a")
-        page.keyboard.type("1500")
+        tab_to(page, q("game.target"))
+        type_over(page, "1500")
         page.keyboard.press("Enter")
+        settled(page)
         expect(page.locator("[id='q-game.target'] .written")).to_have_text(
             "Gardé pour le nouveau fichier.")
-        page.focus("#start-go")
+        tab_to(page, "#start-go", "Shift+Tab")
         page.keyboard.press("Enter")
+        settled(page)
         made = ('variant "club" extends "fr-bga" {\n  title "Nos règles maison"\n'
                 '  language fr\n\n  game {\n    target 1500\n  }\n}\n')
-        wait_until(lambda: page.evaluate("() => editor.getText()") == made,
-                   "the new file is not fr-bga and the one answer")
+        assert page.evaluate("() => editor.getText()") == made
         expect(page.locator("#problems .error")).to_have_count(0)
+        assert focused_matches(page, "#start summary")  # the focus stays where she was
 
         # A disputed deal in French words on the new file: « cent » at spades, coinched, NS
         # 70 card points, the last trick to East, North's belote. fr-bga.coinche: success =
         # points + belote >= contract: 70 + 20 = 90 < 100, failed; "elle fait zéro" (NS 0);
         # "L'équipe adverse remporte les points annoncés + 160", "doublés": (160 + 100) x 2 =
         # 520 for EW.
-        page.focus("#tabbtn-score")
+        tab_to(page, "[role=tab]", "Shift+Tab")
+        assert focused_matches(page, "#tabbtn-form")
+        page.keyboard.press("End")
+        page.keyboard.press("ArrowLeft")
+        assert focused_matches(page, "#tabbtn-score")
+        settled(page)
+        for name, value in (("bid", "cent"), ("trump", "spades"), ("double", "coinche"),
+                            ("ns", "70"), ("ew", "82"), ("last_trick", "E"), ("belote", "N")):
+            tab_to(page, f"#deal [name={name}]")
+            if page.evaluate("() => document.activeElement.tagName") == "SELECT":
+                choose(page, value)
+            else:
+                type_over(page, value)
+        tab_to(page, "#score-go")
         page.keyboard.press("Enter")
-        score_deal(page, bid="cent", trump="spades", double="coinche", ns="70", ew="82",
-                   last_trick="E", belote="N")
+        settled(page)
         expect(page.locator("#score-total")).to_have_text("Chuté — NS 0, EO 520")
 
         # The card and the booklet, each named for what it is.
         if PDF_READY:
-            page.focus("#tabbtn-preview")
-            page.keyboard.press("Enter")
+            tab_to(page, "[role=tab]", "Shift+Tab")
+            page.keyboard.press("Home")
+            assert focused_matches(page, "#tabbtn-preview")
+            settled(page)
             for kind, name in (("card", "club-carte-fr.pdf"), ("booklet", "club-livret-fr.pdf")):
-                page.select_option("#kind", kind)
-                page.focus("#print")
-                with page.expect_download(timeout=60_000) as got:
+                tab_to(page, "#kind")
+                choose(page, kind)
+                settled(page)
+                tab_to(page, "#print")
+                with page.expect_download(timeout=180_000) as got:
                     page.keyboard.press("Enter")
                 assert got.value.suggested_filename == name
                 assert Path(got.value.path()).read_bytes().startswith(b"%PDF")
+                settled(page)
+                tab_to(page, "#kind", "Shift+Tab")
         browser.close()
     assert errors == []

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from ..errors import CoincheError, Diagnostic, Position, VariantError
+from ..errors import CoincheError, Diagnostic, Position, VariantError, args
 from ..loader import (
     BUILTINS,
     BaseReader,
@@ -240,7 +240,8 @@ def _diagnosed(text: str, file: str, bases: BaseReader | None
 
     if len(text) > MAX_BYTES // 4 and len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
         big = Diagnostic(Position(file, 1, 1), f"file is more than {MAX_BYTES:,} bytes; "
-                         f"variant files are limited to {MAX_BYTES:,}")
+                         f"variant files are limited to {MAX_BYTES:,}", code="file.too_large",
+                         params=args(n=MAX_BYTES))
         return [(_finding(text, file, "error", big, None), big)]
     try:
         resolved, parsed = resolve_text(text, file, bases)

@@ -198,8 +198,10 @@ def _formulas(rs: Ruleset) -> list[Problem]:
     for path, expr, want in checks:
         try:
             got = expr.type()  # type: ignore[attr-defined]
-        except ValueError as e:
-            out.append(Problem(path, str(e), params=args(setting=str(path[-1]))))
+        except ValueError as e:  # a RuleValueError: its sentence's key and values
+            out.append(Problem(path, str(e), code=getattr(e, "code", ""),
+                               params=args(setting=".".join(map(str, path)),
+                                           **getattr(e, "params", {}))))
             continue
         if got != want:
             kind = "a condition (true or false)" if want == "bool" else "a number of points"

@@ -13,6 +13,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
+from ..errors import RuleValueError
 from ..formula_print import COMPARE as COMPARE  # the comparison operators, re-exported
 from ..formula_print import DSL, print_formula
 from ..limits import MAX_CONSTANT
@@ -96,13 +97,22 @@ class Expr(RuleModel):
                 close = get_close_matches(self.name or "", list(QUANTITIES), n=1)
                 hint = f"; did you mean '{close[0]}'?" if close else (
                     f"; quantities are {', '.join(QUANTITIES)}")
+                more: dict[str, object] = {"fix": close[0]} if close else {
+                    "names": list(QUANTITIES)}
+                hint_code = "hint.did_you_mean" if close else "hint.quantities"
                 if found := native(self.name or "", QUANTITIES):
                     hint = f"; did you mean '{found}'? {ENGLISH}"
-                raise ValueError(f"unknown quantity {self.name!r}{hint}")
+                    more, hint_code = {"fix": found}, "hint.english"
+                raise RuleValueError(f"unknown quantity {self.name!r}{hint}",
+                                     code="formula.unknown_quantity", hint_code=hint_code,
+                                     name=self.name or "", **more)
             if quantity.sides and self.side not in quantity.sides:
-                raise ValueError(f"{self.name} takes one of: {', '.join(quantity.sides)}")
+                raise RuleValueError(f"{self.name} takes one of: {', '.join(quantity.sides)}",
+                                     code="formula.takes_side", name=self.name,
+                                     names=list(quantity.sides))
             if not quantity.sides and self.side is not None:
-                raise ValueError(f"{self.name} takes no argument")
+                raise RuleValueError(f"{self.name} takes no argument",
+                                     code="formula.no_argument", name=self.name)
         return self
 
     def type(self) -> Type:
@@ -114,11 +124,15 @@ class Expr(RuleModel):
         kinds = [a.type() for a in self.args]
         if self.op == "if":
             if kinds[0] != "bool" or kinds[1] != kinds[2]:
-                raise ValueError("'if' needs a condition, and 'then' and 'else' of one type")
+                raise RuleValueError("'if' needs a condition, and 'then' and 'else' of one type",
+                                     code="formula.if_types")
             return kinds[1]
         want: Type = "bool" if self.op in LOGIC or self.op == "not" else "int"
         if any(k != want for k in kinds):
-            raise ValueError(f"'{self.op}' needs {'truth values' if want == 'bool' else 'numbers'}")
+            raise RuleValueError(
+                f"'{self.op}' needs {'truth values' if want == 'bool' else 'numbers'}",
+                code="formula.needs_truth" if want == "bool" else "formula.needs_numbers",
+                name=self.op)
         return "bool" if self.op in COMPARE or want == "bool" else "int"
 
     def quantities(self) -> set[str]:

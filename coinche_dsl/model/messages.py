@@ -14,7 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from ..errors import Diagnostic, Position, args
+from ..errors import Diagnostic, Position, RuleValueError, args
 from ..native_words import ENGLISH, native
 from .ruleset import Ruleset
 
@@ -48,6 +48,13 @@ def diagnostic(err: Any, data: dict[str, Any], where: Callable[[DataPath], Posit
         msg = err["msg"].removeprefix("Value error, ")
         if loc and isinstance(loc[-1], str) and msg.startswith(f"{loc[-1]} "):
             field = label(loc[:-1], data).rstrip(":")  # "tricks must sum to 8", said once
+        cause = err.get("ctx", {}).get("error")
+        if isinstance(cause, RuleValueError):  # a validator's refusal with its sentence
+            if cause.code.startswith("formula."):  # a formula is named by its whole path
+                named["setting"] = ".".join(p for p in (named["block"], named["setting"]) if p)
+            return Diagnostic(at, f"{field}: {msg}", _shown(value), code=cause.code,
+                              hint_code=cause.hint_code,
+                              params=args(**{**named, **cause.params}))
         return Diagnostic(at, f"{field}: {msg}", _shown(value))
     if kind in ("model_type", "model_attributes_type", "dict_type"):
         name = str(loc[-1]) if loc else field

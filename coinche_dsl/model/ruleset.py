@@ -11,6 +11,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BeforeValidator, Field, PrivateAttr, field_validator
 
 from ..cards import RANKS
+from ..errors import RuleValueError
 from ..limits import (
     MAX_ANNOUNCEMENT,
     MAX_BID,
@@ -117,7 +118,10 @@ def _unique_ranks(rows: list[CardValue]) -> list[CardValue]:
     if doubled or missing:
         parts = ([f"{', '.join(doubled)} listed twice"] if doubled else []) + (
             [f"{', '.join(missing)} missing"] if missing else [])
-        raise ValueError("a card table lists each of 7 8 9 10 J Q K A once: " + "; ".join(parts))
+        code = ("value.card_table_twice_missing" if doubled and missing else
+                "value.card_table_twice" if doubled else "value.card_table_missing")
+        raise RuleValueError("a card table lists each of 7 8 9 10 J Q K A once: "
+                             + "; ".join(parts), code=code, doubled=doubled, missing=missing)
     return rows
 
 
@@ -179,7 +183,8 @@ class TableRules(RuleModel):
     @classmethod
     def _eight_cards(cls, v: list[int] | str) -> list[int] | str:
         if isinstance(v, list) and (sum(v) != 8 or min(v, default=0) < 1):
-            raise ValueError(f"packets must be positive and give 8 cards, these give {sum(v)}")
+            raise RuleValueError(f"packets must be positive and give 8 cards, these give "
+                                 f"{sum(v)}", code="value.packets", n=sum(v))
         return v
 
 
@@ -455,7 +460,8 @@ SideFormulas = Annotated[dict[Literal["declarers", "defenders"], Expr] | None, B
 def _both_sides(v: dict[str, Expr]) -> dict[str, Expr]:
     missing = {"declarers", "defenders"} - set(v)
     if missing:
-        raise ValueError(f"a formula for {' and '.join(sorted(missing))} is missing")
+        raise RuleValueError(f"a formula for {' and '.join(sorted(missing))} is missing",
+                             code="value.formula_missing", names=sorted(missing))
     return v
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..errors import RuleValueError
+
 
 def as_list(value: Any) -> Any:
     """A list from one value or several; non-list shapes pass through for pydantic to reject."""
@@ -35,5 +37,6 @@ def as_pairs(value: Any, like: str = "J 20, 9 14") -> Any:
     for g in groups:
         if not (isinstance(g, (list, tuple)) and len(g) == 2):
             shown = " ".join(map(str, g)) if isinstance(g, (list, tuple)) else str(g)
-            raise ValueError(f"expected pairs like '{like}', got '{shown}'")
+            raise RuleValueError(f"expected pairs like '{like}', got '{shown}'",
+                                 code="value.pairs", like=like, value=shown)
     return [tuple(g) for g in groups]

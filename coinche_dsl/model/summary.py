@@ -7,6 +7,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BeforeValidator, Field, field_validator, model_validator
 
 from ..cards import SEATS, card_name, parse_card
+from ..errors import RuleValueError
 from ..limits import MAX_BID, MAX_CARD_POINTS, MAX_TEXT, MAX_VALUE
 from .base import RuleModel
 from .enums import Denomination, Double
@@ -48,7 +49,8 @@ def _announcements(value: Any) -> Any:
         return value
     for group in groups:
         if not isinstance(group, (list, tuple)) or len(group) < 2:
-            raise ValueError("write an announcement as a seat and its cards: N QH JH 10H")
+            raise RuleValueError("write an announcement as a seat and its cards: N QH JH 10H",
+                                 code="example.announcement_shape")
         out.setdefault(str(group[0]), []).append(list(group[1:]))
     return out
 
@@ -170,31 +172,37 @@ class DealSummary(RuleModel):
     def _eight_tricks(cls, v: dict[str, int] | None) -> dict[str, int] | None:
         if v is not None:
             if any(n < 0 for n in v.values()):
-                raise ValueError("a seat cannot win fewer than 0 tricks")
+                raise RuleValueError("a seat cannot win fewer than 0 tricks",
+                                     code="example.tricks_negative")
             if sum(v.values()) != 8:
-                raise ValueError(f"tricks must sum to 8, these sum to {sum(v.values())}")
+                raise RuleValueError(f"tricks must sum to 8, these sum to {sum(v.values())}",
+                                     code="example.tricks_sum", n=sum(v.values()))
         return {s: v.get(s, 0) for s in SEATS} if v is not None else None
 
     @field_validator("card_points")
     @classmethod
     def _both_teams(cls, v: dict[str, int]) -> dict[str, int]:
         if set(v) != {"NS", "EW"}:
-            raise ValueError("give card points for both teams, NS and EW")
+            raise RuleValueError("give card points for both teams, NS and EW",
+                                 code="example.card_points_both")
         if any(n < 0 for n in v.values()):
-            raise ValueError("card points cannot be negative")
+            raise RuleValueError("card points cannot be negative",
+                                 code="example.card_points_negative")
         return v
 
     @model_validator(mode="after")
     def _rebelote_of_a_belote(self) -> DealSummary:
         for seat in self.rebelote_unsaid:
             if seat not in self.belote:
-                raise ValueError(f"rebelote_unsaid names {seat}, who declared no belote")
+                raise RuleValueError(f"rebelote_unsaid names {seat}, who declared no belote",
+                                     code="example.rebelote_unsaid", seat=seat)
         return self
 
     @model_validator(mode="after")
     def _last_trick_winner_won_a_trick(self) -> DealSummary:
         if self.tricks is not None and self.tricks[self.last_trick] == 0:
-            raise ValueError(f"last_trick is {self.last_trick}, who won no trick")
+            raise RuleValueError(f"last_trick is {self.last_trick}, who won no trick",
+                                 code="example.last_trick_no_trick", seat=self.last_trick)
         return self
 
 

@@ -219,9 +219,26 @@ def score(ws: Workspace, data: dict[str, Any]) -> dict[str, Any]:
     if isinstance(deal.get("announcements"), dict):  # cards in words: « dame de cœur », « DC »
         deal = {**deal, "announcements": _cards_in_words(
             deal["announcements"], _lang(data) or analysis.ruleset.language)}
+    _check_deal(deal, _lang(data) or analysis.ruleset.language)
     result = score_deal(analysis.ruleset, deal)
     return {"result": {**result.to_json(), **({"held": result.held} if result.held else {})},
             "shown": _deal_shown(analysis.ruleset, deal, result, _lang(data))}
+
+
+def _check_deal(deal: dict[str, Any], lang: str) -> None:
+    """StudioError in `lang` for a deal the model refuses (tricks that do not make 8, negative
+    card points…), said by the problem catalogs as a file's worked example would be."""
+    from pydantic import ValidationError
+
+    from ..model import DealSummary
+    from ..model.messages import diagnostic
+    from ..problems import full_sentence
+
+    try:
+        DealSummary.model_validate(deal)
+    except ValidationError as e:
+        first = diagnostic(e.errors()[0], {}, lambda loc: None)  # type: ignore[arg-type,return-value]
+        raise StudioError(full_sentence(first, lang)) from None
 
 
 def _cards_in_words(announcements: dict[Any, Any], lang: str) -> dict[Any, Any]:

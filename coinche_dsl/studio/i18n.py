@@ -26,17 +26,19 @@ def page_catalog(lang: str) -> dict[str, Any]:
 
 
 class PageTranslator(Translator):
-    """A Translator over the studio's catalog (English where a message is missing)."""
+    """A Translator over the studio's catalog (English where a message is missing), in a
+    variant's own words when given its `terms` (`render.i18n.terms_of`): the contrée's
+    questionnaire asks « Qui peut encore parler après un contre ? »."""
 
-    def __init__(self, lang: str):
-        super().__init__(lang)
+    def __init__(self, lang: str, terms: tuple[tuple[str, str], ...] = ()):
+        super().__init__(lang, terms)
         self.messages = page_catalog(lang)
         self.fallback = page_catalog("en")
 
 
 @cache
-def page_translator(lang: str) -> PageTranslator:
-    return PageTranslator(lang)
+def page_translator(lang: str, terms: tuple[tuple[str, str], ...] = ()) -> PageTranslator:
+    return PageTranslator(lang, terms)
 
 
 SHEET_WORDS = ("denom.", "seat.", "team.")

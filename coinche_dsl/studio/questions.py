@@ -135,13 +135,15 @@ def _with(ruleset: Ruleset, path: tuple[str, str], value: Any) -> Ruleset:
 
 def questions(ruleset: Ruleset, lang: str | None = None) -> list[Question]:
     """The questionnaire with the answers `ruleset` gives today, in `lang` (the ruleset's
-    language by default): each question in the page's words, each answer in the sheet's."""
+    language by default): each question in the page's words, each answer in the sheet's,
+    both in the variant's own words where its `terms` name them (« contre », not « coinche »)."""
     from ..render.describe import denominations, describe
-    from ..render.i18n import translator
+    from ..render.i18n import terms_of, translator
     from .i18n import page_translator
 
     lang = lang or ruleset.language
-    tr, ask = translator(lang), page_translator(lang)
+    terms = terms_of(ruleset, lang)
+    tr, ask = translator(lang, terms), page_translator(lang, terms)
     out = []
     for path in QUESTIONS:
         field = _field(path)

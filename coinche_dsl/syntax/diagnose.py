@@ -105,7 +105,9 @@ def check_text(text: str, file: str) -> None:
 def _too_many_tokens(at: Position) -> None:
     raise VariantError([Diagnostic(at, f"the file has more than {MAX_TOKENS:,} words, numbers "
                                    "and signs (comments and texts aside); a variant file is "
-                                   "smaller", hint="is this a variant file?")])
+                                   "smaller", hint="is this a variant file?",
+                                   code="syntax.too_many_words", hint_code="hint.variant_file",
+                                   params=args(n=MAX_TOKENS))])
 
 
 def _stray_brace(text: str, closed: list[_Open], at: Position) -> None:
@@ -255,7 +257,9 @@ def _unit_word(text: str, file: str, prev: Token | None) -> Diagnostic | None:
     return Diagnostic(Position(file, prev.line or 1, prev.column or 1),
                       f"'{setting} {value} {word}': '{word}' after the value reads as another "
                       "setting, which has no value", word,
-                      f"a setting's value stands alone: write '{setting} {value}'")
+                      f"a setting's value stands alone: write '{setting} {value}'",
+                      code="syntax.word_after_value", hint_code="hint.value_alone",
+                      params=args(name=word, setting=setting, fix=f"{setting} {value}"))
 
 
 def _special(token: Token, expected: set[str], prev: Token | None, at: Position

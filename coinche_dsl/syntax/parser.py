@@ -101,7 +101,8 @@ def decode(raw: bytes, file: str) -> str:
     Line endings become `\n` (CRLF, and CR alone as old Mac editors write it)."""
     if len(raw) > MAX_BYTES:
         raise VariantError([Diagnostic(Position(file, 1, 1),
-                                       too_large(file, MAX_BYTES, "variant file").why)])
+                                       too_large(file, MAX_BYTES, "variant file").why,
+                                       code="file.too_large", params=args(n=MAX_BYTES))])
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as e:
@@ -284,18 +285,22 @@ class _Walker:
             self.problems.append(Diagnostic(
                 at, f"the label of value '{value}' is empty", text=str(tok),
                 hint=f"write the value as the sheet should print it, or leave the label out "
-                f"(the sheet then prints '{value}')"))
+                f"(the sheet then prints '{value}')", code="option.label_empty",
+                hint_code="hint.label_or_none", params=args(value=value)))
             return None
         if any(c in text for c in "\n\r\u2028\u2029"):  # a line of the sheet, one line here
             self.problems.append(Diagnostic(
                 at, f"the label of value '{value}' runs over several lines", text=str(tok)[:40],
-                hint="write it on one line"))
+                hint="write it on one line", code="option.label_lines",
+                hint_code="hint.one_line", params=args(value=value)))
             return None
         if len(text) > limits.MAX_TEXT:  # as a title (the model's bound)
             self.problems.append(Diagnostic(
                 at, f"the label of value '{value}' is longer than {limits.MAX_TEXT:,} "
                 "characters",
-                text=str(tok)[:40], hint="a label names the value in a few words"))
+                text=str(tok)[:40], hint="a label names the value in a few words",
+                code="option.label_too_long", hint_code="hint.few_words",
+                params=args(value=value, n=limits.MAX_TEXT)))
             return None
         return text
 
@@ -324,7 +329,9 @@ class _Walker:
             at = self.positions.get(path) or self.at(node)
             raise VariantError([Diagnostic(
                 at, f"this formula is too long or too deeply nested (more than {MAX_EXPR_DEPTH} "
-                f"levels or {MAX_FORMULA_NODES} terms and signs)", hint="simplify it")]) from None
+                f"levels or {MAX_FORMULA_NODES} terms and signs)", hint="simplify it",
+                code="syntax.formula_too_long", hint_code="hint.simplify",
+                params=args(depth=MAX_EXPR_DEPTH, n=MAX_FORMULA_NODES))]) from None
 
     def expr(self, node: Tree[Token] | Token, path: DataPath, depth: int) -> dict[str, Any]:
         self.nodes += 1

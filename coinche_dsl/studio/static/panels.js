@@ -33,27 +33,32 @@ var CoinchePanels = (() => {
   // The questionnaire. Over the edited text, each answer is written into the text only if it
   // brings no new error (else the server says why, under the question), and can be undone.
   // `o`: call, t, lang() (the page's language), getText(), written(text) (the answer's text,
-  // for the editor), status(message), form and problem (the page's nodes); the studio adds
+  // for the editor), status(message), form and problem (the page's nodes); busy(kind, on), if
+  // given, is told while an answer is coming (the studio's `main[aria-busy]`); the studio adds
   // drafting(), draft() and keep(path, value) for its "Start a new file" panel, and
   // request(text) for what the questions are asked of.
   function questionnaire(o) {
     const drafting = o.drafting || (() => false);
+    const draftOf = () => (drafting() && o.draft ? o.draft() : {});
+    const busy = o.busy || (() => {});
     const notes = {}, undos = {};
     const panel = {notes, undos, last: null};
+    let shown = "";  // what the form shows (`render`), as JSON
 
     async function answer(path, value, previous) {
       if (drafting()) return o.keep(path, value);
+      busy("answer", true);
       try {
         const r = await o.call("answer", {text: o.getText(), path, value, lang: o.lang()});
-        if (r.refused) { notes[path] = {refused: r.refused}; render(panel.last); return; }
+        if (r.refused) { notes[path] = {refused: r.refused}; redraw(); return; }
         notes[path] = {written: true, note: r.note};
         if (previous !== undefined) undos[path] = previous; else delete undos[path];
         o.written(r.text);
-      } catch (e) { o.status(e.message, "draft"); }
+      } catch (e) { o.status(e.message, "draft"); } finally { busy("answer", false); }
     }
 
     function currentValue(q) {
-      const draft = drafting() ? o.draft() : {};
+      const draft = draftOf();
       return q.path in draft ? draft[q.path] : q.value;
     }
 
@@ -69,6 +74,7 @@ var CoinchePanels = (() => {
         const input = el("input", null, {type: "number", id: inputId("n"), "data-path": q.path, "aria-labelledby": legendId});
         if (q.min !== undefined) { input.min = q.min; input.max = q.max; }
         input.value = value;
+        input.dataset.shown = String(value);
         input.addEventListener("change", () => answer(q.path, input.value, value));
         box.append(input);
       } else if (q.kind === "choices") {
@@ -105,19 +111,35 @@ var CoinchePanels = (() => {
       return box;
     }
 
-    // The form is rebuilt from the server's answers; the control that had the focus has it again.
+    // The form is rebuilt from the server's answers, only when they or the notes under them
+    // have changed (a key pressed on a box must find that box still there when it comes up);
+    // the control that had the focus has it again, with what was being typed in it and not yet
+    // written.
     function render(r) {
       if (!r) return;
       panel.last = r;
-      const form = o.form, focused = document.activeElement && document.activeElement.id;
+      o.problem.textContent = r.problem || "";  // said again even when the form stays
+      const shape = JSON.stringify([r, notes, Object.keys(undos), drafting(), draftOf()]);
+      if (shape === shown) return;
+      shown = shape;
+      const form = o.form, active = document.activeElement;
+      const focused = active && form.contains(active) ? active.id : null;
+      const typed = focused && active.type === "number" && active.value !== active.dataset.shown
+        ? active.value : null;
       form.replaceChildren(...r.questions.map(control));
-      o.problem.textContent = r.problem || "";
       if (!focused) return;
       const again = document.getElementById(focused);
+      if (again && typed !== null) again.value = typed;
       if (again && form.contains(again)) again.focus();
       else if (focused.endsWith("-undo") && document.getElementById(focused.replace(/-undo$/, ""))) {
         document.getElementById(focused.replace(/-undo$/, "")).querySelector("input").focus();  // the undo is done
       }
+    }
+
+    // The form rebuilt as the answers are, whatever was clicked (a refused or kept answer).
+    function redraw() {
+      shown = "";
+      render(panel.last);
     }
 
     async function load(text, current = () => true, signal = undefined) {
@@ -131,7 +153,7 @@ var CoinchePanels = (() => {
       render(r);
     }
 
-    return Object.assign(panel, {answer, render, load});
+    return Object.assign(panel, {answer, render, redraw, load});
   }
 
   // The score form's fields, each named by a key of the studio's catalog (`data-i18n`: the
@@ -201,9 +223,11 @@ var CoinchePanels = (() => {
   }
 
   // The deal of `form` scored under the edited rules (`body`: the text, the options chosen,
-  // the page's language), shown in `box` as the booklet prints a worked example.
-  async function score(call, t, form, box, body) {
+  // the page's language), shown in `box` as the booklet prints a worked example; `busy(kind,
+  // on)`, if given, is told while the score is coming.
+  async function score(call, t, form, box, body, busy = () => {}) {
     box.replaceChildren();
+    busy("score", true);
     try {
       const r = await call("score", {...body, deal: dealFromForm(form)});
       if (r.diagnostics) { box.append(el("p", t("score.problems"))); return; }
@@ -223,6 +247,7 @@ var CoinchePanels = (() => {
       }
       box.append(table);
     } catch (e) { box.append(el("p", e.message, {class: "error", id: "score-error"})); }
+    finally { busy("score", false); }
   }
 
   return {el, translator, questionnaire, dealForm, dealFromForm, score};

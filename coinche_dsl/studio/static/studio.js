@@ -71,6 +71,18 @@ async function setPageLang(lang) {
 
 const el = CoinchePanels.el;
 
+// What the page is still doing for the text shown (`main[aria-busy]`): the problems of the
+// latest text, the open panel's refresh, an answer, a new file, a score or a PDF being made.
+// A screen reader waits for it before reading the updated regions; the browser tests wait on it,
+// never on the clock.
+const working = new Set();
+
+function busy(what, on) {
+  if (on) working.add(what); else working.delete(what);
+  const main = document.querySelector("main");
+  if (working.size) main.setAttribute("aria-busy", "true"); else main.removeAttribute("aria-busy");
+}
+
 function status(text, kind = "") { const s = $("status"); s.textContent = text; s.className = kind; }
 
 // Each problem as a sentence in the page's language with its line (a click there goes to it),
@@ -141,6 +153,7 @@ async function diagnose(text) {
     }
     return found;
   } catch (e) { if (asked === checks) status(e.message, "draft"); return []; }
+  finally { if (asked === checks && text === latest) busy("check", false); }
 }
 
 function position(text, pos) {
@@ -187,6 +200,7 @@ async function printPdf() {
   const button = $("print"), progress = $("pdf-progress");
   button.disabled = true;
   progress.hidden = false;
+  busy("pdf", true);
   status(t("pdf.making"));
   try {
     const r = await call("pdf", {text: editor.getText(), lang: $("lang").value || null, card: $("kind").value === "card", options: chosen()});
@@ -202,6 +216,7 @@ async function printPdf() {
   } finally {
     button.disabled = false;
     progress.hidden = true;
+    busy("pdf", false);
   }
 }
 
@@ -252,6 +267,7 @@ let refreshes = 0, pending = null;
 async function refresh() {
   const text = latest;
   const asked = ++refreshes;
+  busy("refresh", true);
   const current = () => asked === refreshes;
   if (pending) pending.abort();
   pending = new AbortController();
@@ -269,13 +285,25 @@ async function refresh() {
       await questionnaire(text, current, signal);
     }
   } catch (e) { if (current() && e.name !== "AbortError") status(e.message, "draft"); }
+  finally { if (current() && timer === null) busy("refresh", false); }
 }
 
+// A change of the text: its problems are asked for by the editor, the open panel follows half
+// a second after the last key.
 function changed(text) {
   latest = text;
   status(text === savedText ? "" : t("status.edited"));
+  busy("check", true);
+  busy("refresh", true);
   clearTimeout(timer);
-  timer = setTimeout(refresh, 500);
+  timer = setTimeout(() => { timer = null; refresh(); }, 500);
+}
+
+// The text replaced by the page itself (an answer, a new file): the panel follows at once.
+function refreshNow() {
+  clearTimeout(timer);
+  timer = null;
+  refresh();
 }
 
 // The questionnaire (`CoinchePanels`, shared with the server's editor). While "Start a new
@@ -287,6 +315,7 @@ function drafting() { return $("start").open; }
 
 async function keepForNewFile(path, value) {
   const answers = {...draft, [path]: value};
+  busy("answer", true);
   try {
     const r = await call("start", startRequest(answers));
     const errors = (r.diagnostics || []).filter((d) => d.severity === "error");
@@ -297,7 +326,8 @@ async function keepForNewFile(path, value) {
       form.notes[path] = {kept: true};
     }
   } catch (e) { form.notes[path] = {refused: t("form.refused", {why: e.message})}; }
-  form.render(form.last);
+  finally { busy("answer", false); }
+  form.redraw();  // the controls as the answers are, whatever was clicked
 }
 
 function questionnaire(text, current = () => true, signal = undefined) {
@@ -313,6 +343,7 @@ function startRequest(answers) {
 async function startFile() {
   const text = editor.getText();
   if (text.trim() && !window.confirm(t("start.confirm"))) return;
+  busy("answer", true);
   try {
     const r = await call("start", startRequest(draft));
     editor.setText(r.text);
@@ -322,8 +353,9 @@ async function startFile() {
     for (const k of Object.keys(form.notes)) delete form.notes[k];
     for (const k of Object.keys(form.undos)) delete form.undos[k];
     $("start").open = false;
-    refresh();
-  } catch (e) { status(e.message, "draft"); }
+    $("start").querySelector("summary").focus();  // its button is folded away: the focus stays here
+    refreshNow();
+  } catch (e) { status(e.message, "draft"); } finally { busy("answer", false); }
 }
 
 function startToggled() {
@@ -335,7 +367,7 @@ function startToggled() {
 
 function scoreDeal() {
   return CoinchePanels.score(call, t, $("deal"), $("score-result"),
-    {text: editor.getText(), options: chosen(), lang: pageLang});
+    {text: editor.getText(), options: chosen(), lang: pageLang}, busy);
 }
 
 // The panels are a tab list: one tab in the Tab order, the arrow keys, Home and End move
@@ -380,10 +412,11 @@ async function main() {
   latest = savedText = s.text;
   CoinchePanels.dealForm($("deal"), t);
   form = CoinchePanels.questionnaire({call, t, lang: () => pageLang, getText: () => editor.getText(),
-    written(text) { editor.setText(text); latest = text; refresh(); }, status,
+    written(text) { editor.setText(text); latest = text; refreshNow(); }, status, busy,
     form: $("questions"), problem: $("form-problem"), drafting, draft: () => draft,
     keep: keepForNewFile,
     request: (text) => drafting() ? {base: $("start-base").value, lang: pageLang} : {text, lang: pageLang}});
+  busy("check", true);  // the editor asks for the file's problems as it opens
   editor = CoincheEditor.create($("editor"), {text: s.text, diagnose, complete, hover, changed, definition, label: t("editor.name")});
   applyWords();
   keepLinksInside($("preview"));
