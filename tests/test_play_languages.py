@@ -40,7 +40,8 @@ def _french_card(card: int) -> str:
 
 
 _PROMPT_END = re.compile(r"(?<=\)[ \u202f]: )|(?<=\): )")
-"""Where a prompt ends: `(? rules, q quit): `, « (Entrée : les enchères continuent) : »."""
+"""Where a prompt ends: `(? rules, q quit): `,
+« (Entrée pour laisser les enchères continuer) : »."""
 
 
 def _too_long(text: str) -> list[str]:
@@ -79,10 +80,10 @@ def test_a_whole_deal_in_french_at_fr_bga() -> None:
     # `?`: the auction's rules in the sheet's sentences.
     assert re.search(r"L’enchère la plus basse est 82\. \(fr-bga\.coinche:\d+\)", out)
     # A word that is no call, answered in French with a call one could type.
-    assert re.search(r"Je ne comprends pas « foo » : tapez une enchère, comme « \d+ [a-zèœ-]+ »"
-                     r", « passe »", out)
+    assert re.search(r"Je ne comprends pas « foo » : tapez une enchère, par exemple "
+                     r"« \d+ [a-zèœ-]+ », « passe »", out)
     # A bid that is no bid: why, then the rule as the sheet says it and where it is written.
-    assert re.search(r"Refusé : 95 n’est pas une enchère : les enchères sont 82, 90, 100, 110… "
+    assert re.search(r"Refusé : 95 n’est pas une enchère possible : on annonce 82, 90, 100, 110… "
                      r"Règle : les enchères montent par paliers de 10\. \(fr-bga\.coinche:\d+\)",
                      out)
     # Cards refused: one not held, one that does not follow suit with the rule of the sheet.
@@ -96,7 +97,7 @@ def test_a_whole_deal_in_french_at_fr_bga() -> None:
     assert re.search(r"Pli 8 : [NESO] (10|[7-9VDRA])[♣♦♥♠], .* → [NESO] remporte \d+ points",
                      out)
     assert "Contrat rempli" in out or "Contrat chuté" in out
-    assert "Feuille de marque (partie en 2 000 points)" in out and "cette donne" in out
+    assert "Feuille de marque (partie en 2 000 points)" in out and "total de la donne" in out
     assert out.endswith("Partie abandonnée.")
     _no_english(out)
 
