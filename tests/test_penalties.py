@@ -248,7 +248,7 @@ def test_the_text_breakdown_says_what_the_penalty_did():
 @pytest.mark.parametrize(("lang", "heading", "shown"), [
     ("en", "Irregularities", "A card shown by accident must be played"),
     ("fr", "Irrégularités", "Toute carte montrée doit être jouée"),
-    ("es", "Irregularidades", "Toda carta mostrada debe jugarse"),
+    ("es", "Irregularidades", "Una carta mostrada por descuido debe jugarse"),
     ("it", "Irregolarità", "Ogni carta mostrata deve essere giocata"),
     ("pt", "Irregularidades", "Toda a carta mostrada tem de ser jogada"),
 ])

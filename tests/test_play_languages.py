@@ -104,7 +104,7 @@ def test_a_whole_deal_in_french_at_fr_bga() -> None:
 
 LANGS = [
     ("es-club", "es", "No se puede: 95 no es una puja: las pujas son 80, 90, 100, 110… Regla: "
-     "las pujas suben de 10 en 10.", "No entiendo «hola»: escribe una puja, como",
+     "las pujas suben de 10 en 10.", "No entiendo «hola»: escribe una puja, por ejemplo",
      r"No se puede: debes asistir al palo de salida \((tréboles|diamantes|corazones|picas)\)\. "
      r"Regla: siempre hay que asistir al palo de salida si se puede\."),
     ("it-701", "it", "Non si può: 95 non è una dichiarazione: le dichiarazioni sono 80, 90, 100, "
