@@ -250,7 +250,7 @@ def test_the_text_breakdown_says_what_the_penalty_did():
     ("fr", "Irrégularités", "Toute carte montrée doit être jouée"),
     ("es", "Irregularidades", "Una carta mostrada por descuido debe jugarse"),
     ("it", "Irregolarità", "Ogni carta mostrata deve essere giocata"),
-    ("pt", "Irregularidades", "Toda a carta mostrada tem de ser jogada"),
+    ("pt", "Irregularidades", "Uma carta mostrada por descuido tem de ser jogada"),
 ])
 def test_the_sheet_prints_the_penalties(lang, heading, shown):
     text = to_markdown(build_sheet(FFB, lang))

@@ -112,9 +112,9 @@ LANGS = [
      "dichiarazione, come", r"Non si può: devi rispondere al seme di uscita \((fiori|quadri|"
      r"cuori|picche)\)\. Regola: bisogna sempre rispondere al seme di uscita, se possibile\."),
     ("pt-online", "pt", "Não é permitido: 95 não é um lance: os lances são 80, 90, 100, 110… "
-     "Regra: os lances sobem de 10 em 10.", "Não percebo «hola»: escreve um lance, como",
+     "Regra: os lances sobem de 10 em 10.", "Não percebo «hola»: escreve um lance, por exemplo",
      r"Não é permitido: tens de assistir ao naipe de saída \((paus|ouros|copas|espadas)\)\. "
-     r"Regra: É sempre obrigatório assistir ao naipe de saída, quando possível\."),
+     r"Regra: sempre que possível, é obrigatório assistir ao naipe de saída\."),
 ]
 
 
