@@ -605,3 +605,13 @@ def test_no_site_may_frame_the_studio_on_any_answer(folder: Path) -> None:
     page = dict(every_answer(folder))["page"]
     policy = page.headers["content-security-policy"]  # type: ignore[attr-defined]
     assert "frame-src 'self' blob: data:" in policy  # the preview still shows
+
+
+def test_an_impossible_deal_is_refused_in_the_page_s_language(client: TestClient) -> None:
+    """Card points that do not add up to the 152 of a suit (ffb § 6): said in French."""
+    deal = {"declarer": "N", "bid": 100, "trump": "hearts",
+            "card_points": {"NS": 80, "EW": 70}, "last_trick": "N"}
+    r = client.post("/api/score", headers=TOKEN, json={"text": CLUB, "deal": deal, "lang": "fr"})
+    assert r.status_code == 422
+    assert r.json()["error"] == ("les points de cartes des deux camps font 150, mais les "
+                                 "cartes valent 152 en tout (sans le dix de der)")
