@@ -113,8 +113,15 @@ class IllegalActionError(CoincheError, ValueError):
 
 
 class InputError(CoincheError, ValueError):
-    """A deal summary or record that is malformed or impossible; `field` names the culprit."""
+    """A deal summary or record that is malformed or impossible; `field` names the culprit.
 
-    def __init__(self, message: str, field: str = ""):
+    The message is English, for the API; `code` and `params` say the same problem as data
+    for a reader of another language (`problems.said_input`: the problem catalogs' `deal.*`
+    sentences)."""
+
+    def __init__(self, message: str, field: str = "", code: str = "",
+                 params: dict[str, object] | None = None):
         self.field = field
+        self.code = code
+        self.params: dict[str, object] = dict(params or {})
         super().__init__(f"{field}: {message}" if field else message)

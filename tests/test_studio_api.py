@@ -658,3 +658,11 @@ def test_a_deal_the_model_refuses_is_said_in_the_page_language(client: TestClien
             "text": CLUB, "deal": {**deal, **wrong}, "lang": "fr"})
         assert reply.status_code == 422
         assert said in _plain(reply.json()["error"])
+def test_an_impossible_deal_is_refused_in_the_page_s_language(client: TestClient) -> None:
+    """Card points that do not add up to the 152 of a suit (ffb § 6): said in French."""
+    deal = {"declarer": "N", "bid": 100, "trump": "hearts",
+            "card_points": {"NS": 80, "EW": 70}, "last_trick": "N"}
+    r = client.post("/api/score", headers=TOKEN, json={"text": CLUB, "deal": deal, "lang": "fr"})
+    assert r.status_code == 422
+    assert r.json()["error"] == ("les points de cartes des deux camps font 150, mais les "
+                                 "cartes valent 152 en tout (sans le dix de der)")

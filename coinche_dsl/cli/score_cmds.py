@@ -64,7 +64,10 @@ def score(
             try:
                 result = score_deal(ruleset, data)
             except InputError as e:  # the input named, as a located line names its file
-                fail(f"{'standard input' if deal == STDIN else deal}: {e}")
+                from ..problems import said_input
+
+                said = said_input(e, lang.value if lang else None)
+                fail(f"{'standard input' if deal == STDIN else deal}: {said}")
     if (format or (ScoreFormat.text if lines else ScoreFormat.json)) == ScoreFormat.text:
         print(_breakdown(ruleset, data, result, lang.value if lang else None))
         return

@@ -172,7 +172,8 @@ def classify(mask: int, denomination: int, rules: CompiledRules,
         found = _classify(mask, tables)
         tables.cache[mask] = found
     if isinstance(found, str):
-        raise InputError(found, field)
+        raise InputError(found, field, "deal.not_a_combination",
+                         {"cards": " ".join(card_name(c) for c in cards_of(mask))})
     return found
 
 
@@ -305,7 +306,8 @@ def check_declared(masks: dict[int, list[int]], denomination: int, rules: Compil
     """
     t = rules.announcement_tables[denomination]
     if any(masks.values()) and not t.enabled:
-        raise InputError("this variant allows no announcements at this contract", "announcements")
+        raise InputError("this variant allows no announcements at this contract", "announcements",
+                         "deal.no_announcements")
     seen = 0
     out: dict[int, list[Combination]] = {}
     for seat, seat_masks in masks.items():
@@ -317,7 +319,8 @@ def check_declared(masks: dict[int, list[int]], denomination: int, rules: Compil
             clash = combo.mask & (seen | (0 if t.card_reuse else own))
             if clash:
                 raise InputError(f"card {card_name(next(cards_of(clash)))} is in two "
-                                 "announcements", f"{name}[{i}]")
+                                 "announcements", f"{name}[{i}]", "deal.card_twice",
+                                 {"card": card_name(next(cards_of(clash)))})
             own |= combo.mask
         _check_belote_cards(seat, combos, denomination, belote, t, name)
         if not t.split_runs:
@@ -346,7 +349,7 @@ def _check_whole_runs(combos: list[Combination], t: Tables, name: str) -> None:
             if j < i and suit == other and (o_last + 1 == first or last + 1 == o_first):
                 raise InputError(f"{_names(combos[j].mask, t)} and {_names(combos[i].mask, t)} "
                                  "are one run: in this variant it is declared as one sequence",
-                                 f"{name}[{i}]" if name else "")
+                                 f"{name}[{i}]" if name else "", "deal.one_run")
 
 
 def _span(mask: int, t: Tables) -> tuple[int, int, int]:
@@ -374,11 +377,13 @@ def _check_belote_cards(seat: int, combos: list[Combination], denomination: int,
         if seat != holder and combo.mask & pair:
             raise InputError(f"{'NESW'[holder]} declared belote, so "
                              f"{card_name(next(cards_of(combo.mask & pair)))} is not "
-                             f"{'NESW'[seat]}'s", f"{name}[{i}]")
+                             f"{'NESW'[seat]}'s", f"{name}[{i}]", "deal.belote_card_elsewhere",
+                             {"seat": "NESW"[holder],
+                              "card": card_name(next(cards_of(combo.mask & pair)))})
         if seat == holder and combo.kind == "sequence" and combo.mask & pair and not (
                 t.belote_in_sequence):
             raise InputError("the belote cards may not also form a sequence in this variant",
-                             f"{name}[{i}]")
+                             f"{name}[{i}]", "deal.belote_in_sequence")
 
 
 

@@ -118,20 +118,23 @@ def summary_facts(rules: CompiledRules, data: Any) -> DealFacts:
 
 def _check_contract(rules: CompiledRules, s: DealSummary, den: int) -> None:
     if den not in rules.denominations:
-        raise InputError(f"{s.trump} is not a denomination of this variant", "trump")
+        raise InputError(f"{s.trump} is not a denomination of this variant", "trump",
+                         "deal.trump_not_bid", {"value": s.trump.value})
     if s.bid == "capot" and not rules.capot:
-        raise InputError("this variant has no capot bid", "bid")
+        raise InputError("this variant has no capot bid", "bid", "deal.no_capot")
     if s.bid == "generale" and not rules.generale:
-        raise InputError("this variant has no générale bid", "bid")
+        raise InputError("this variant has no générale bid", "bid", "deal.no_generale")
     if isinstance(s.bid, int) and s.bid not in rules.bid_values:
         a = rules.ruleset.auction  # for the message only
         top = a.maximum_bid if a.maximum_bid is not None else BID_CAP_WITHOUT_MAXIMUM
         raise InputError(f"bid {s.bid} is outside this variant's range "
-                         f"({a.minimum_bid} to {top} in steps of {a.step})", "bid")
+                         f"({a.minimum_bid} to {top} in steps of {a.step})", "bid",
+                         "deal.bid_out_of_range",
+                         {"n": s.bid, "low": a.minimum_bid, "high": top, "step": a.step})
     if s.double != Double.NONE and rules.coinche == CoincheTiming.NONE:
-        raise InputError("this variant has no coinche", "double")
+        raise InputError("this variant has no coinche", "double", "deal.no_coinche")
     if s.double == Double.SURCOINCHE and not rules.surcoinche:
-        raise InputError("this variant has no surcoinche", "double")
+        raise InputError("this variant has no surcoinche", "double", "deal.no_surcoinche")
 
 
 def deck_total(rs: Ruleset, den: int) -> int:
@@ -151,29 +154,34 @@ def _check_points(rules: CompiledRules, s: DealSummary, den: int) -> None:
     for team in TEAMS:
         if points[team] > total:
             raise InputError(f"{points[team]} is more than the {total} card points of "
-                             f"{mode}", f"card_points.{team}")
+                             f"{mode}", f"card_points.{team}", "deal.points_over_deck",
+                             {"n": points[team], "total": total, "team": team})
     if sum(points.values()) != total:
         raise InputError(f"NS and EW sum to {sum(points.values())}, but the cards of "
-                         f"{mode} total {total} (last trick not included)", "card_points")
+                         f"{mode} total {total} (last trick not included)", "card_points",
+                         "deal.points_sum", {"n": sum(points.values()), "total": total})
     if s.tricks is None:
         return
     tricks = {str(k): v for k, v in s.tricks.items()}
     for team in TEAMS:
         if tricks[team[0]] + tricks[team[1]] == 0 and points[team] > 0:
             raise InputError(f"{team} won no trick, so it has no card points",
-                             f"card_points.{team}")
+                             f"card_points.{team}", "deal.points_without_trick",
+                             {"team": team})
 
 
 def _check_belote(rules: CompiledRules, s: DealSummary, den: int, declarers: int) -> None:
     if not s.belote:
         return
     if not rules.belote_suits[den]:
-        raise InputError(f"there is no belote at {s.trump} in this variant", "belote")
+        raise InputError(f"there is no belote at {s.trump} in this variant", "belote",
+                         "deal.no_belote", {"value": s.trump.value})
     most = 1 if den < NO_TRUMP else 4
     if len(s.belote) > most:
         raise InputError(f"at most {most} belote{'s' if most > 1 else ''} at {s.trump} "
-                         "(one per king and queen of a suit held together)", "belote")
+                         "(one per king and queen of a suit held together)", "belote",
+                         "deal.too_many_belotes", {"n": most})
     for i, seat in enumerate(s.belote):
         if rules.belote_declarers_only and SEATS.index(seat) % 2 != declarers:
             raise InputError(f"{seat} defends; only the declarers may claim belote here",
-                             f"belote[{i}]")
+                             f"belote[{i}]", "deal.belote_by_defender", {"seat": str(seat)})

@@ -21,7 +21,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from ..errors import Diagnostic
+from ..errors import Diagnostic, InputError
 
 LANGUAGES = ("en", "fr", "es", "it", "pt")
 """The languages of the catalogs: the sheets' five (`render.i18n.LANGUAGES`)."""
@@ -80,6 +80,14 @@ def sentence(d: Diagnostic, lang: str | None) -> tuple[str, str]:
     elif values.get("base_file"):
         hints.append(_fill(words, lang, "note.base_file", values))
     return message, _fill_text(words, lang, "join.hints", hints)
+
+
+def said_input(e: InputError, lang: str | None) -> str:
+    """An impossible deal (a summary `score` or the studio's score form refuses) said in
+    `lang` from its code (`deal.*`); its English words without a code or a language."""
+    if lang is None or lang not in LANGUAGES or not e.code or e.code not in catalog(lang):
+        return str(e)
+    return _fill(catalog(lang), lang, e.code, dict(e.params))
 
 
 def full_sentence(d: Diagnostic, lang: str | None) -> str:
@@ -165,4 +173,5 @@ def _typeset(text: str, lang: str) -> str:
     return _FR_PUNCT.sub("\u202f\\1", text)
 
 
-__all__ = ["LANGUAGES", "catalog", "full_sentence", "in_file", "joined", "language", "sentence"]
+__all__ = ["LANGUAGES", "catalog", "full_sentence", "in_file", "joined", "language", "said_input",
+           "sentence"]

@@ -27,7 +27,7 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from ..errors import CoincheError
+from ..errors import CoincheError, InputError
 from .guard import LOCAL_HOSTS, CatchAll, SecurityHeaders, Session
 from .service import Workspace
 from .worker import MAX_QUICK, QUICK_THREADS, RenderWorker
@@ -163,7 +163,13 @@ def _answer(handler: Handler, workspace: Workspace, data: dict[str, Any]) -> Res
     try:
         answer = handler(workspace, data)
     except CoincheError as e:
-        return JSONResponse({"error": workspace.relative(str(e))}, status_code=422)
+        said = str(e)
+        if isinstance(e, InputError) and e.code:  # an impossible deal: in the page's language
+            from ..problems import language, said_input
+
+            lang = data.get("lang")
+            said = said_input(e, language(lang if isinstance(lang, str) else None))
+        return JSONResponse({"error": workspace.relative(said)}, status_code=422)
     if isinstance(answer, bytes):  # a PDF to print
         return Response(answer, media_type="application/pdf")
     for d in answer.get("diagnostics", ()) if isinstance(answer, dict) else ():
