@@ -7,13 +7,17 @@ language and fails on any occurrence of its class, wherever the sentence comes f
 from __future__ import annotations
 
 import re
+from difflib import SequenceMatcher
 
 import pytest
 
 from coinche_dsl import load_variant
+from coinche_dsl.render.document import Document, Formula, Para, Rules
 from coinche_dsl.render.i18n import lower_after_colon, translator
 from coinche_dsl.render.output import to_markdown
+from coinche_dsl.render.pairs import join_sentences
 from coinche_dsl.render.rulesheet import build_sheet
+from coinche_dsl.render.table_card import build_card
 
 ROMANCE = ("fr", "es", "it", "pt")
 SEATS = {
@@ -133,3 +137,107 @@ def test_sources_name_no_file(variant: str, lang: str) -> None:
     rs = load_variant(variant)
     if all(s.startswith("seed ") for s in rs.sources):
         assert rs.title in sources
+
+
+BUILTINS = ("ffb", "ffb-contree", "fr-bga", "fr-brut", "es-club", "it-701", "pt-online")
+LANGS = ("en", *ROMANCE)
+_TOKEN = re.compile(r"\w[\w'’-]*|[^\w\s]")
+
+
+def _prose_units(doc: Document) -> list[list[str]]:
+    """Each run of prose sentences of a document, as a reader meets them in order (tables,
+    worked examples, the glossary's definitions and the sources' titles are not prose)."""
+    runs: list[list[str]] = []
+    for section in doc.sections:
+        if section.id in ("sources", "glossary"):
+            continue
+        for block in section.blocks:
+            if isinstance(block, Rules):
+                texts = block.items
+            elif isinstance(block, Formula):
+                texts = block.sentences
+            elif isinstance(block, Para):
+                texts = [block.text]
+            else:
+                continue
+            runs.append([s for t in texts for s in re.split(r"(?<=[.!?])\s+(?=[A-ZÀ-Ý«])", t)])
+    return runs
+
+
+def _one_slot_apart(a: str, b: str) -> bool:
+    """Two sentences that read the same but for one run of at most three words."""
+    ta, tb = _TOKEN.findall(a.lower()), _TOKEN.findall(b.lower())
+    ops = [
+        o for o in SequenceMatcher(None, ta, tb, autojunk=False).get_opcodes() if o[0] != "equal"
+    ]
+    if len(ops) != 1:
+        return False
+    _, i1, i2, j1, j2 = ops[0]
+    return 1 <= i2 - i1 <= 3 and 1 <= j2 - j1 <= 3 and len(ta) - (i2 - i1) >= 3
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_paired_sentences(lang: str) -> None:
+    # « À sans-atout, les points se comptent normalement » then the same « À tout-atout »:
+    # a rulebook says it once (« À sans-atout comme à tout-atout, … »)
+    paired = []
+    for variant in BUILTINS:
+        rs = load_variant(variant)
+        for doc in (build_sheet(rs, lang), build_card(rs, lang)):
+            for run in _prose_units(doc):
+                paired += [
+                    (variant, a, b)
+                    for a, b in zip(run, run[1:], strict=False)
+                    if _one_slot_apart(a, b)
+                ]
+    assert paired == []
+
+
+@pytest.mark.parametrize(
+    ("lang", "joined"),
+    [
+        ("en", "No-trump and all-trump points are counted as they are."),
+        ("fr", "À sans-atout comme à tout-atout, les points se comptent normalement"),
+        ("es", "Tanto sin triunfo como en todo triunfo, los puntos se cuentan sin ajuste."),
+        ("it", "Sia senza atout sia a tutto atout, i punti si contano così come sono"),
+        ("pt", "Tanto sem trunfo como em todo trunfo, os pontos contam-se sem ajuste."),
+    ],
+)
+def test_paired_sentences_said_once(lang: str, joined: str) -> None:
+    # FFB 2015: no conversion of the points at no-trump nor at all-trump
+    text = sheet("ffb", lang)
+    assert joined.replace(" :", "\u202f:") in text
+
+
+@pytest.mark.parametrize(
+    ("lang", "joined"),
+    [
+        ("en", "There is no belote at no-trump or at all-trump."),
+        ("fr", "Il n’y a pas de belote à sans-atout ni à tout-atout."),
+        ("es", "No hay belote sin triunfo ni en todo triunfo."),
+        ("it", "Senza atout e a tutto atout non c’è belote."),
+        ("pt", "Sem trunfo e em todo trunfo não há belote."),
+    ],
+)
+def test_paired_negative_sentences_said_once(lang: str, joined: str) -> None:
+    # fr-bga: no belote at no-trump or all-trump; a negation coordinates with « ni »
+    assert joined in sheet("fr-bga", lang)
+
+
+def test_join_keeps_apart_what_differs_elsewhere() -> None:
+    tr = translator("fr")
+    items = [
+        "À sans-atout, il suffit de fournir.",
+        "À tout-atout, vous devez monter.",
+        "Le coefficient de la coinche est 2.",
+        "Le coefficient de la surcoinche est 4.",
+    ]
+    assert join_sentences(items, tr) == items
+    three = [
+        "À la couleur, une donne compte 162.",
+        "À sans-atout, une donne compte 162.",
+        "À tout-atout, une donne compte 162.",
+    ]
+    assert join_sentences(three, tr) == [
+        "À la couleur, à sans-atout et à tout-atout, une donne compte 162."
+    ]

@@ -19,6 +19,7 @@ from .document import Document, Para, Rules, Section, Table, Terms
 from .fields import PHASES, Path, constants, is_relevant, prune, rule_paths
 from .fingerprint import fingerprint
 from .i18n import Translator, terms_of, translator
+from .pairs import join_paired, join_sentences
 from .worked import example_blocks, formula_blocks
 
 MODES = ("trump", "plain", "no_trump", "all_trump")
@@ -86,20 +87,22 @@ def _ours(rs: Ruleset, tr: Translator) -> list:
     if not own:
         return []
     decided = [p for p in rule_paths() if is_relevant(rs, p) and _file(rs, p) == own]
-    said = [describe(rs, p, tr) for p in decided]
+    said = join_paired([describe(rs, p, tr) for p in decided], tr)
     intro = [Para(tr("ours.intro"))] if said else []
-    return [*intro, Rules(said, [rs.where(*p) for p in decided]),
+    return [*intro, Rules([s for s, _ in said], [rs.where(*decided[i[0]]) for _, i in said]),
             Para(tr("ours.rest", base=rs.extends))]
 
 
 def sentences(rs: Ruleset, paths: list[Path], tr: Translator) -> Rules:
     """The relevant rules among `paths`, one sentence each, with where each was written; a
     rule an option sets says so, and a rule the base wrote (for a variant that extends
-    another) says whose it is."""
+    another) says whose it is. Consecutive rules that differ only in the denomination they
+    apply to are said once (`pairs`)."""
     shown = [p for p in paths if is_relevant(rs, p)]
     own = own_file(rs)
-    return Rules([_based(rs, p, own, _marked(rs, p, describe(rs, p, tr), tr), tr)
-                  for p in shown], [rs.where(*p) for p in shown])
+    said = join_paired([_based(rs, p, own, _marked(rs, p, describe(rs, p, tr), tr), tr)
+                        for p in shown], tr)
+    return Rules([s for s, _ in said], [rs.where(*shown[i[0]]) for _, i in said])
 
 
 def _based(rs: Ruleset, path: Path, own: str, sentence: str, tr: Translator) -> str:
@@ -127,8 +130,8 @@ def option_blocks(rs: Ruleset, tr: Translator) -> list:
         for value in option.values:
             under = rs if value.name == option.chosen else with_value(rs, option.name,
                                                                       value.name)
-            said = [describe(under, p, tr) for p in option_paths(option)
-                    if is_relevant(under, p)]
+            said = join_sentences([describe(under, p, tr) for p in option_paths(option)
+                                   if is_relevant(under, p)], tr)
             lines.append(tr("opt.value.named" if named else "opt.value",
                             value=value_text(option, value.name, tr), name=option.name,
                             code=value.name, rules=" ".join(said) or tr("opt.nothing")))
@@ -196,7 +199,8 @@ def _cards(rs: Ruleset, phase: str, tr: Translator) -> list:
                              mode=tr(f"cards.total.{kind}"), cards=cards, last=last,
                              total=cards + last))
     numeric = [2 * i + 2 for i in range(len(modes))]
-    return [Table(head, rows, tr("cards.caption"), numeric=numeric), Rules(totals),
+    return [Table(head, rows, tr("cards.caption"), numeric=numeric),
+            Rules(join_sentences(totals, tr)),
             sentences(rs, _phase_paths(phase, TABLE_FIELDS), tr)]
 
 

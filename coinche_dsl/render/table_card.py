@@ -19,6 +19,7 @@ from .document import Document, Rules, Section, Table
 from .fields import Path, is_relevant
 from .fingerprint import fingerprint
 from .i18n import Translator, terms_of, translator
+from .pairs import join_sentences
 from .prose import Prose
 from .rulesheet import MODES, is_in_play, labels, option_title, value_text
 from .worked import contract
@@ -64,7 +65,7 @@ GAME: tuple[Path, ...] = (("game", "target"), ("game", "reach"), ("game", "deals
 
 
 def _said(rs: Ruleset, paths: tuple[Path, ...], tr: Translator) -> list[str]:
-    return [describe(rs, p, tr) for p in paths if is_relevant(rs, p)]
+    return join_sentences([describe(rs, p, tr) for p in paths if is_relevant(rs, p)], tr)
 
 
 def _outcome(rs: Ruleset, prose: Prose, outcome: str) -> list[str]:
