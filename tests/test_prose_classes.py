@@ -12,7 +12,7 @@ from difflib import SequenceMatcher
 import pytest
 
 from coinche_dsl import load_variant
-from coinche_dsl.render.document import Document, Formula, Para, Rules
+from coinche_dsl.render.document import Document, Formula, Para, Rules, Terms
 from coinche_dsl.render.i18n import lower_after_colon, translator
 from coinche_dsl.render.output import to_markdown
 from coinche_dsl.render.pairs import join_sentences
@@ -241,3 +241,78 @@ def test_join_keeps_apart_what_differs_elsewhere() -> None:
     assert join_sentences(three, tr) == [
         "À la couleur, à sans-atout et à tout-atout, une donne compte 162."
     ]
+
+
+ARTICLES = {
+    "fr": {"le", "la", "les", "un", "une", "des", "du"},
+    "es": {"el", "la", "los", "las", "un", "una", "lo"},
+    "it": {"il", "lo", "la", "i", "gli", "le", "un", "uno", "una"},
+    "pt": {"o", "a", "os", "as", "um", "uma"},
+}
+_PARTICIPLE = {
+    "fr": ("é", "ée", "és", "ées", "er"),
+    "es": ("ado", "ada", "ados", "adas"),
+    "it": ("ato", "ata", "ati", "ate"),
+    "pt": ("ado", "ada", "ados", "adas"),
+    "en": ("ed", "ing"),
+}
+
+
+def _stem(word: str) -> str:
+    return re.sub(r"[aeiouéèàóò]+$", "", word.rstrip("s"))
+
+
+def _same_word(headword: str, word: str, lang: str) -> bool:
+    """`word` is `headword` or one of its forms (plural, gender, participle)."""
+    stem = _stem(headword)
+    return len(stem) >= 3 and (
+        _stem(word) == stem or any(word == stem + end for end in _PARTICIPLE[lang])
+    )
+
+
+def _repeats_headword(term: str, definition: str, lang: str) -> bool:
+    """Whether the definition names its own headword, or the word the headword glosses in
+    parentheses (« Coinche (contre) — Le contre d’un adversaire »)."""
+    words = _TOKEN.findall(definition.lower())
+    for phrase in re.split(r"[(),«»]", term.lower()):
+        said = _TOKEN.findall(phrase.strip())
+        if not said or len(said) > 1 and len(said[-1]) < 3:
+            continue
+        for i in range(len(words) - len(said) + 1):
+            if all(
+                w == s for w, s in zip(words[i : i + len(said) - 1], said[:-1], strict=True)
+            ) and _same_word(said[-1], words[i + len(said) - 1], lang):
+                return True
+    return False
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_glossary_reads_as_a_dictionary(lang: str) -> None:
+    # a dictionary defines a word by others (« Coinche (contre) — Défi d’un adversaire… »,
+    # not « Le contre d’un adversaire »), and in French, Spanish, Italian and Portuguese
+    # starts the definition without an article (« Atout — Couleur nommée par le contrat »)
+    bad = []
+    for variant in BUILTINS:
+        doc = build_sheet(load_variant(variant), lang)
+        for section in doc.sections:
+            for block in section.blocks:
+                if not isinstance(block, Terms):
+                    continue
+                for term, definition in block.items:
+                    first = re.split(r"[\s’']", definition.lower(), maxsplit=1)[0]
+                    if _repeats_headword(term, definition, lang) or (
+                        first in ARTICLES.get(lang, set())
+                        or lang in ROMANCE
+                        and definition.lower().startswith(("l’", "l'"))
+                    ):
+                        bad.append((variant, term, definition))
+    assert bad == []
+
+
+def test_headword_repeat_is_found() -> None:
+    assert _repeats_headword("Coinche (contre)", "Le contre d’un adversaire.", "fr")
+    assert _repeats_headword("Surcontre", "Le surcontre du camp contré.", "fr")
+    assert _repeats_headword("Contratantes", "A equipa contratante.", "pt")
+    assert _repeats_headword("Defensores", "A equipa defensora.", "pt")
+    assert not _repeats_headword("Contra (coinche)", "Aposta em que o contrato vai falhar.", "pt")
+    assert not _repeats_headword("Sans-atout", "Contrat sans couleur d’atout.", "fr")
