@@ -316,3 +316,43 @@ def test_headword_repeat_is_found() -> None:
     assert _repeats_headword("Defensores", "A equipa defensora.", "pt")
     assert not _repeats_headword("Contra (coinche)", "Aposta em que o contrato vai falhar.", "pt")
     assert not _repeats_headword("Sans-atout", "Contrat sans couleur d’atout.", "fr")
+
+
+CLUB = 'variant "club" extends "ffb" {\n  title "Club"\n  language %s\n  terms { %s }\n}\n'
+
+
+@pytest.mark.parametrize(
+    ("lang", "terms", "said", "never"),
+    [
+        # a Spanish club that says « sota » for the jack (the es-club seed says « jota »)
+        ("es", 'es { jack "sota" }', ["cuatro sotas", "sota (J)"], r"\bjotas?\b"),
+        ("it", 'it { no_trump "senza briscola" }', ["Senza briscola"], r"senza atout"),
+        (
+            "fr",
+            'fr { no_trump "sans atout" all_trump "tout atout" }',
+            ["À sans atout comme à tout atout"],
+            r"(sans|tout)-atout",
+        ),
+        ("pt", 'pt { jack "conde" }', ["conde", "condes"], r"\bvaletes?\b"),
+        ("en", 'en { all_trump "all trumps" }', ["all trumps"], r"all-trump"),
+    ],
+)
+def test_jack_and_denomination_terms(tmp_path, lang, terms, said, never) -> None:
+    path = tmp_path / "club.coinche"
+    path.write_text(CLUB % (lang, terms), encoding="utf-8")
+    rs = load_variant(path)
+    text = to_markdown(build_sheet(rs, lang)) + to_markdown(build_card(rs, lang))
+    text = text.replace("\u202f", " ")
+    for word in said:
+        assert word in text
+    # the base's own option title (« Sans-atout et tout-atout ») is the file's text
+    assert not re.search(never, text.replace("Sans-atout et tout-atout", ""), re.IGNORECASE)
+
+
+def test_short_names_on_the_card_and_in_the_glossary() -> None:
+    # fr-bga's text: « Sans Atout (SA) (No TRUMP), Tout Atout (TA) (All TRUMP) »
+    rs = load_variant("fr-bga")
+    card = to_markdown(build_card(rs, "fr"))
+    assert "| Sans-atout (SA) |" in card and "| Tout-atout (TA) |" in card
+    assert "**Sans-atout (SA)** —" in sheet("fr-bga", "fr")
+    assert "(SA)" not in sheet("fr-bga", "en")  # the short names are the French text's

@@ -106,6 +106,10 @@ class Translator:
         self.locale = Locale.parse(LOCALES[lang])
         self._numbers: dict[tuple[type, int | float], str] = {}
 
+    def term(self, key: str) -> str | None:
+        """The variant's own word for the term `key` in this language (`terms`), if any."""
+        return dict(self.terms).get(key)
+
     def num(self, n: int | float) -> str:
         """A number in the language's format (2,000 / 2 000 / 2.000)."""
         # Kept (a few thousand at most): a sheet writes the same few numbers hundreds of

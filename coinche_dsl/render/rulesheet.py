@@ -255,7 +255,15 @@ def glossary(rs: Ruleset, tr: Translator) -> list[tuple[str, str]]:
         "total": any("total" in f.quantities() for f in (
             rs.scoring.success, *rs.scoring.made.values(), *rs.scoring.failed.values())),
     }
-    return [(tr(f"gl.{w}"), tr(f"gl.{w}.def")) for w in GLOSSARY if used.get(w, True)]
+    return [(with_short(tr(f"gl.{w}"), w, tr), tr(f"gl.{w}.def")) for w in GLOSSARY
+            if used.get(w, True)]
+
+
+def with_short(word: str, key: str, tr: Translator) -> str:
+    """A term followed by the short name the variant's players give it (« Sans-atout
+    (SA) »), where its `terms` give one."""
+    short = tr.term(f"{key}_short")
+    return f"{word} ({short})" if short else word
 
 
 def _sources(rs: Ruleset, tr: Translator) -> list:

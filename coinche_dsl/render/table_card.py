@@ -21,7 +21,7 @@ from .fingerprint import fingerprint
 from .i18n import Translator, terms_of, translator
 from .pairs import join_sentences
 from .prose import Prose
-from .rulesheet import MODES, is_in_play, labels, option_title, value_text
+from .rulesheet import MODES, is_in_play, labels, option_title, value_text, with_short
 from .worked import contract
 
 WORKED = ("coinched", "failed", "made", "capot_unbid", "capot")
@@ -163,7 +163,7 @@ def _card_table(rs: Ruleset, tr: Translator) -> Table:
     modes = [m for m in MODES if is_relevant(rs, ("cards", m))]
     head: list[str] = []
     for m in modes:
-        head += [tr(f"card.mode.{m}"), tr("card.col.points")]
+        head += [with_short(tr(f"card.mode.{m}"), m, tr), tr("card.col.points")]
     rows = []
     for i in range(8):
         row: list[str] = []
