@@ -356,3 +356,48 @@ def test_short_names_on_the_card_and_in_the_glossary() -> None:
     assert "| Sans-atout (SA) |" in card and "| Tout-atout (TA) |" in card
     assert "**Sans-atout (SA)** —" in sheet("fr-bga", "fr")
     assert "(SA)" not in sheet("fr-bga", "en")  # the short names are the French text's
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_colon_inside_a_list_after_a_colon(lang: str) -> None:
+    # « Carrés : carré de valets : 200, carré de neuf : 150 » reads as a form; a rulebook
+    # writes « Carrés : 200 pour le carré de valets, 150 pour le carré de neuf… »
+    nested = []
+    for variant in BUILTINS:
+        rs = load_variant(variant)
+        for doc in (build_sheet(rs, lang), build_card(rs, lang)):
+            for run in _prose_units(doc):
+                nested += [s for s in run if re.search(r":[^.():]*,[^.():]*[^\d]:(\s|$)", s)]
+    assert nested == []
+
+
+@pytest.mark.parametrize(
+    ("lang", "carres"),
+    [
+        ("en", "200 for four jacks, 150 for four nines, 100 for four aces, tens, kings, or queens"),
+        (
+            "fr",
+            "200 pour le carré de valets, 150 pour le carré de neuf, 100 pour le carré d’as, "
+            "de dix, de rois ou de dames",
+        ),
+        # the es-club seed: « 200 por 4 jotas, 150 por 4 nueves o 100 por 4 ases, dieces,
+        # reyes o damas »
+        (
+            "es",
+            "200 por cuatro jotas, 150 por cuatro nueves, 100 por cuatro ases, dieces, reyes "
+            "o damas",
+        ),
+        ("it", "quattro fanti (200), quattro nove (150), quattro assi, dieci, re o donne (100)"),
+        ("pt", "valetes 200, noves 150, ases, dez, reis ou damas 100"),
+    ],
+)
+def test_card_carres_of_one_value_said_together(lang: str, carres: str) -> None:
+    card = to_markdown(build_card(load_variant("ffb"), lang))
+    assert carres in card
+
+
+@pytest.mark.parametrize("lang", ROMANCE)
+def test_one_letter_article_lowered_after_a_colon(lang: str) -> None:
+    # « «oui»: O lance indica o trunfo » (pt): the article goes on in lower case too
+    text = sheet("ffb", lang)
+    assert not re.search(r":[ \u00a0\u202f]+[OAÀEIY] [a-zà-ÿ]", text)

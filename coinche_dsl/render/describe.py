@@ -103,7 +103,14 @@ def _packets(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
 
 
 def carres(values: Mapping[str, int], tr: Translator) -> str:
-    return ", ".join(tr("ann.carre", rank=tr(f"ranks.{r}"), n=v) for r, v in values.items())
+    """What each carré scores, the ranks of one value said together (« 200 pour le carré de
+    valets, 150 pour le carré de neuf, 100 pour le carré d’as, de dix, de rois ou de
+    dames »), as the texts write them."""
+    by_value: dict[int, list[str]] = {}
+    for r, v in values.items():
+        by_value.setdefault(v, []).append(tr(f"ranks.{r}"))
+    return ", ".join(tr("ann.carre", rank=tr.join(ranks, style="or"), n=v)
+                     for v, ranks in by_value.items())
 
 
 def _carres(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:

@@ -46,14 +46,24 @@ def lower_after_colon(text: str) -> str:
 
     >>> lower_after_colon("« oui » : Une enchère ; Nord-Sud : Nord 20 ; atout : V 20")
     '« oui » : une enchère ; Nord-Sud : Nord 20 ; atout : V 20'
+    >>> lower_after_colon("«oui»: O lance indica o trunfo; trunfo: V 20, 9 14, A 11")
+    '«oui»: o lance indica o trunfo; trunfo: V 20, 9 14, A 11'
     """
     def low(m: re.Match[str]) -> str:
         word = m.group(2)
+        if len(word) == 1 and word in _ONE_LETTER and _WORD_NEXT.match(text, m.end()):
+            return m.group(1) + word.lower()  # an article (« O lance »), not a rank (« A 11 »)
         if len(word) < 2 or not word[0].isupper() or not word[1:].islower() or word in PROPER:
             return m.group(0)
         return m.group(1) + word[0].lower() + word[1:]
 
     return _AFTER_COLON.sub(low, text) if ":" in text else text
+
+
+_ONE_LETTER = frozenset("OAÀEIY")
+"""One-letter words that start a sentence (« O lance », « À sans-atout », « A partir »)."""
+_WORD_NEXT = re.compile(r" [a-zà-ÿ]")
+"""What follows an article: a word in lower case (a rank letter is followed by its points)."""
 
 
 class UnknownLanguageError(CoincheError, LookupError):
@@ -150,11 +160,11 @@ class Translator:
         """The language's typography applied to `text` (French spacing; others unchanged)."""
         return french_typography(text) if self.lang == "fr" else text
 
-    def join(self, items: list[str]) -> str:
-        """`a, b and c` in the language."""
+    def join(self, items: list[str], style: str = "standard") -> str:
+        """`a, b and c` in the language (`style="or"`: `a, b or c`)."""
         from babel.lists import format_list
 
-        return format_list(items, locale=self.locale) if items else ""
+        return format_list(items, style=style, locale=self.locale) if items else ""
 
 
 @cache
