@@ -401,3 +401,23 @@ def test_one_letter_article_lowered_after_a_colon(lang: str) -> None:
     # « «oui»: O lance indica o trunfo » (pt): the article goes on in lower case too
     text = sheet("ffb", lang)
     assert not re.search(r":[ \u00a0\u202f]+[OAÀEIY] [a-zà-ÿ]", text)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_rule_ends_its_sentence(lang: str) -> None:
+    # the card's ladder of fr-bga (no capot) ended « … jusqu’à 500 (paliers de 10) »
+    open_ended = []
+    for variant in BUILTINS:
+        rs = load_variant(variant)
+        for doc in (build_sheet(rs, lang), build_card(rs, lang)):
+            for section in doc.sections:
+                if section.id in ("sources", "example", "examples"):
+                    continue
+                for block in section.blocks:
+                    if isinstance(block, Rules):
+                        open_ended += [
+                            (variant, s)
+                            for s in block.items
+                            if not re.search(r"[.!?…][)»\u202f ]*( \(.*\))?$", s)
+                        ]
+    assert open_ended == []

@@ -144,7 +144,7 @@ def _ladder(rs: Ruleset, tr: Translator) -> str:
     specials = [tr("card.special", bid=tr(f"bid.{b}"), n=v) for b, v, on in (
         ("capot", a.capot_value, a.capot), ("generale", a.generale_value, a.generale)) if on]
     return tr("card.ladder", levels=ladder(rs, tr), step=a.step) + (
-        tr("card.ladder.then", specials=tr.join(specials)) if specials else "")
+        tr("card.ladder.then", specials=tr.join(specials)) if specials else ".")
 
 
 def _multipliers(rs: Ruleset, tr: Translator) -> list[str]:
