@@ -51,8 +51,9 @@ def test_the_card_says_what_a_table_needs() -> None:
     # montant du contrat", doubled)
     # FFB 2015 § 4.1: multiples of 10 from 80, no highest number but the engine's cap of 500
     # (printed, since the engine refuses 510); "à tout moment ... un capot"
-    assert "Bids: 80, 90, 100 and so on up to 500 (steps of 10), then capot (250)." in text
-    assert "Coinche: × 2. Surcoinche: × 4." in text
+    assert ("Bids: 80, 90, 100 and so on up to 500 (steps of 10); above every numeric bid, "
+            "capot (250).") in text
+    assert "A coinche doubles the contract's score; a surcoinche quadruples it." in text
     # what a made and a failed contract score, in words
     assert ("If the contract is coinched or surcoinched, the declarers score 160 (250 if they "
             "take all eight tricks) plus both sides’ announcements, their belote, and the "
@@ -90,7 +91,7 @@ def test_a_club_card_says_only_what_the_club_plays() -> None:
     assert "Surcoinche" not in text and "Carrés" not in text and "générale" not in text.lower()
     no_announcements = describe(rs, ("announcements", "enabled"), translator("fr"))
     assert no_announcements.startswith("On n") and no_announcements in text
-    assert "Coinche\u202f: × 2." in text and "partie en 2\u202f000" not in text
+    assert "La coinche double la marque du contrat." in text and "partie en 2\u202f000" not in text
 
 
 pdf = pytest.importorskip("weasyprint", reason="WeasyPrint not installed; PDF checks skipped")

@@ -421,3 +421,152 @@ def test_every_rule_ends_its_sentence(lang: str) -> None:
                             if not re.search(r"[.!?…][)»\u202f ]*( \(.*\))?$", s)
                         ]
     assert open_ended == []
+
+
+@pytest.mark.parametrize(
+    ("lang", "bids", "alone"),
+    [
+        (
+            "en",
+            "Numeric bids go from 80 to 500 in steps of 10: 80, 90, 100 and so on.",
+            ["The lowest bid is", "Bids go up in steps", "no highest bid"],
+        ),
+        (
+            "fr",
+            "Les enchères chiffrées vont de 80 à 500, de 10 en 10 : 80, 90, 100 et ainsi de suite.",
+            ["L’enchère la plus basse", "paliers de 10.", "Sans plafond"],
+        ),
+        (
+            "es",
+            "Las pujas van de 80 a 500, de 10 en 10: 80, 90, 100 y así sucesivamente.",
+            ["La puja más baja es 80.", "Sin tope"],
+        ),
+        (
+            "it",
+            "Le dichiarazioni vanno da 80 a 500, di 10 in 10: 80, 90, 100 e così via.",
+            ["La dichiarazione più bassa è 80."],
+        ),
+        (
+            "pt",
+            "Os lances vão de 80 a 500, de 10 em 10: 80, 90, 100 e assim por diante.",
+            ["O lance mais baixo é 80."],
+        ),
+    ],
+)
+def test_bid_ladder_said_once(lang: str, bids: str, alone: list[str]) -> None:
+    # FFB 2015 § 4.1: from 80 by tens; the engine takes no number above 500. One sentence,
+    # not the lowest bid, the step, the levels and the cap each in its own.
+    text = sheet("ffb", lang).replace("\u202f", " ")
+    assert bids in text
+    assert [a for a in alone if a in text] == []
+
+
+def test_a_lowest_bid_off_the_step_is_said_apart() -> None:
+    # fr-bga's text: « Les enchères commencent à 82 points … et montent de 10 points en 10 »,
+    # the levels above being 90, 100… (not « paliers de 10 : 82, 90 »)
+    text = sheet("fr-bga", "fr").replace("\u202f", " ")
+    assert (
+        "La première enchère est 82 ; ensuite 90, 100, 110 et ainsi de suite, de 10 en 10, "
+        "jusqu’à 500."
+    ) in text
+    card = to_markdown(build_card(load_variant("fr-bga"), "fr")).replace("\u202f", " ")
+    assert "Enchères : 82, puis 90, 100, 110 et ainsi de suite jusqu’à 500 (paliers de 10)." in card
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_capot_above_every_number_on_the_card(lang: str) -> None:
+    # FFB 2015: « Il n’existe pas d’enchère supérieure au capot »; « jusqu’à 500, puis capot
+    # (250) » read as a 250 bid above 500
+    above = {
+        "en": "above every numeric bid, capot (250)",
+        "fr": "au-dessus de toute enchère chiffrée, capot (250)",
+        "es": "por encima de cualquier puja numérica, capot (250)",
+        "it": "sopra ogni dichiarazione a punti, cappotto (250)",
+        "pt": "acima de qualquer lance numérico, capote (250)",
+    }
+    assert above[lang] in to_markdown(build_card(load_variant("ffb"), lang))
+
+
+@pytest.mark.parametrize(
+    ("lang", "rounding", "alone"),
+    [
+        (
+            "en",
+            "At the end of the deal, each side's score is rounded to the nearest 10, a half "
+            "going up (for example 85 → 90), once the contract is judged made or failed.",
+            ["The rounding unit", "What is rounded"],
+        ),
+        (
+            "fr",
+            "En fin de donne, la marque de chaque camp s’arrondit à 10 points près, les demis "
+            "vers le haut (par exemple 85 → 90), une fois le contrat jugé rempli ou chuté.",
+            ["On arrondit à 10", "On arrondit la marque"],
+        ),
+        (
+            "es",
+            "Al final de la mano, la puntuación de cada bando se redondea al múltiplo de 10 más "
+            "próximo",
+            ["La unidad de redondeo", "Se redondea cada"],
+        ),
+        (
+            "it",
+            "A fine smazzata il punteggio di ogni squadra si arrotonda al multiplo di 10 più "
+            "vicino",
+            ["Si arrotonda al multiplo", "Si arrotonda ogni"],
+        ),
+        (
+            "pt",
+            "No fim da ronda, já julgado o contrato, cada pontuação arredonda-se ao múltiplo "
+            "de 10 mais próximo",
+            ["Arredonda-se ao", "Arredonda-se cada"],
+        ),
+    ],
+)
+def test_rounding_said_once(lang: str, rounding: str, alone: list[str]) -> None:
+    # FFB 2015 § 10.3: the score of each side to the nearest ten, a half up, once judged
+    for text in (sheet("ffb", lang), to_markdown(build_card(load_variant("ffb"), lang))):
+        text = text.replace("\u202f", " ")
+        assert rounding in text
+        assert [a for a in alone if a in text] == []
+
+
+@pytest.mark.parametrize(
+    ("variant", "lang", "said"),
+    [
+        # FFB 2015 § 10.1.1: « (160 + … + Le montant du contrat) × 2 »
+        ("ffb", "fr", "La coinche double la marque du contrat ; la surcoinche la quadruple."),
+        ("ffb-contree", "fr", "Le contre double la marque du contrat ; le surcontre la quadruple."),
+        ("ffb", "en", "A coinche doubles the contract's score; a surcoinche quadruples it."),
+        (
+            "ffb",
+            "es",
+            "El coinche duplica la puntuación del contrato y el surcoinche la cuadruplica.",
+        ),
+        (
+            "ffb",
+            "it",
+            "La coinche raddoppia il punteggio del contratto e la surcoinche lo quadruplica.",
+        ),
+        ("ffb", "pt", "A contra dobra a pontuação e a recontra quadruplica-a."),
+        # fr-brut's text: « Le multiplicateur ne porte que sur la valeur du contrat, pas sur
+        # toute la donne : un 100 coinché vaut 200 »
+        (
+            "fr-brut",
+            "fr",
+            "La coinche double la seule valeur du contrat, la surcoinche la "
+            "quadruple ; le reste de la donne n’est pas multiplié.",
+        ),
+        (
+            "fr-brut",
+            "en",
+            "A coinche doubles the contract's value alone, a surcoinche quadruples "
+            "it; the rest of the deal is not multiplied.",
+        ),
+    ],
+)
+def test_what_the_coinche_multiplies(variant: str, lang: str, said: str) -> None:
+    rs = load_variant(variant)
+    for text in (sheet(variant, lang), to_markdown(build_card(rs, lang))):
+        text = text.replace("\u202f", " ")
+        assert said in text
+        assert not re.search(r"coefficient|multiplier \d|× \d\.", text)

@@ -40,7 +40,7 @@ def test_every_builtin_renders_in_every_language(name: str, lang: str) -> None:
 
 def test_english_sheet_of_ffb(ffb) -> None:
     text = sheet(ffb, "en", "md")
-    assert "- The lowest bid is 80." in text
+    assert "- Numeric bids go from 80 to 500 in steps of 10: 80, 90, 100 and so on." in text
     assert "- The game is played to 2,000 points." in text
     assert "| 1 | J | 20 | A | 11 | A | 19 | J | 13 |" in text  # card tables per mode
     assert "| four jacks | 200 | 100 |" in text  # carrés, with the no-trump column
@@ -124,7 +124,7 @@ def test_html_is_escaped_and_standalone(ffb, tmp_path: Path) -> None:
     assert "@media print" in html and "size: A4" in html
     assert '<span class="red">♥</span>' in html
     # each rule says, on hover, where it is written
-    assert re.search(r'<li title="ffb\.coinche:\d+">The lowest bid is 80\.</li>', html)
+    assert re.search(r'<li title="ffb\.coinche:\d+">Numeric bids go from 80 to 500', html)
 
 
 def test_cli_writes_atomically(tmp_path: Path) -> None:

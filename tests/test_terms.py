@@ -38,7 +38,7 @@ def test_ffb_contree_french_sheet_says_contre_never_coinche() -> None:
     assert COINCHE.findall(text) == []
     assert "surcontrer" in text and re.search(r"\bcontr(er|é)\b", text)
     # « le contre » is masculine: the articles follow (« la coinche » is feminine)
-    assert "Après un contre" in text and "du surcontre" in text
+    assert "Après un contre" in text and "le surcontre la quadruple" in text
     assert not re.search(r"\b(une|la|cette) (sur)?contre\b", text, re.IGNORECASE)
     card = _text(build_card(rs), rs)
     assert COINCHE.findall(card) == []

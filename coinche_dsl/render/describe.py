@@ -82,9 +82,9 @@ def highest_bid(rs: Ruleset) -> int:
 def ladder(rs: Ruleset, tr: Translator) -> str:
     """« 80, 90, 100 et ainsi de suite jusqu’à 500 »: the first bids and the highest the engine
     takes (its cap when the rules name none), in words, never an ellipsis before a full stop."""
-    levels = [tr.num(n) for n in bid_levels(rs)]
-    first = ", ".join(levels[:3])
-    return tr("ladder.to", levels=first, last=levels[3]) if len(levels) > 3 else first
+    from .combined import ladder_levels
+
+    return ladder_levels(rs, tr)[0]
 
 
 def _maximum_bid(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
@@ -135,14 +135,17 @@ def _denominations(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
     return tr(key, denominations=denominations(value, tr))
 
 
+def rounding_example(value: Rounding, unit: int, tr: Translator) -> str:
+    """« (par exemple 85 → 90) » for a rounding to an even unit, else nothing."""
+    if value == Rounding.NONE or unit % 2 or unit <= 1:
+        return ""
+    half = 8 * unit + unit // 2
+    return tr("rounding.example", a=half, b=9 * unit if value == Rounding.HALF_UP else 8 * unit)
+
+
 def _rounding(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
-    unit = rs.scoring.rounding_unit
-    example = ""
-    if value != Rounding.NONE and unit % 2 == 0 and unit > 1:
-        half = 8 * unit + unit // 2
-        up = value == Rounding.HALF_UP
-        example = tr("rounding.example", a=half, b=9 * unit if up else 8 * unit)
-    return tr(f"{key}.{value.value}", example=example)
+    return tr(f"{key}.{value.value}",
+              example=rounding_example(value, rs.scoring.rounding_unit, tr))
 
 
 def _examples(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:

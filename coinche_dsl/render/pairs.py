@@ -37,10 +37,10 @@ def _slot_pattern(phrases: str) -> re.Pattern[str] | None:
                       re.IGNORECASE)
 
 
-def _frame(sentence: str, pattern: re.Pattern[str]) -> tuple[str, str] | None:
+def _frame(sentence: str, pattern: re.Pattern[str] | None) -> tuple[str, str] | None:
     """The sentence with its one slot phrase taken out, and the phrase (lower case); None
     when it names no slot phrase, or more than one."""
-    found = list(pattern.finditer(sentence))
+    found = list(pattern.finditer(sentence)) if pattern else []
     if len(found) != 1:
         return None
     m = found[0]
@@ -50,11 +50,12 @@ def _frame(sentence: str, pattern: re.Pattern[str]) -> tuple[str, str] | None:
 def join_paired(items: list[str], tr: Translator) -> list[tuple[str, list[int]]]:
     """`items` with each run of consecutive sentences that differ only in their slot phrase
     said once; each result with the indices of the sentences it says."""
-    pattern = _slot_pattern(tr("join.slots")) if tr.has("join.slots") else None
-    if pattern is None:
-        return [(s, [i]) for i, s in enumerate(items)]
+    pattern = _slot_pattern(tr("join.slots") if tr.has("join.slots") else "")
     groups: list[tuple[str | None, list[str], list[int]]] = []
     for i, sentence in enumerate(items):
+        if i and sentence == items[i - 1]:  # the same rule reached twice is said once
+            groups[-1][2].append(i)
+            continue
         framed = _frame(sentence, pattern)
         if framed and groups and groups[-1][0] == framed[0] and \
                 framed[1] not in groups[-1][1]:

@@ -309,7 +309,9 @@ class Prose:
                 out.append(self.tr(f"succ.{cond.name}", x=x))
             else:
                 out.append(self.tr("succ.when", when=self.when(cond, None), x=x))
-        return [_capitalized(self.elide(s)) for s in out]
+        said = [_capitalized(self.elide(s)) for s in out]
+        # two cases that read alike (a générale tested twice in a chain) are said once
+        return [s for i, s in enumerate(said) if s not in said[:i]]
 
     def label(self, node: Expr, multiplier: int | None = None) -> str:
         """A score line's term in words, for the table of an example whose contract has

@@ -14,6 +14,7 @@ from ..model.choices import option_of, option_paths, with_value
 from ..model.enums import WhoScores
 from ..model.option import Option
 from ..model.relevance import has_all_trump, has_coinche, has_no_trump, has_surcoinche
+from .combined import GROUPS, combined
 from .describe import carres_rows, describe, sequence_rows
 from .document import Document, Para, Rules, Section, Table, Terms
 from .fields import PHASES, Path, constants, is_relevant, prune, rule_paths
@@ -80,15 +81,40 @@ def _file(rs: Ruleset, path: Path) -> str:
     return rs.where(*path).rsplit(":", 1)[0]
 
 
+def _base_rules(rs: Ruleset) -> Ruleset | None:
+    """The Ruleset a variant extends, as a club reads it next to its own (None where it
+    cannot be read again here: a base that is not a built-in nor beside the file)."""
+    from ..errors import CoincheError
+    from ..loader import load_variant
+
+    try:
+        return load_variant(rs.extends) if rs.extends else None
+    except (CoincheError, OSError):
+        return None
+
+
 def _ours(rs: Ruleset, tr: Translator) -> list:
-    """What the file of a variant that extends another decides itself, in the sheet's
-    sentences, first; then where the rest comes from."""
+    """What the file of a variant that extends another changes from its base, in the sheet's
+    sentences, first (a rule written again as the base has it is not a decision); then one
+    sentence for the rest."""
     own = own_file(rs)
     if not own:
         return []
-    decided = [p for p in rule_paths() if is_relevant(rs, p) and _file(rs, p) == own]
-    said = join_paired([describe(rs, p, tr) for p in decided], tr)
-    intro = [Para(tr("ours.intro"))] if said else []
+    base = _base_rules(rs)
+
+    def changed(p: Path) -> bool:
+        if base is None:
+            return _file(rs, p) == own
+        return not is_relevant(base, p) or describe(rs, p, tr) != describe(base, p, tr)
+
+    decided = [p for p in rule_paths() if is_relevant(rs, p) and changed(p)]
+    for lead, (others, _) in GROUPS.items():  # a group changed anywhere is said whole
+        if lead not in decided and any(o in decided for o in others) and is_relevant(rs, lead):
+            decided.insert(decided.index(next(o for o in others if o in decided)), lead)
+    grouped, dropped = combined(rs, decided, tr)
+    decided = [p for p in decided if p not in dropped]
+    said = join_paired([grouped.get(p) or describe(rs, p, tr) for p in decided], tr)
+    intro = [Para(tr("ours.intro", base=rs.extends))] if said else []
     return [*intro, Rules([s for s, _ in said], [rs.where(*decided[i[0]]) for _, i in said]),
             Para(tr("ours.rest", base=rs.extends))]
 
@@ -98,17 +124,18 @@ def sentences(rs: Ruleset, paths: list[Path], tr: Translator) -> Rules:
     rule an option sets says so, and a rule the base wrote (for a variant that extends
     another) says whose it is. Consecutive rules that differ only in the denomination they
     apply to are said once (`pairs`)."""
-    shown = [p for p in paths if is_relevant(rs, p)]
+    grouped, dropped = combined(rs, paths, tr)
+    shown = [p for p in paths if is_relevant(rs, p) and p not in dropped]
     own = own_file(rs)
-    said = join_paired([_based(rs, p, own, _marked(rs, p, describe(rs, p, tr), tr), tr)
-                        for p in shown], tr)
+    said = join_paired([_based(rs, p, own, _marked(rs, p, grouped.get(p) or describe(rs, p, tr),
+                                                    tr), tr) for p in shown], tr)
     return Rules([s for s, _ in said], [rs.where(*shown[i[0]]) for _, i in said])
 
 
 def _based(rs: Ruleset, path: Path, own: str, sentence: str, tr: Translator) -> str:
-    if not own or not rs.where(*path) or _file(rs, path) == own:
-        return sentence
-    return f"{sentence} {tr('ours.base_mark', base=rs.extends)}"
+    """A rule of the full rules as printed: « Nos règles » says what the club changed, and
+    one sentence that the rest is its base's, so no line carries a tag."""
+    return sentence
 
 
 def _marked(rs: Ruleset, path: Path, sentence: str, tr: Translator) -> str:

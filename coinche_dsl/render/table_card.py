@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from ..engine.tables import bid_values
 from ..model import Ruleset
+from ..model.enums import CapotRank
 from ..model.relevance import has_coinche, has_surcoinche
+from .combined import combined, group_sentence
 from .describe import carres, describe, ladder, sequences
 from .document import Document, Rules, Section, Table
 from .fields import Path, is_relevant
@@ -59,13 +61,16 @@ COINCHE: tuple[Path, ...] = (("auction", "after_coinche"),
                              ("auction", "surcoinche_ends_auction"))
 """The coinche rules a table argues about (the ladder and the factors are said apart)."""
 SCORING: tuple[Path, ...] = (("scoring", "litige"), ("scoring", "rounding"),
+                             ("scoring", "rounding_unit"), ("scoring", "round_what"),
                              ("scoring", "scale"))
 GAME: tuple[Path, ...] = (("game", "target"), ("game", "reach"), ("game", "deals"),
                           ("game", "deals_tie"))
 
 
 def _said(rs: Ruleset, paths: tuple[Path, ...], tr: Translator) -> list[str]:
-    return join_sentences([describe(rs, p, tr) for p in paths if is_relevant(rs, p)], tr)
+    grouped, dropped = combined(rs, list(paths), tr)
+    return join_sentences([grouped.get(p) or describe(rs, p, tr) for p in paths
+                           if is_relevant(rs, p) and p not in dropped], tr)
 
 
 def _outcome(rs: Ruleset, prose: Prose, outcome: str) -> list[str]:
@@ -143,8 +148,10 @@ def _ladder(rs: Ruleset, tr: Translator) -> str:
     a = rs.auction
     specials = [tr("card.special", bid=tr(f"bid.{b}"), n=v) for b, v, on in (
         ("capot", a.capot_value, a.capot), ("generale", a.generale_value, a.generale)) if on]
+    above = not a.capot or a.capot_rank == CapotRank.ABOVE_NUMBERS
     return tr("card.ladder", levels=ladder(rs, tr), step=a.step) + (
-        tr("card.ladder.then", specials=tr.join(specials)) if specials else ".")
+        tr("card.ladder.above" if above else "card.ladder.then", specials=tr.join(specials))
+        if specials else ".")
 
 
 def _multipliers(rs: Ruleset, tr: Translator) -> list[str]:
@@ -152,6 +159,9 @@ def _multipliers(rs: Ruleset, tr: Translator) -> list[str]:
     a = rs.auction
     if not is_relevant(rs, ("auction", "coinche_factor")):
         return []
+    said = group_sentence(rs, ("auction", "coinche_factor"), tr)
+    if said:
+        return [said]
     out = tr("card.coinche", n=a.coinche_factor)
     if is_relevant(rs, ("auction", "surcoinche_factor")):
         out += " " + tr("card.surcoinche", n=a.surcoinche_factor)
