@@ -570,3 +570,90 @@ def test_what_the_coinche_multiplies(variant: str, lang: str, said: str) -> None
         text = text.replace("\u202f", " ")
         assert said in text
         assert not re.search(r"coefficient|multiplier \d|× \d\.", text)
+
+
+@pytest.mark.parametrize(
+    ("variant", "lang", "said"),
+    [
+        # pt-online's seed: « Em caso de empate, o contrato considera-se falhado »
+        (
+            "pt-online",
+            "pt",
+            "Em caso de empate (81 para cada lado), um contrato de 80 considera-se falhado.",
+        ),
+        ("fr-bga", "fr", "En cas d’égalité parfaite (81 partout), un contrat de 82 est chuté."),
+        ("es-club", "es", "En caso de empate exacto (81 a 81), un contrato de 80 fracasa."),
+        ("fr-bga", "en", "On an exact tie (81 all), a contract of 82 fails."),
+        ("it-701", "it", "In caso di pareggio esatto (81 pari), un contratto da 80 riesce."),
+    ],
+)
+def test_a_tie_rule_is_said_as_a_rule(variant: str, lang: str, said: str) -> None:
+    # a tie that fails the contract is a rule of its own, never « there is no tie rule »
+    text = sheet(variant, lang).replace("\u202f", " ")
+    assert said in text
+    assert not re.search(
+        r"no litige rule|pas de litige|Não há regra do empate|No se aplaza|"
+        r"Non si applica la regola",
+        text,
+    )
+
+
+@pytest.mark.parametrize(
+    ("lang", "longest"),
+    [
+        ("en", "then the longer (a run of more than 5 cards counts as one of 5)"),
+        ("fr", "puis la plus longue (au-delà de 5 cartes, une suite compte pour 5)"),
+        ("es", "luego la más larga (una secuencia de más de 5 cartas cuenta como de 5)"),
+        ("it", "poi la più lunga (oltre 5 carte una sequenza conta come di 5)"),
+        ("pt", "depois a mais longa (uma sequência de mais de 5 cartas conta como de 5)"),
+    ],
+)
+def test_sequence_comparison_says_length_as_the_engine_counts_it(lang: str, longest: str) -> None:
+    # the engine compares a run by its counted length (at most `longest_counted`): a six-card
+    # run to the king ties a quinte to the king, and the trump one wins (es.md E1)
+    assert longest in sheet("ffb", lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_scaled_points_say_how_they_round(lang: str) -> None:
+    # fr-bga: 80 × 152 / 120 = 101.33 → 101, the engine's split keeps the total (« produit
+    # en croix »); the sheet must say so, not only « les scores ne sont pas arrondis »
+    rounding = {
+        "en": "the odd point goes to the side with the larger fraction",
+        "fr": "le point restant va au camp qui en a la plus grosse fraction",
+        "es": "el punto que sobra va al bando con la fracción mayor",
+        "it": "il punto in più va alla squadra con la frazione maggiore",
+        "pt": "o ponto que sobra vai para a equipa com a fração maior",
+    }
+    assert rounding[lang] in sheet("fr-bga", lang)
+    assert rounding[lang] not in sheet("ffb", lang)  # no scaling there
+
+
+MACHINERY = {
+    "en": ["Variant “", "Written on its own", "Written as changes", "The variant file gives"],
+    "fr": [
+        "Variante «",
+        "se suffisent à elles-mêmes",
+        "Règles rédigées en",
+        "La variante donne",
+        "en y apportant des changements",
+    ],
+    "es": [
+        "Variante «",
+        "Escrita como cambios",
+        "Escrita por sí sola",
+        "Reglas escritas en",
+        "traen",
+    ],
+    "it": ["Variante «", "Scritta come modifiche", "Scritta per intero", "Il testo della variante"],
+    "pt": ["Variante «", "Escrita a partir", "Escrita por inteiro", "O ficheiro da variante"],
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_machinery_on_paper(lang: str) -> None:
+    # the variant's identifier, its language, « se suffisent à elles-mêmes », the count of the
+    # file's examples (13 shown for 7 counted) are the tool's business, not the club's
+    for variant in BUILTINS:
+        text = sheet(variant, lang)
+        assert [m for m in MACHINERY[lang] if m in text] == [], variant

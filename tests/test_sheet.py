@@ -163,7 +163,7 @@ def test_sheet_of_a_club_file(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     text = result.output
     assert "- The game is played to 1,000 points." in text
-    assert "“ffb”" in text  # the base it changes is named
+    assert "“Belote coinchée — règlement" in text  # the base it changes is named
     # a file name is for the editor (and the warnings), not the paper
     assert "club.coinche" not in result.stdout
     assert "A contract at the lowest bid, 6 points short" in text

@@ -21,7 +21,9 @@ COINCHE = re.compile(r"\b(sur)?coinch(e|es|é|ée|és|ées|er)\b", re.IGNORECASE
 def _text(doc: Document, rs: Ruleset | None = None) -> str:
     """The document's text, without the variant's own description (printed as written)."""
     lines = to_markdown(doc).splitlines()
-    return "\n".join(li for li in lines if not rs or not li.startswith(rs.description[:12]))
+    text = "\n".join(li for li in lines if not rs or not li.startswith(rs.description[:12]))
+    # the base's title (« d’après « Belote coinchée … » ») is printed as written too
+    return text.replace(load_variant(rs.extends).title, "") if rs and rs.extends else text
 
 
 def load_text(text: str, tmp: Path) -> Ruleset:

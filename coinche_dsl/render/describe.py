@@ -186,7 +186,10 @@ def _scale(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
     kind = value.kind.value
     if kind == "total" and rs.cards.last_trick_at(mode) == 0:
         kind = "total_no_last"
-    return tr(f"{key}.{kind}", n=value.to)
+    said = tr(f"{key}.{kind}", n=value.to)
+    # the engine gives whole points (the larger remainder rounds up, the defenders' on a tie):
+    # « pas d'arrondi » elsewhere is about the scores, not these shares
+    return said if kind == "none" else f"{said} {tr('cards.scale.rounding')}"
 
 
 def _language(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:

@@ -35,7 +35,8 @@ def build_sheet(rs: Ruleset, lang: str | None = None) -> Document:
     """The complete rule sheet of `rs` in `lang` (default: the variant's own language)."""
     tr = translator(lang or rs.language, terms_of(rs, lang or rs.language))
     doc = Document(lang=tr.lang, title=tr.typeset(rs.title or rs.name),
-                   subtitle=tr("sheet.variant", name=rs.name), fingerprint=fingerprint(rs),
+                   subtitle=tr("sheet.based_on", base=base_title(rs, tr)) if rs.extends else "",
+                   fingerprint=fingerprint(rs),
                    header=f"{rs.name} — {rs.title}" if rs.title else rs.name,
                    intro=_intro(rs, tr), labels=labels(tr))
     ours = _ours(rs, tr)
@@ -66,9 +67,15 @@ def labels(tr: Translator) -> dict[str, str]:
 
 
 def _intro(rs: Ruleset, tr: Translator) -> list[str]:
-    base = tr("sheet.based_on", base=rs.extends) if rs.extends else tr("sheet.standalone")
-    lines = [tr.typeset(rs.description)] if rs.description else []
-    return [*lines, base, describe(rs, ("language",), tr)]
+    """The variant's own paragraph (which base it extends is the subtitle; its language and
+    that it extends nothing are the tool's business, not the club's)."""
+    return [tr.typeset(rs.description)] if rs.description else []
+
+
+def base_title(rs: Ruleset, tr: Translator) -> str:
+    """The base a club's rules extend, as its sheet names it: its title, else its name."""
+    base = _base_rules(rs)
+    return tr.typeset(base.title) if base is not None and base.title else rs.extends or ""
 
 
 def own_file(rs: Ruleset) -> str:
@@ -85,10 +92,12 @@ def _base_rules(rs: Ruleset) -> Ruleset | None:
     """The Ruleset a variant extends, as a club reads it next to its own (None where it
     cannot be read again here: a base that is not a built-in nor beside the file)."""
     from ..errors import CoincheError
-    from ..loader import load_variant
+    from ..loader import BUILTINS, load_variant
 
+    if rs.extends not in BUILTINS:
+        return None
     try:
-        return load_variant(rs.extends) if rs.extends else None
+        return load_variant(rs.extends)
     except (CoincheError, OSError):
         return None
 
@@ -114,9 +123,10 @@ def _ours(rs: Ruleset, tr: Translator) -> list:
     grouped, dropped = combined(rs, decided, tr)
     decided = [p for p in decided if p not in dropped]
     said = join_paired([grouped.get(p) or describe(rs, p, tr) for p in decided], tr)
-    intro = [Para(tr("ours.intro", base=rs.extends))] if said else []
+    named = base_title(rs, tr)
+    intro = [Para(tr("ours.intro", base=named))] if said else []
     return [*intro, Rules([s for s, _ in said], [rs.where(*decided[i[0]]) for _, i in said]),
-            Para(tr("ours.rest", base=rs.extends))]
+            Para(tr("ours.rest", base=named))]
 
 
 def sentences(rs: Ruleset, paths: list[Path], tr: Translator) -> Rules:
@@ -242,7 +252,8 @@ def _announcements(rs: Ruleset, phase: str, tr: Translator) -> list:
     no_trump_same = [] if rs.announcements.no_trump_carres or not with_nt else [
         ("announcements", "no_trump_carres")]
     compared = [Para(tr("ann.compare." + ("trump" if rs.announcements.trump_sequence_wins
-                                          else "plain")))] if (
+                                          else "plain"),
+                        longest=rs.announcements.longest_counted))] if (
         rs.announcements.who_scores == WhoScores.BEST_SIDE) else []
     return [*first, Table(head, rows, tr("ann.nothing"), numeric=list(range(1, len(head)))),
             Table(seq_head, seq_rows, numeric=[1]), *compared,
