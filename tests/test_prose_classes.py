@@ -657,3 +657,14 @@ def test_no_machinery_on_paper(lang: str) -> None:
     for variant in BUILTINS:
         text = sheet(variant, lang)
         assert [m for m in MACHINERY[lang] if m in text] == [], variant
+
+
+def test_italian_says_coinche_as_italian_is_spelt() -> None:
+    # « coinchato », « coinchare » read « coincato » (ch before a, o); « surtagliare » mixes
+    # a French prefix with an Italian verb; « tutte le otto prese » is « tutte e otto »
+    for variant in BUILTINS:
+        rs = load_variant(variant)
+        text = sheet(variant, "it") + to_markdown(build_card(rs, "it"))
+        text = text.replace(rs.description, "")
+        assert not re.search(r"coinch[aou]|surtagli|tutte le otto", text, re.IGNORECASE), variant
+    assert "tutte e otto le prese" in sheet("ffb", "it")
