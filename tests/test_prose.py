@@ -81,9 +81,9 @@ COINCHED = {
            "ganan todas las bazas) más los anuncios de ambos bandos, su belote y el contrato, "
            "todo ello multiplicado por 2 (por 4 si está surcoinchado). En los demás casos, los "
            "declarantes anotan su total más el contrato."),
-    "it": ("Se il contratto è contrato o surcontrato, i dichiaranti segnano 160 (250 se "
+    "it": ("Se c’è coinche o surcoinche, i dichiaranti segnano 160 (250 se "
            "fanno tutte le prese) più gli annunci di entrambe le squadre, la loro belote e il "
-           "contratto, il tutto raddoppiato (quadruplicato se è surcontrato). In tutti gli "
+           "contratto, il tutto raddoppiato (quadruplicato se c’è surcoinche). In tutti gli "
            "altri casi, i dichiaranti segnano il loro totale più il contratto."),
     "pt": ("Se houver contra ou recontra, os contratantes marcam 160 (ou 250 se fizerem as "
            "oito vazas) mais os anúncios das duas equipas, a sua belote e o contrato, tudo "
@@ -133,8 +133,8 @@ def test_without_surcoinche_no_surcoinche_is_spoken_of(tmp_path: Path) -> None:
 @pytest.mark.parametrize("lang,expected", [
     ("fr", "Les preneurs marquent leur total plus le contrat (deux fois si le contrat est "
            "coinché, quatre fois s’il est surcoinché)."),
-    ("it", "I dichiaranti segnano il loro totale più il contratto (due volte se il contratto è "
-           "contrato, quattro volte se è surcontrato)."),
+    ("it", "I dichiaranti segnano il loro totale più il contratto (due volte se c’è coinche, "
+           "quattro volte se c’è surcoinche)."),
 ])
 def test_the_multiplier_on_one_term(tmp_path: Path, lang: str, expected: str) -> None:
     rs = ruleset(tmp_path, "total(declarers) + contract * multiplier")
