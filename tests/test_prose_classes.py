@@ -668,3 +668,45 @@ def test_italian_says_coinche_as_italian_is_spelt() -> None:
         text = text.replace(rs.description, "")
         assert not re.search(r"coinch[aou]|surtagli|tutte le otto", text, re.IGNORECASE), variant
     assert "tutte e otto le prese" in sheet("ffb", "it")
+
+
+def test_what_is_not_multiplied_is_said() -> None:
+    # pt-online: « (162 + contract) * multiplier + announcements(...) + belote(...) »: the
+    # announcements and the belote are added after the product (pt.md: « A contra multiplica a
+    # pontuação » read as doubling everything)
+    said = (
+        "A contra dobra o valor do contrato e a recontra quadruplica-o; os anúncios e a "
+        "belote não se multiplicam."
+    )
+    assert said in sheet("pt-online", "pt")
+    assert said in to_markdown(build_card(load_variant("pt-online"), "pt"))
+
+
+@pytest.mark.parametrize(
+    ("lang", "said", "never"),
+    [
+        ("fr", "les annonces qui comptent, de l’un ou l’autre camp", "les annonces des deux camps"),
+        (
+            "pt",
+            "os anúncios que contarem, de uma ou de outra equipa",
+            "os anúncios das duas equipas",
+        ),
+        (
+            "es",
+            "los anuncios que cuentan, sean de un bando o del otro",
+            "los anuncios de ambos bandos",
+        ),
+        (
+            "en",
+            "the announcements that count, whichever side made them",
+            "both sides’ announcements",
+        ),
+    ],
+)
+def test_announcements_of_both_sides_where_one_side_scores(
+    lang: str, said: str, never: str
+) -> None:
+    # FFB 2015: only the side with the best announcement scores its announcements; « les
+    # annonces des deux camps » read as both sides scoring theirs (es.md C4, pt.md)
+    text = sheet("ffb", lang)
+    assert said in text and never not in text

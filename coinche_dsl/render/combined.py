@@ -57,22 +57,26 @@ def _rounding(rs: Ruleset, tr: Translator) -> str | None:
 
 def multiplier_scope(rs: Ruleset) -> str | None:
     """What the coinche multiplies in the score formulas: `contract` where every product by
-    the multiplier is the contract's value alone (« un 100 coinché vaut 200 »), `whole` where
-    it multiplies more, None where no formula multiplies."""
+    the multiplier is the contract's value alone (« un 100 coinché vaut 200 »), `points` where
+    no product holds announcements or belote (they are added after), `whole` where one does,
+    None where no formula multiplies."""
     found: set[str] = set()
 
     def walk(e: Expr) -> None:
         if e.op == "*" and any(a.op == "qty" and a.name == "multiplier" for a in e.args):
             other = [a for a in e.args if not (a.op == "qty" and a.name == "multiplier")]
             alone = len(other) == 1 and other[0].op == "qty" and other[0].name == "contract"
-            found.add("contract" if alone else "whole")
+            extras = {"announcements", "belote"} & {q for a in other for q in a.quantities()}
+            found.add("contract" if alone else "whole" if extras else "points")
         for arg in e.args:
             walk(arg)
 
     for outcome in (rs.scoring.made, rs.scoring.failed):
         for formula in outcome.values():
             walk(formula)
-    return ("contract" if found == {"contract"} else "whole") if found else None
+    if not found:
+        return None
+    return "contract" if found == {"contract"} else "whole" if "whole" in found else "points"
 
 
 def _factors(rs: Ruleset, tr: Translator) -> str | None:
@@ -82,8 +86,13 @@ def _factors(rs: Ruleset, tr: Translator) -> str | None:
     factors = [a.coinche_factor, *([a.surcoinche_factor] if sur else [])]
     if scope is None or not all(tr.has(f"verb.times.{f}") for f in factors):
         return None
+    kept = [w for w, on in (("announcements", rs.announcements.enabled),
+                            ("belote", rs.belote.enabled)) if on]
+    if scope == "points" and not kept:
+        scope = "whole"
     return tr(f"said.factor.{scope}" + ("" if sur else ".alone"),
-              c=tr(f"verb.times.{factors[0]}"), s=tr(f"verb.times.{factors[-1]}"))
+              c=tr(f"verb.times.{factors[0]}"), s=tr(f"verb.times.{factors[-1]}"),
+              kept=tr("factor.kept." + ("both" if len(kept) == 2 else kept[0])) if kept else "")
 
 
 GROUPS: dict[Path, tuple[tuple[Path, ...], Callable[[Ruleset, Translator], str | None]]] = {

@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 
 from ..model import QUANTITIES, Expr, Ruleset
+from ..model.enums import WhoScores
 from ..model.relevance import has_surcoinche
 from .fields import constants, prune
 from .i18n import Translator
@@ -108,6 +109,9 @@ class Prose:
             return tr(f"say.{name}")
         keys = ([f"say.{name}.{side}.own"] if side == own else []) + (
             [f"say.{name}.{side}.again"] if again else []) + [f"say.{name}.{side}"]
+        if side == "both" and name == "announcements" and \
+                self.rs.announcements.who_scores == WhoScores.BEST_SIDE:
+            keys.insert(0, "say.announcements.both.best")  # one side's only ever count
         return tr(next((k for k in keys if self._has(k)), keys[-1]))
 
     def is_plural(self, e: Expr) -> bool:
