@@ -710,3 +710,58 @@ def test_announcements_of_both_sides_where_one_side_scores(
     # annonces des deux camps » read as both sides scoring theirs (es.md C4, pt.md)
     text = sheet("ffb", lang)
     assert said in text and never not in text
+
+
+@pytest.mark.parametrize(
+    ("variant", "lang", "first", "cutter"),
+    [
+        # FFB 2015: play goes anticlockwise; the player on the dealer's right speaks first,
+        # the one on the left cuts
+        (
+            "ffb",
+            "fr",
+            "Le joueur à droite du donneur parle le premier",
+            "C’est le joueur à gauche du donneur qui coupe.",
+        ),
+        (
+            "ffb",
+            "es",
+            "El jugador a la derecha del repartidor habla primero",
+            "Corta el jugador a la izquierda del repartidor.",
+        ),
+        (
+            "ffb",
+            "en",
+            "The player on the dealer's right speaks first",
+            "The player on the dealer's left cuts the pack.",
+        ),
+        (
+            "ffb",
+            "it",
+            "Il giocatore alla destra del mazziere parla per primo",
+            "Alza il giocatore alla sinistra del mazziere.",
+        ),
+        (
+            "ffb",
+            "pt",
+            "O jogador à direita de quem dá as cartas, o jogador de mão, fala primeiro",
+            "Corta o baralho o jogador à esquerda de quem dá as cartas.",
+        ),
+        # fr-bga turns clockwise: the sides swap
+        (
+            "fr-bga",
+            "fr",
+            "Le joueur à gauche du donneur parle le premier",
+            "C’est le joueur à droite du donneur qui coupe.",
+        ),
+    ],
+)
+def test_seats_said_right_and_left(variant: str, lang: str, first: str, cutter: str) -> None:
+    # never « le joueur placé avant le donneur dans l’ordre du jeu » (es.md C6)
+    text = sheet(variant, lang)
+    assert first in text and cutter.replace(" :", "\u202f:") in text
+    assert not re.search(
+        r"ordre du jeu qui coupe|order of play cuts|orden de juego\.|"
+        r"ordine di gioco\.|que antecede quem",
+        text,
+    )

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..engine.tables import bid_values
 from ..model import CardValue, Expr, Ruleset, Scale
-from ..model.enums import AfterCoinche, Denomination, FirstLead, Rounding
+from ..model.enums import AfterCoinche, Cutter, Denomination, Direction, FirstLead, Rounding
 from .fields import Path, value_at
 from .i18n import Translator
 
@@ -162,10 +162,29 @@ def _coinche_capot(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
     return tr(f"{key}.{'yes' if value else 'no'}{only}")
 
 
+def _neighbour(rs: Ruleset, after: bool, tr: Translator) -> str:
+    """The dealer's neighbour as players say it, on the right or the left (« le joueur à
+    droite du donneur »), rather than "after the dealer in the order of play": the next
+    player is on the right when play goes anticlockwise."""
+    right = (rs.table.direction == Direction.ANTICLOCKWISE) == after
+    return tr("who.dealer." + ("right" if right else "left"))
+
+
 def _first_lead(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
     """The générale bidder's lead is not told where générale cannot be bid (it never happens)."""
     shown = value if rs.auction.generale else FirstLead.AFTER_DEALER
-    return tr(f"{key}.{shown.value}")
+    if not tr.has("said.first_lead"):
+        return tr(f"{key}.{shown.value}")
+    said = tr("said.first_lead" + (".generale" if shown == FirstLead.GENERALE_BIDDER else ""),
+              who=_neighbour(rs, True, tr))
+    return said[:1].upper() + said[1:]
+
+
+def _cutter(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
+    if not tr.has("said.cutter"):
+        return tr(f"{key}.{value.value}")
+    said = tr("said.cutter", who=_neighbour(rs, value == Cutter.AFTER_DEALER, tr))
+    return said[:1].upper() + said[1:]
 
 
 def _capot_rank(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
@@ -249,6 +268,7 @@ def _both_over(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
 _SPECIAL: dict[Path, Callable[[Ruleset, Any, str, Translator], str]] = {
     ("table", "packets"): _packets,
     ("table", "first_lead"): _first_lead,
+    ("table", "cutter"): _cutter,
     ("auction", "bid_levels"): _levels,
     ("auction", "maximum_bid"): _maximum_bid,
     ("auction", "denominations"): _denominations,
