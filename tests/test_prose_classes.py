@@ -765,3 +765,21 @@ def test_seats_said_right_and_left(variant: str, lang: str, first: str, cutter: 
         r"ordine di gioco\.|que antecede quem",
         text,
     )
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Scores are written to the point, without rounding or dividing by ten."),
+        ("fr", "Les marques s’inscrivent au point près, sans arrondi ni division par dix."),
+        ("es", "Las puntuaciones se anotan punto por punto, sin redondear ni dividir por diez."),
+        ("it", "I punteggi si scrivono punto per punto, senza arrotondare né dividere per dieci."),
+        ("pt", "As pontuações escrevem-se ponto a ponto, sem arredondar nem dividir por dez."),
+    ],
+)
+def test_no_rounding_and_raw_points_said_once(lang: str, said: str) -> None:
+    # fr-bga's text: « points sans arrondi »; « Les scores ne sont pas arrondis. On marque les
+    # points tels quels » said one rule twice, « pontos brutos » / « punti pieni » as jargon
+    for text in (sheet("fr-bga", lang), to_markdown(build_card(load_variant("fr-bga"), lang))):
+        assert said in text
+        assert not re.search(r"raw points|tels quels|pontos brutos|punti pieni", text)

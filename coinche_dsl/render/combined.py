@@ -47,10 +47,10 @@ def _bids(rs: Ruleset, tr: Translator) -> str:
               step=a.step, levels=levels)
 
 
-def _rounding(rs: Ruleset, tr: Translator) -> str | None:
+def _rounding(rs: Ruleset, tr: Translator) -> str | tuple[str, tuple[Path, ...]] | None:
     s = rs.scoring
-    if s.rounding == Rounding.NONE:
-        return None
+    if s.rounding == Rounding.NONE:  # no rounding: one sentence with how scores are written
+        return tr(f"said.rounding.none.{s.scale.value}"), (("scoring", "scale"),)
     return tr(f"said.rounding.{s.rounding.value}.{s.round_what.value}", unit=s.rounding_unit,
               example=rounding_example(s.rounding, s.rounding_unit, tr))
 
@@ -95,7 +95,10 @@ def _factors(rs: Ruleset, tr: Translator) -> str | None:
               kept=tr("factor.kept." + ("both" if len(kept) == 2 else kept[0])) if kept else "")
 
 
-GROUPS: dict[Path, tuple[tuple[Path, ...], Callable[[Ruleset, Translator], str | None]]] = {
+Said = str | tuple[str, tuple[Path, ...]] | None
+"""A group's sentence, or with it the fields it also says under these rules only."""
+
+GROUPS: dict[Path, tuple[tuple[Path, ...], Callable[[Ruleset, Translator], Said]]] = {
     ("auction", "minimum_bid"): ((("auction", "step"), ("auction", "bid_levels"),
                                   ("auction", "maximum_bid")), _bids),
     ("auction", "coinche_factor"): ((("auction", "surcoinche_factor"),), _factors),
@@ -113,6 +116,9 @@ def combined(rs: Ruleset, paths: list[Path], tr: Translator) -> tuple[dict[Path,
     for lead, (others, sentence) in GROUPS.items():
         if lead in paths and is_relevant(rs, lead):
             text = sentence(rs, tr)
+            if isinstance(text, tuple):
+                text, more = text
+                dropped.update(more)
             if text is not None:
                 said[lead] = text
                 dropped.update(others)
@@ -121,4 +127,5 @@ def combined(rs: Ruleset, paths: list[Path], tr: Translator) -> tuple[dict[Path,
 
 def group_sentence(rs: Ruleset, lead: Path, tr: Translator) -> str | None:
     """The one sentence of the group `lead` heads, if it has one under these rules."""
-    return GROUPS[lead][1](rs, tr) if is_relevant(rs, lead) else None
+    said = GROUPS[lead][1](rs, tr) if is_relevant(rs, lead) else None
+    return said[0] if isinstance(said, tuple) else said
