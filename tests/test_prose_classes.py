@@ -783,3 +783,13 @@ def test_no_rounding_and_raw_points_said_once(lang: str, said: str) -> None:
     for text in (sheet("fr-bga", lang), to_markdown(build_card(load_variant("fr-bga"), lang))):
         assert said in text
         assert not re.search(r"raw points|tels quels|pontos brutos|punti pieni", text)
+
+
+def test_french_rules_speak_of_on_never_vous() -> None:
+    # FFB 2015 writes « on » / « le joueur » throughout; « vous » next to « on » in one list
+    # reads as a translation (fr.md C8), and « coincher (contrer) » glosses with the
+    # contrée's word (C9)
+    for variant in BUILTINS:
+        text = sheet(variant, "fr") + to_markdown(build_card(load_variant(variant), "fr"))
+        assert not re.search(r"\b(vous|votre|vos)\b", text), variant
+        assert "coincher (contrer)" not in text
