@@ -11,7 +11,7 @@ import json
 import re
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, Literal
 
 from babel import Locale
 from babel.numbers import format_decimal
@@ -160,7 +160,7 @@ class Translator:
         """The language's typography applied to `text` (French spacing; others unchanged)."""
         return french_typography(text) if self.lang == "fr" else text
 
-    def join(self, items: list[str], style: str = "standard") -> str:
+    def join(self, items: list[str], style: Literal["standard", "or"] = "standard") -> str:
         """`a, b and c` in the language (`style="or"`: `a, b or c`)."""
         from babel.lists import format_list
 
