@@ -51,11 +51,13 @@ def test_the_card_says_what_a_table_needs() -> None:
     # montant du contrat", doubled)
     # FFB 2015 § 4.1: multiples of 10 from 80, no highest number but the engine's cap of 500
     # (printed, since the engine refuses 510); "à tout moment ... un capot"
-    assert "Bids: 80, 90, 100 and so on up to 500 (steps of 10), then capot (250)." in text
-    assert "Coinche: × 2. Surcoinche: × 4." in text
+    assert ("Bids: 80, 90, 100 and so on up to 500 (steps of 10); above every numeric bid, "
+            "capot (250).") in text
+    assert "A coinche doubles the contract's score; a surcoinche quadruples it." in text
     # what a made and a failed contract score, in words
     assert ("If the contract is coinched or surcoinched, the declarers score 160 (250 if they "
-            "take all eight tricks) plus both sides’ announcements, their belote, and the "
+            "take all eight tricks) plus the announcements that count, whichever side made "
+            "them, their belote, and the "
             "contract, the whole doubled (quadrupled if surcoinched).") in text
     assert "The declarers keep only their belote." in text  # § 10.1.2, "imprenables"
     # rank and points in their own columns: trump and plain in the basic game (§ 6); with the
@@ -93,7 +95,7 @@ def test_a_club_card_says_only_what_the_club_plays() -> None:
     assert "Surcoinche" not in text and "Carrés" not in text and "générale" not in text.lower()
     no_announcements = describe(rs, ("announcements", "enabled"), translator("fr"))
     assert no_announcements.startswith("On n") and no_announcements in text
-    assert "Coinche\u202f: × 2." in text and "partie en 2\u202f000" not in text
+    assert "La coinche double la marque du contrat." in text and "partie en 2\u202f000" not in text
 
 
 pdf = pytest.importorskip("weasyprint", reason="WeasyPrint not installed; PDF checks skipped")

@@ -52,7 +52,9 @@ def test_the_base_text_is_not_inherited(tmp_path: Path) -> None:
     assert (Path(warning.position.file).name, warning.position.line) == ("club.coinche", 1)
     assert "no title, description or sources of its own" in str(warning)
     text = str(sheet(rs, "fr", "md"))
-    assert ffb.description[:40] not in text and ffb.title not in text
+    # the base's title is named only as what the club's rules are after, never as theirs
+    assert ffb.description[:40] not in text and f"# {ffb.title}" not in text
+    assert f"D’après « {ffb.title} »".replace(" »", "\u202f»").replace("« ", "«\u202f") in text
     assert all(source not in text for source in ffb.sources)
     assert "2000" not in text.split("## ")[0]  # the intro: nothing of the federation's game
 

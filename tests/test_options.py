@@ -245,7 +245,7 @@ def test_sheet_prints_the_options_in_five_languages() -> None:
     assert "(To be agreed before the game: see “Règle du litige (81 partout)”.)" in en
     chosen = cli("sheet", "ffb", "--lang", "en", "--option", "litige=chute").stdout
     assert "This sheet is printed for “chute”." in chosen
-    assert "- There is no litige rule: at 81 all, a contract of 80 fails." in chosen  # § 10.1.3
+    assert "- On an exact tie (81 all), a contract of 80 fails." in chosen  # § 10.1.3
     assert "## 2. Auction" in chosen  # the options come after the rules they refer to
 
 

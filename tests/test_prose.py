@@ -74,23 +74,28 @@ def test_a_longer_sum_lists_its_terms(tmp_path: Path) -> None:
 
 COINCHED = {
     "fr": ("Si le contrat est coinché ou surcoinché, les preneurs marquent 160 (250 s’ils font "
-           "capot) plus les annonces des deux camps, leur belote et le contrat, le tout doublé "
+           "capot) plus les annonces qui comptent, de l’un ou l’autre camp, leur belote et le "
+           "contrat, le tout doublé "
            "(quadruplé s’il est surcoinché). Dans les autres cas, les preneurs marquent leur "
            "total plus le contrat."),
     "es": ("Si el contrato está coinchado o surcoinchado, los declarantes anotan 160 (o 250 si "
-           "ganan todas las bazas) más los anuncios de ambos bandos, su belote y el contrato, "
+           "ganan todas las bazas) más los anuncios que cuentan, sean de un bando o del otro, "
+           "su belote y el contrato, "
            "todo ello multiplicado por 2 (por 4 si está surcoinchado). En los demás casos, los "
            "declarantes anotan su total más el contrato."),
-    "it": ("Se il contratto è coinchato o surcoinchato, i dichiaranti segnano 160 (250 se "
-           "fanno tutte le prese) più gli annunci di entrambe le squadre, la loro belote e il "
-           "contratto, il tutto raddoppiato (quadruplicato se è surcoinchato). In tutti gli "
+    "it": ("Se c’è coinche o surcoinche, i dichiaranti segnano 160 (250 se "
+           "fanno tutte le prese) più gli annunci che contano, dell’una o dell’altra squadra, "
+           "la loro belote e il "
+           "contratto, il tutto raddoppiato (quadruplicato se c’è surcoinche). In tutti gli "
            "altri casi, i dichiaranti segnano il loro totale più il contratto."),
     "pt": ("Se houver contra ou recontra, os contratantes marcam 160 (ou 250 se fizerem as "
-           "oito vazas) mais os anúncios das duas equipas, a sua belote e o contrato, tudo "
+           "oito vazas) mais os anúncios que contarem, de uma ou de outra equipa, a sua belote "
+           "e o contrato, tudo "
            "multiplicado por 2 (por 4 se houver recontra). Nos restantes casos, os "
            "contratantes marcam o seu total mais o contrato."),
     "en": ("If the contract is coinched or surcoinched, the declarers score 160 (250 if they "
-           "take all eight tricks) plus both sides’ announcements, their belote, and the "
+           "take all eight tricks) plus the announcements that count, whichever side made "
+           "them, their belote, and the "
            "contract, the whole doubled (quadrupled if surcoinched). In every other case, the "
            "declarers score their total plus the contract."),
 }
@@ -133,8 +138,8 @@ def test_without_surcoinche_no_surcoinche_is_spoken_of(tmp_path: Path) -> None:
 @pytest.mark.parametrize("lang,expected", [
     ("fr", "Les preneurs marquent leur total plus le contrat (deux fois si le contrat est "
            "coinché, quatre fois s’il est surcoinché)."),
-    ("it", "I dichiaranti segnano il loro totale più il contratto (due volte se il contratto è "
-           "coinchato, quattro volte se è surcoinchato)."),
+    ("it", "I dichiaranti segnano il loro totale più il contratto (due volte se c’è coinche, "
+           "quattro volte se c’è surcoinche)."),
 ])
 def test_the_multiplier_on_one_term(tmp_path: Path, lang: str, expected: str) -> None:
     rs = ruleset(tmp_path, "total(declarers) + contract * multiplier")
@@ -146,7 +151,8 @@ def test_what_is_added_after_a_multiplied_sum_is_not_multiplied(tmp_path: Path) 
                  "(162 + contract) * multiplier + announcements(both) + belote(defenders)")
     assert said(rs, "fr", "failed", "defenders") == (
         "La défense marque 162 plus le contrat, le tout doublé si le contrat est coinché, "
-        "quadruplé s’il est surcoinché, et en plus les annonces des deux camps et sa belote.")
+        "quadruplé s’il est surcoinché, et en plus les annonces qui comptent, de l’un ou "
+        "l’autre camp et sa belote.")
 
 
 def test_a_term_added_on_a_condition_comes_last(tmp_path: Path) -> None:

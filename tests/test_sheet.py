@@ -40,7 +40,7 @@ def test_every_builtin_renders_in_every_language(name: str, lang: str) -> None:
 
 def test_english_sheet_of_ffb(ffb) -> None:
     text = sheet(ffb, "en", "md")
-    assert "- The lowest bid is 80." in text
+    assert "- Numeric bids go from 80 to 500 in steps of 10: 80, 90, 100 and so on." in text
     assert "- The game is played to 2,000 points." in text
     # card tables and carrés of the basic game: trump and plain suits (§ 6, § 8)
     assert "| 1 | J | 20 | A | 11 |\n" in text and "| four jacks | 200 |\n" in text
@@ -52,10 +52,12 @@ def test_english_sheet_of_ffb(ffb) -> None:
     # FFB 2015 § 10.1.1, coinched: "(160 points (ou 250 points si capot réalisé ...) + Leurs
     # annonces + Leur belote + Les annonces des défenseurs ... + Le montant du contrat) × 2"
     assert ("If the contract is coinched or surcoinched, the declarers score 160 (250 if they "
-            "take all eight tricks) plus both sides’ announcements, their belote, and the "
+            "take all eight tricks) plus the announcements that count, whichever side made "
+            "them, their belote, and the "
             "contract, the whole doubled (quadrupled if surcoinched).") in text
     # § 10.1.2: "160 points de chute + Leurs annonces + ... + Le montant du contrat demandé"
-    assert ("The defenders score 160 plus both sides’ announcements, their belote, and the "
+    assert ("The defenders score 160 plus the announcements that count, whichever side made "
+            "them, their belote, and the "
             "contract, the whole doubled if the contract is coinched, quadrupled if "
             "surcoinched.") in text
     # FFB 2015, § 4.1 "Il est impossible de surenchérir sur soi-même": never the opposite.
@@ -129,7 +131,7 @@ def test_html_is_escaped_and_standalone(ffb, tmp_path: Path) -> None:
     assert "@media print" in html and "size: A4" in html
     assert '<span class="red">♥</span>' in html
     # each rule says, on hover, where it is written
-    assert re.search(r'<li title="ffb\.coinche:\d+">The lowest bid is 80\.</li>', html)
+    assert re.search(r'<li title="ffb\.coinche:\d+">Numeric bids go from 80 to 500', html)
 
 
 def test_cli_writes_atomically(tmp_path: Path) -> None:
@@ -168,7 +170,7 @@ def test_sheet_of_a_club_file(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     text = result.output
     assert "- The game is played to 1,000 points." in text
-    assert "“ffb”" in text  # the base it changes is named
+    assert "“Belote coinchée — règlement" in text  # the base it changes is named
     # a file name is for the editor (and the warnings), not the paper
     assert "club.coinche" not in result.stdout
     assert "A contract at the lowest bid, 6 points short" in text

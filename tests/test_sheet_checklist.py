@@ -27,7 +27,7 @@ COMMON: list[Item] = [
 CHECKLIST: dict[str, list[Item]] = {
     "ffb": [*COMMON,
             ("belote.kept", {}),  # § 7: "réputés imprenables"
-            ("ann.compare.trump", {}),  # § 8.3: highest card, then trump
+            ("ann.compare.trump", {"longest": 5}),  # § 8.3: highest card, then trump
             ("r.announcements.tie.cancel_both", {}),  # § 8.3: "aucune annonce ne compte"
             ("ann.run.4.50", {}), ("ann.run.5.100", {}), ("ann.run.3", {}),  # § 8
             ("r.scoring.litige.held", {}),  # § 10.1.3
@@ -37,7 +37,7 @@ CHECKLIST: dict[str, list[Item]] = {
                     ("r.game.reach.reach", {})],
     "es-club": [*COMMON,
                 ("belote.kept", {}),  # "belote ... está protegida"
-                ("ann.compare.trump", {}),  # "categoría de longitud, carta mayor y ... triunfo"
+                ("ann.compare.trump", {"longest": 5}),  # "categoría de longitud, carta mayor y ... triunfo"
                 ("r.announcements.tie.cancel_both", {}),  # "Un empate irresoluble anula"
                 # "Una igualdad es fracaso"
                 ("r.scoring.litige.fails.failed", {"half": 81, "bid": 80}),
@@ -50,8 +50,8 @@ CHECKLIST: dict[str, list[Item]] = {
     # "I giocatori parlano una sola volta": after the coinche of the closing round only the
     # contract's side speaks, once each ("la squadra del prenditore crede di poter completare").
     "it-701": [("r.auction.after_coinche.doubled_side_only", {}), ("belote.kept", {}),
-               ("ann.compare.trump", {})],
-    "pt-online": [*COMMON, ("belote.kept", {}), ("ann.compare.trump", {}),
+               ("ann.compare.trump", {"longest": 5})],
+    "pt-online": [*COMMON, ("belote.kept", {}), ("ann.compare.trump", {"longest": 5}),
                   # "Em caso de empate, o contrato considera-se falhado"
                   ("r.scoring.litige.fails.failed", {"half": 81, "bid": 80})],
 }

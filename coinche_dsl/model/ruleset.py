@@ -574,6 +574,16 @@ class Terms(RuleModel):
     """The second of them, as said when played ("rebelote")."""
     litige: TermText = None
     """The exact tie at half the points ("litige")."""
+    jack: TermText = None
+    """The jack's name ("valet", "jota", "fante"); its plural follows ("valets")."""
+    no_trump: TermText = None
+    """A contract without trumps, as a noun ("sans-atout", "sin triunfo")."""
+    no_trump_short: TermText = None
+    """Its short name at the table ("SA"): the card's column and the glossary give it."""
+    all_trump: TermText = None
+    """A contract where every suit is trumps, as a noun ("tout-atout", "todo triunfo")."""
+    all_trump_short: TermText = None
+    """Its short name at the table ("TA")."""
 
 
 SOURCES = "sources"

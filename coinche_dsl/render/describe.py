@@ -13,7 +13,7 @@ from typing import Any
 
 from ..engine.tables import bid_values
 from ..model import CardValue, Expr, Ruleset, Scale
-from ..model.enums import AfterCoinche, Denomination, FirstLead, Rounding
+from ..model.enums import AfterCoinche, Cutter, Denomination, Direction, FirstLead, Rounding
 from .fields import Path, value_at
 from .i18n import Translator
 
@@ -82,9 +82,9 @@ def highest_bid(rs: Ruleset) -> int:
 def ladder(rs: Ruleset, tr: Translator) -> str:
     """« 80, 90, 100 et ainsi de suite jusqu’à 500 »: the first bids and the highest the engine
     takes (its cap when the rules name none), in words, never an ellipsis before a full stop."""
-    levels = [tr.num(n) for n in bid_levels(rs)]
-    first = ", ".join(levels[:3])
-    return tr("ladder.to", levels=first, last=levels[3]) if len(levels) > 3 else first
+    from .combined import ladder_levels
+
+    return ladder_levels(rs, tr)[0]
 
 
 def _maximum_bid(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
@@ -103,7 +103,14 @@ def _packets(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
 
 
 def carres(values: Mapping[str, int], tr: Translator) -> str:
-    return ", ".join(tr("ann.carre", rank=tr(f"ranks.{r}"), n=v) for r, v in values.items())
+    """What each carré scores, the ranks of one value said together (« 200 pour le carré de
+    valets, 150 pour le carré de neuf, 100 pour le carré d’as, de dix, de rois ou de
+    dames »), as the texts write them."""
+    by_value: dict[int, list[str]] = {}
+    for r, v in values.items():
+        by_value.setdefault(v, []).append(tr(f"ranks.{r}"))
+    return ", ".join(tr("ann.carre", rank=tr.join(ranks, style="or"), n=v)
+                     for v, ranks in by_value.items())
 
 
 def _carres(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
@@ -128,14 +135,17 @@ def _denominations(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
     return tr(key, denominations=denominations(value, tr))
 
 
+def rounding_example(value: Rounding, unit: int, tr: Translator) -> str:
+    """« (par exemple 85 → 90) » for a rounding to an even unit, else nothing."""
+    if value == Rounding.NONE or unit % 2 or unit <= 1:
+        return ""
+    half = 8 * unit + unit // 2
+    return tr("rounding.example", a=half, b=9 * unit if value == Rounding.HALF_UP else 8 * unit)
+
+
 def _rounding(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
-    unit = rs.scoring.rounding_unit
-    example = ""
-    if value != Rounding.NONE and unit % 2 == 0 and unit > 1:
-        half = 8 * unit + unit // 2
-        up = value == Rounding.HALF_UP
-        example = tr("rounding.example", a=half, b=9 * unit if up else 8 * unit)
-    return tr(f"{key}.{value.value}", example=example)
+    return tr(f"{key}.{value.value}",
+              example=rounding_example(value, rs.scoring.rounding_unit, tr))
 
 
 def _examples(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
@@ -152,10 +162,29 @@ def _coinche_capot(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
     return tr(f"{key}.{'yes' if value else 'no'}{only}")
 
 
+def _neighbour(rs: Ruleset, after: bool, tr: Translator) -> str:
+    """The dealer's neighbour as players say it, on the right or the left (« le joueur à
+    droite du donneur »), rather than "after the dealer in the order of play": the next
+    player is on the right when play goes anticlockwise."""
+    right = (rs.table.direction == Direction.ANTICLOCKWISE) == after
+    return tr("who.dealer." + ("right" if right else "left"))
+
+
 def _first_lead(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
     """The générale bidder's lead is not told where générale cannot be bid (it never happens)."""
     shown = value if rs.auction.generale else FirstLead.AFTER_DEALER
-    return tr(f"{key}.{shown.value}")
+    if not tr.has("said.first_lead"):
+        return tr(f"{key}.{shown.value}")
+    said = tr("said.first_lead" + (".generale" if shown == FirstLead.GENERALE_BIDDER else ""),
+              who=_neighbour(rs, True, tr))
+    return said[:1].upper() + said[1:]
+
+
+def _cutter(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
+    if not tr.has("said.cutter"):
+        return tr(f"{key}.{value.value}")
+    said = tr("said.cutter", who=_neighbour(rs, value == Cutter.AFTER_DEALER, tr))
+    return said[:1].upper() + said[1:]
 
 
 def _capot_rank(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
@@ -176,7 +205,10 @@ def _scale(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
     kind = value.kind.value
     if kind == "total" and rs.cards.last_trick_at(mode) == 0:
         kind = "total_no_last"
-    return tr(f"{key}.{kind}", n=value.to)
+    said = tr(f"{key}.{kind}", n=value.to)
+    # the engine gives whole points (the larger remainder rounds up, the defenders' on a tie):
+    # « pas d'arrondi » elsewhere is about the scores, not these shares
+    return said if kind == "none" else f"{said} {tr('cards.scale.rounding')}"
 
 
 def _language(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
@@ -251,6 +283,7 @@ _SPECIAL: dict[Path, Callable[[Ruleset, Any, str, Translator], str]] = {
     ("penalties", "unheld_announcement"): _penalty,
     ("table", "packets"): _packets,
     ("table", "first_lead"): _first_lead,
+    ("table", "cutter"): _cutter,
     ("auction", "bid_levels"): _levels,
     ("auction", "maximum_bid"): _maximum_bid,
     ("auction", "denominations"): _denominations,

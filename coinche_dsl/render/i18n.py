@@ -11,7 +11,7 @@ import json
 import re
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, Literal
 
 from babel import Locale
 from babel.numbers import format_decimal
@@ -46,14 +46,24 @@ def lower_after_colon(text: str) -> str:
 
     >>> lower_after_colon("« oui » : Une enchère ; Nord-Sud : Nord 20 ; atout : V 20")
     '« oui » : une enchère ; Nord-Sud : Nord 20 ; atout : V 20'
+    >>> lower_after_colon("«oui»: O lance indica o trunfo; trunfo: V 20, 9 14, A 11")
+    '«oui»: o lance indica o trunfo; trunfo: V 20, 9 14, A 11'
     """
     def low(m: re.Match[str]) -> str:
         word = m.group(2)
+        if len(word) == 1 and word in _ONE_LETTER and _WORD_NEXT.match(text, m.end()):
+            return m.group(1) + word.lower()  # an article (« O lance »), not a rank (« A 11 »)
         if len(word) < 2 or not word[0].isupper() or not word[1:].islower() or word in PROPER:
             return m.group(0)
         return m.group(1) + word[0].lower() + word[1:]
 
     return _AFTER_COLON.sub(low, text) if ":" in text else text
+
+
+_ONE_LETTER = frozenset("OAÀEIY")
+"""One-letter words that start a sentence (« O lance », « À sans-atout », « A partir »)."""
+_WORD_NEXT = re.compile(r" [a-zà-ÿ]")
+"""What follows an article: a word in lower case (a rank letter is followed by its points)."""
 
 
 class UnknownLanguageError(CoincheError, LookupError):
@@ -106,6 +116,10 @@ class Translator:
         self.locale = Locale.parse(LOCALES[lang])
         self._numbers: dict[tuple[type, int | float], str] = {}
 
+    def term(self, key: str) -> str | None:
+        """The variant's own word for the term `key` in this language (`terms`), if any."""
+        return dict(self.terms).get(key)
+
     def num(self, n: int | float) -> str:
         """A number in the language's format (2,000 / 2 000 / 2.000)."""
         # Kept (a few thousand at most): a sheet writes the same few numbers hundreds of
@@ -146,11 +160,11 @@ class Translator:
         """The language's typography applied to `text` (French spacing; others unchanged)."""
         return french_typography(text) if self.lang == "fr" else text
 
-    def join(self, items: list[str]) -> str:
-        """`a, b and c` in the language."""
+    def join(self, items: list[str], style: Literal["standard", "or"] = "standard") -> str:
+        """`a, b and c` in the language (`style="or"`: `a, b or c`)."""
         from babel.lists import format_list
 
-        return format_list(items, locale=self.locale) if items else ""
+        return format_list(items, style=style, locale=self.locale) if items else ""
 
 
 @cache

@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 
 from ..model import QUANTITIES, Expr, Ruleset
+from ..model.enums import WhoScores
 from ..model.relevance import has_surcoinche
 from .fields import constants, prune
 from .i18n import Translator
@@ -108,6 +109,9 @@ class Prose:
             return tr(f"say.{name}")
         keys = ([f"say.{name}.{side}.own"] if side == own else []) + (
             [f"say.{name}.{side}.again"] if again else []) + [f"say.{name}.{side}"]
+        if side == "both" and name == "announcements" and \
+                self.rs.announcements.who_scores == WhoScores.BEST_SIDE:
+            keys.insert(0, "say.announcements.both.best")  # one side's only ever count
         return tr(next((k for k in keys if self._has(k)), keys[-1]))
 
     def is_plural(self, e: Expr) -> bool:
@@ -309,7 +313,9 @@ class Prose:
                 out.append(self.tr(f"succ.{cond.name}", x=x))
             else:
                 out.append(self.tr("succ.when", when=self.when(cond, None), x=x))
-        return [_capitalized(self.elide(s)) for s in out]
+        said = [_capitalized(self.elide(s)) for s in out]
+        # two cases that read alike (a générale tested twice in a chain) are said once
+        return [s for i, s in enumerate(said) if s not in said[:i]]
 
     def label(self, node: Expr, multiplier: int | None = None) -> str:
         """A score line's term in words, for the table of an example whose contract has

@@ -14,11 +14,13 @@ from ..model.choices import option_of, option_paths, with_value
 from ..model.enums import WhoScores
 from ..model.option import Option
 from ..model.relevance import has_all_trump, has_coinche, has_no_trump, has_surcoinche
+from .combined import GROUPS, combined
 from .describe import carres_rows, describe, sequence_rows
 from .document import Document, Para, Rules, Section, Table, Terms
 from .fields import PHASES, Path, constants, is_relevant, prune, rule_paths
 from .fingerprint import fingerprint
 from .i18n import Translator, terms_of, translator
+from .pairs import join_paired, join_sentences
 from .worked import example_blocks, formula_blocks
 
 MODES = ("trump", "plain", "no_trump", "all_trump")
@@ -33,7 +35,8 @@ def build_sheet(rs: Ruleset, lang: str | None = None) -> Document:
     """The complete rule sheet of `rs` in `lang` (default: the variant's own language)."""
     tr = translator(lang or rs.language, terms_of(rs, lang or rs.language))
     doc = Document(lang=tr.lang, title=tr.typeset(rs.title or rs.name),
-                   subtitle=tr("sheet.variant", name=rs.name), fingerprint=fingerprint(rs),
+                   subtitle=tr("sheet.based_on", base=base_title(rs, tr)) if rs.extends else "",
+                   fingerprint=fingerprint(rs),
                    header=f"{rs.name} — {rs.title}" if rs.title else rs.name,
                    intro=_intro(rs, tr), labels=labels(tr))
     ours = _ours(rs, tr)
@@ -64,9 +67,15 @@ def labels(tr: Translator) -> dict[str, str]:
 
 
 def _intro(rs: Ruleset, tr: Translator) -> list[str]:
-    base = tr("sheet.based_on", base=rs.extends) if rs.extends else tr("sheet.standalone")
-    lines = [tr.typeset(rs.description)] if rs.description else []
-    return [*lines, base, describe(rs, ("language",), tr)]
+    """The variant's own paragraph (which base it extends is the subtitle; its language and
+    that it extends nothing are the tool's business, not the club's)."""
+    return [tr.typeset(rs.description)] if rs.description else []
+
+
+def base_title(rs: Ruleset, tr: Translator) -> str:
+    """The base a club's rules extend, as its sheet names it: its title, else its name."""
+    base = _base_rules(rs)
+    return tr.typeset(base.title) if base is not None and base.title else rs.extends or ""
 
 
 def own_file(rs: Ruleset) -> str:
@@ -79,33 +88,64 @@ def _file(rs: Ruleset, path: Path) -> str:
     return rs.where(*path).rsplit(":", 1)[0]
 
 
+def _base_rules(rs: Ruleset) -> Ruleset | None:
+    """The Ruleset a variant extends, as a club reads it next to its own (None where it
+    cannot be read again here: a base that is not a built-in nor beside the file)."""
+    from ..errors import CoincheError
+    from ..loader import BUILTINS, load_variant
+
+    if rs.extends not in BUILTINS:
+        return None
+    try:
+        return load_variant(rs.extends)
+    except (CoincheError, OSError):
+        return None
+
+
 def _ours(rs: Ruleset, tr: Translator) -> list:
-    """What the file of a variant that extends another decides itself, in the sheet's
-    sentences, first; then where the rest comes from."""
+    """What the file of a variant that extends another changes from its base, in the sheet's
+    sentences, first (a rule written again as the base has it is not a decision); then one
+    sentence for the rest."""
     own = own_file(rs)
     if not own:
         return []
-    decided = [p for p in rule_paths() if is_relevant(rs, p) and _file(rs, p) == own]
-    said = [describe(rs, p, tr) for p in decided]
-    intro = [Para(tr("ours.intro"))] if said else []
-    return [*intro, Rules(said, [rs.where(*p) for p in decided]),
-            Para(tr("ours.rest", base=rs.extends))]
+    base = _base_rules(rs)
+
+    def changed(p: Path) -> bool:
+        if base is None:
+            return _file(rs, p) == own
+        return not is_relevant(base, p) or describe(rs, p, tr) != describe(base, p, tr)
+
+    decided = [p for p in rule_paths() if is_relevant(rs, p) and changed(p)]
+    for lead, (others, _) in GROUPS.items():  # a group changed anywhere is said whole
+        if lead not in decided and any(o in decided for o in others) and is_relevant(rs, lead):
+            decided.insert(decided.index(next(o for o in others if o in decided)), lead)
+    grouped, dropped = combined(rs, decided, tr)
+    decided = [p for p in decided if p not in dropped]
+    said = join_paired([grouped.get(p) or describe(rs, p, tr) for p in decided], tr)
+    named = base_title(rs, tr)
+    intro = [Para(tr("ours.intro", base=named))] if said else []
+    return [*intro, Rules([s for s, _ in said], [rs.where(*decided[i[0]]) for _, i in said]),
+            Para(tr("ours.rest", base=named))]
 
 
 def sentences(rs: Ruleset, paths: list[Path], tr: Translator) -> Rules:
     """The relevant rules among `paths`, one sentence each, with where each was written; a
     rule an option sets says so, and a rule the base wrote (for a variant that extends
-    another) says whose it is."""
-    shown = [p for p in paths if is_relevant(rs, p)]
+    another) says whose it is. Consecutive rules that differ only in the denomination they
+    apply to are said once (`pairs`)."""
+    grouped, dropped = combined(rs, paths, tr)
+    shown = [p for p in paths if is_relevant(rs, p) and p not in dropped]
     own = own_file(rs)
-    return Rules([_based(rs, p, own, _marked(rs, p, describe(rs, p, tr), tr), tr)
-                  for p in shown], [rs.where(*p) for p in shown])
+    said = join_paired([_based(rs, p, own, _marked(rs, p, grouped.get(p) or describe(rs, p, tr),
+                                                    tr), tr) for p in shown], tr)
+    return Rules([s for s, _ in said], [rs.where(*shown[i[0]]) for _, i in said])
 
 
 def _based(rs: Ruleset, path: Path, own: str, sentence: str, tr: Translator) -> str:
-    if not own or not rs.where(*path) or _file(rs, path) == own:
-        return sentence
-    return f"{sentence} {tr('ours.base_mark', base=rs.extends)}"
+    """A rule of the full rules as printed: « Nos règles » says what the club changed, and
+    one sentence that the rest is its base's, so no line carries a tag."""
+    return sentence
 
 
 def _marked(rs: Ruleset, path: Path, sentence: str, tr: Translator) -> str:
@@ -127,8 +167,8 @@ def option_blocks(rs: Ruleset, tr: Translator) -> list:
         for value in option.values:
             under = rs if value.name == option.chosen else with_value(rs, option.name,
                                                                       value.name)
-            said = [describe(under, p, tr) for p in option_paths(option)
-                    if is_relevant(under, p)]
+            said = join_sentences([describe(under, p, tr) for p in option_paths(option)
+                                   if is_relevant(under, p)], tr)
             lines.append(tr("opt.value.named" if named else "opt.value",
                             value=value_text(option, value.name, tr), name=option.name,
                             code=value.name, rules=" ".join(said) or tr("opt.nothing")))
@@ -196,7 +236,8 @@ def _cards(rs: Ruleset, phase: str, tr: Translator) -> list:
                              mode=tr(f"cards.total.{kind}"), cards=cards, last=last,
                              total=cards + last))
     numeric = [2 * i + 2 for i in range(len(modes))]
-    return [Table(head, rows, tr("cards.caption"), numeric=numeric), Rules(totals),
+    return [Table(head, rows, tr("cards.caption"), numeric=numeric),
+            Rules(join_sentences(totals, tr)),
             sentences(rs, _phase_paths(phase, TABLE_FIELDS), tr)]
 
 
@@ -211,7 +252,8 @@ def _announcements(rs: Ruleset, phase: str, tr: Translator) -> list:
     no_trump_same = [] if rs.announcements.no_trump_carres or not with_nt else [
         ("announcements", "no_trump_carres")]
     compared = [Para(tr("ann.compare." + ("trump" if rs.announcements.trump_sequence_wins
-                                          else "plain")))] if (
+                                          else "plain"),
+                        longest=rs.announcements.longest_counted))] if (
         rs.announcements.who_scores == WhoScores.BEST_SIDE) else []
     return [*first, Table(head, rows, tr("ann.nothing"), numeric=list(range(1, len(head)))),
             Table(seq_head, seq_rows, numeric=[1]), *compared,
@@ -252,7 +294,15 @@ def glossary(rs: Ruleset, tr: Translator) -> list[tuple[str, str]]:
         "total": any("total" in f.quantities() for f in (
             rs.scoring.success, *rs.scoring.made.values(), *rs.scoring.failed.values())),
     }
-    return [(tr(f"gl.{w}"), tr(f"gl.{w}.def")) for w in GLOSSARY if used.get(w, True)]
+    return [(with_short(tr(f"gl.{w}"), w, tr), tr(f"gl.{w}.def")) for w in GLOSSARY
+            if used.get(w, True)]
+
+
+def with_short(word: str, key: str, tr: Translator) -> str:
+    """A term followed by the short name the variant's players give it (« Sans-atout
+    (SA) »), where its `terms` give one."""
+    short = tr.term(f"{key}_short")
+    return f"{word} ({short})" if short else word
 
 
 def _sources(rs: Ruleset, tr: Translator) -> list:

@@ -13,14 +13,17 @@ from __future__ import annotations
 
 from ..engine.tables import bid_values
 from ..model import Ruleset
+from ..model.enums import CapotRank
 from ..model.relevance import has_coinche, has_surcoinche
+from .combined import combined, group_sentence
 from .describe import carres, describe, ladder, sequences
 from .document import Document, Rules, Section, Table
 from .fields import Path, is_relevant
 from .fingerprint import fingerprint
 from .i18n import Translator, terms_of, translator
+from .pairs import join_sentences
 from .prose import Prose
-from .rulesheet import MODES, is_in_play, labels, option_title, value_text
+from .rulesheet import MODES, is_in_play, labels, option_title, value_text, with_short
 from .worked import contract
 
 WORKED = ("coinched", "failed", "made", "capot_unbid", "capot")
@@ -58,13 +61,16 @@ COINCHE: tuple[Path, ...] = (("auction", "after_coinche"),
                              ("auction", "surcoinche_ends_auction"))
 """The coinche rules a table argues about (the ladder and the factors are said apart)."""
 SCORING: tuple[Path, ...] = (("scoring", "litige"), ("scoring", "rounding"),
+                             ("scoring", "rounding_unit"), ("scoring", "round_what"),
                              ("scoring", "scale"))
 GAME: tuple[Path, ...] = (("game", "target"), ("game", "reach"), ("game", "deals"),
                           ("game", "deals_tie"))
 
 
 def _said(rs: Ruleset, paths: tuple[Path, ...], tr: Translator) -> list[str]:
-    return [describe(rs, p, tr) for p in paths if is_relevant(rs, p)]
+    grouped, dropped = combined(rs, list(paths), tr)
+    return join_sentences([grouped.get(p) or describe(rs, p, tr) for p in paths
+                           if is_relevant(rs, p) and p not in dropped], tr)
 
 
 def _outcome(rs: Ruleset, prose: Prose, outcome: str) -> list[str]:
@@ -142,8 +148,10 @@ def _ladder(rs: Ruleset, tr: Translator) -> str:
     a = rs.auction
     specials = [tr("card.special", bid=tr(f"bid.{b}"), n=v) for b, v, on in (
         ("capot", a.capot_value, a.capot), ("generale", a.generale_value, a.generale)) if on]
+    above = not a.capot or a.capot_rank == CapotRank.ABOVE_NUMBERS
     return tr("card.ladder", levels=ladder(rs, tr), step=a.step) + (
-        tr("card.ladder.then", specials=tr.join(specials)) if specials else "")
+        tr("card.ladder.above" if above else "card.ladder.then", specials=tr.join(specials))
+        if specials else ".")
 
 
 def _multipliers(rs: Ruleset, tr: Translator) -> list[str]:
@@ -151,6 +159,9 @@ def _multipliers(rs: Ruleset, tr: Translator) -> list[str]:
     a = rs.auction
     if not is_relevant(rs, ("auction", "coinche_factor")):
         return []
+    said = group_sentence(rs, ("auction", "coinche_factor"), tr)
+    if said:
+        return [said]
     out = tr("card.coinche", n=a.coinche_factor)
     if is_relevant(rs, ("auction", "surcoinche_factor")):
         out += " " + tr("card.surcoinche", n=a.surcoinche_factor)
@@ -162,7 +173,7 @@ def _card_table(rs: Ruleset, tr: Translator) -> Table:
     modes = [m for m in MODES if is_relevant(rs, ("cards", m))]
     head: list[str] = []
     for m in modes:
-        head += [tr(f"card.mode.{m}"), tr("card.col.points")]
+        head += [with_short(tr(f"card.mode.{m}"), m, tr), tr("card.col.points")]
     rows = []
     for i in range(8):
         row: list[str] = []

@@ -17,22 +17,29 @@ CATALOG_WORDS: dict[str, dict[str, tuple[str, ...]]] = {
            "surcoinche": ("surcoinche",), "surcoinched": ("surcoinché",),
            "to_surcoinche": ("surcoincher",), "capot": ("capot",),
            "last_trick": ("dix de der",), "belote": ("belote",), "rebelote": ("rebelote",),
-           "litige": ("litige",)},
+           "litige": ("litige",), "jack": ("valet",), "no_trump": ("sans-atout",),
+           "all_trump": ("tout-atout",)},
     "en": {"coinche": ("coinche",), "coinched": ("coinched",), "to_coinche": ("coinche",),
            "surcoinche": ("surcoinche",), "surcoinched": ("surcoinched",),
            "capot": ("capot",), "last_trick": ("dix de der",), "belote": ("belote",),
-           "rebelote": ("rebelote",), "litige": ("litige",)},
+           "rebelote": ("rebelote",), "litige": ("litige",), "jack": ("jack",),
+           "no_trump": ("no-trump",), "all_trump": ("all-trump",)},
     "es": {"coinche": ("coinche",), "coinched": ("coinchado",), "to_coinche": ("coinchar",),
            "surcoinche": ("surcoinche",), "surcoinched": ("surcoinchado",),
            "to_surcoinche": ("surcoinchar",), "capot": ("capot",),
            "last_trick": ("diez de últimas",), "belote": ("belote",),
-           "rebelote": ("rebelote",), "litige": ("litige",)},
+           "rebelote": ("rebelote",), "litige": ("litige",), "jack": ("jota",),
+           "no_trump": ("sin triunfo",), "all_trump": ("todo triunfo",)},
     "pt": {"coinche": ("contra",), "surcoinche": ("recontra", "surcoinche"),
            "capot": ("capote", "capot"), "last_trick": ("dez últimas",),
-           "belote": ("belote",), "rebelote": ("rebelote",), "litige": ("litige",)},
-    "it": {"coinche": ("coinche",), "coinched": ("coinchato",), "to_coinche": ("coinchare",),
+           "belote": ("belote",), "rebelote": ("rebelote",), "litige": ("litige",),
+           "jack": ("valete",), "no_trump": ("sem trunfo",), "all_trump": ("todo trunfo",)},
+    "it": {"coinche": ("coinche",), "coinched": ("contrato",), "to_coinche": ("contrare",),
+           "surcoinche": ("surcoinche",), "surcoinched": ("surcontrato",),
+           "to_surcoinche": ("surcontrare",),
            "capot": ("capot",), "last_trick": ("dieci di der",), "belote": ("belote",),
-           "rebelote": ("rebelote",), "litige": ("litige",)},
+           "rebelote": ("rebelote",), "litige": ("litige",), "jack": ("fante",),
+           "no_trump": ("senza atout",), "all_trump": ("tutto atout",)},
 }
 """For each language, the word(s) its catalog uses for each term key (lower case, as inside a
 sentence)."""
@@ -68,6 +75,8 @@ def _pairs(lang: str, words: Mapping[str, str]) -> list[tuple[str, str]]:
                 out.update((theirs[:-1] + e, mine[:-1] + e) for e in ends)
             elif lang != "it":
                 out.add((theirs + "s", mine + "s"))
+            elif theirs[-1:] in ("e", "o") and mine[-1:] in ("e", "o", "a"):
+                out.add((theirs[:-1] + "i", mine[:-1] + ("e" if mine[-1] == "a" else "i")))
     return sorted(out, key=lambda p: -len(p[0]))
 
 
