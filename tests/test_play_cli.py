@@ -57,7 +57,7 @@ def test_quit_at_once_and_other_seats() -> None:
     assert "you are N, your partner S" in out and "Game abandoned." in out
     # es-club's table speaks Spanish ("language es"): its seats are named so.
     spanish = play("es-club", "--seat", "N", "--seed", "1", script="q\n")
-    assert "eres Norte y tu compañero, Sur" in spanish and "Partida abandonada." in spanish
+    assert "eres Norte y tu compañero es Sur" in spanish and "Partida abandonada." in spanish
 
 
 def test_a_whole_game_can_be_played_to_the_end() -> None:

@@ -38,8 +38,12 @@ SEATS = {
 }
 
 
-def sheet(variant: str, lang: str) -> str:
-    return to_markdown(build_sheet(load_variant(variant), lang))
+SA_TA = {"sans_atout_tout_atout": "oui"}
+"""ffb with the organiser's no-trump and all-trump (§ 11), for the sentences about them."""
+
+
+def sheet(variant: str, lang: str, choices: dict[str, str] | None = None) -> str:
+    return to_markdown(build_sheet(load_variant(variant, choices), lang))
 
 
 @pytest.mark.parametrize("lang", ROMANCE)
@@ -205,7 +209,7 @@ def test_no_paired_sentences(lang: str) -> None:
 )
 def test_paired_sentences_said_once(lang: str, joined: str) -> None:
     # FFB 2015: no conversion of the points at no-trump nor at all-trump
-    text = sheet("ffb", lang)
+    text = sheet("ffb", lang, SA_TA)
     assert joined.replace(" :", "\u202f:") in text
 
 
@@ -340,7 +344,7 @@ CLUB = 'variant "club" extends "ffb" {\n  title "Club"\n  language %s\n  terms {
 def test_jack_and_denomination_terms(tmp_path, lang, terms, said, never) -> None:
     path = tmp_path / "club.coinche"
     path.write_text(CLUB % (lang, terms), encoding="utf-8")
-    rs = load_variant(path)
+    rs = load_variant(path, SA_TA)  # the club plays the organiser's no-trump and all-trump
     text = to_markdown(build_sheet(rs, lang)) + to_markdown(build_card(rs, lang))
     text = text.replace("\u202f", " ")
     for word in said:

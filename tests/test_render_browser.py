@@ -53,7 +53,7 @@ def test_sheet_loads_cleanly_in_chromium(tmp_path: Path) -> None:
     assert requests == set(), f"the page fetched {sorted(requests)}"
     text = re.sub(r"<[^>]+>", " ", dom)
     text = re.sub(r"\s+", " ", text)
-    assert "The lowest bid is 80." in text
+    assert "Numeric bids go from 80 to 500 in steps of 10" in text
     assert fingerprint(rs) in text
     assert "Worked examples" in text and "North–South" in text
     assert '<meta name="viewport"' in dom

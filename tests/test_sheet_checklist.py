@@ -37,7 +37,8 @@ CHECKLIST: dict[str, list[Item]] = {
                     ("r.game.reach.reach", {})],
     "es-club": [*COMMON,
                 ("belote.kept", {}),  # "belote ... está protegida"
-                ("ann.compare.trump", {"longest": 5}),  # "categoría de longitud, carta mayor y ... triunfo"
+                # "categoría de longitud, carta mayor y ... triunfo"
+                ("ann.compare.trump", {"longest": 5}),
                 ("r.announcements.tie.cancel_both", {}),  # "Un empate irresoluble anula"
                 # "Una igualdad es fracaso"
                 ("r.scoring.litige.fails.failed", {"half": 81, "bid": 80}),

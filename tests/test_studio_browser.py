@@ -380,8 +380,13 @@ def set_text(page: object, text: str) -> None:
 
 
 def wait_for_sheet(page: object, rules: object) -> None:
-    """The preview shows the sheet of `rules` (its name, as the sheet's header quotes it)."""
-    wait_until(lambda: f"{rules.name}" in frame_text(page, "#preview"),
+    """The preview shows the sheet of `rules` (its title, the sheet's heading)."""
+    words = rules.title.split("'")[0].split('"')[0][:30]  # before any quote the sheet typesets
+
+    def spaced(text: str) -> str:  # the sheet's narrow spaces (« simple ») as plain ones
+        return text.replace("\u202f", " ").replace("\u00a0", " ")
+
+    wait_until(lambda: spaced(words) in spaced(frame_text(page, "#preview")),
                f"the preview does not show {rules.name}", seconds=60)
 
 

@@ -278,7 +278,7 @@ def test_it_701_each_speaks_once_and_a_coinche_hears_only_the_contracts_side() -
     assert (deal.contract.declarer, deal.contract.bid, deal.contract.double) == (2, 80, 1)
     text = sheet(load_variant("it-701"), "it", "md")
     assert "3 giocatori di fila passano" not in text
-    assert "Dopo una coinche, parla solo la squadra coinchata: surcoinche o passo." in text
+    assert "Dopo una coinche, parla solo la squadra contrata: surcoinche o passo." in text
 
 
 def test_it_701_a_trump_lead_held_by_the_partner_need_not_be_overtaken() -> None:
