@@ -217,7 +217,7 @@ def test_the_problems_once_said_in_english_come_in_french(client: TestClient) ->
     for body, said in (
             ("option litige fixed tenu\n  scoring { litige fails }\n",
              "« scoring.litige » est réglé ici, alors que l'option « litige »"),
-            ("table { packets 3 3 3 }\n", "les paquets donnent 8 cartes ; ceux-ci en donnent 9"),
+            ("table { packets 3 3 3 }\n", "les paquets font 8 cartes en tout ; ceux-ci en font 9"),
             ("scoring { made { declarers = contrat + 1\n defenders = 0 } }\n",
              "la formule « scoring.made.declarers » emploie « contrat », qui n'est pas une "
              "quantité")):
@@ -652,7 +652,7 @@ def test_a_deal_the_model_refuses_is_said_in_the_page_language(client: TestClien
     deal = {"declarer": "N", "bid": 90, "trump": "hearts", "double": "none",
             "card_points": {"NS": 100, "EW": 52}, "last_trick": "S"}
     for wrong, said in (({"tricks": {"N": 3, "E": 3, "S": 3, "W": 3}},
-                         "les levées doivent faire 8 en tout ; celles-ci en font 12"),
+                         "les plis doivent faire 8 en tout ; ici, ils en font 12"),
                         ({"declarer": "X"}, "« X » n'est pas une des réponses possibles")):
         reply = client.post("/api/score", headers=TOKEN, json={
             "text": CLUB, "deal": {**deal, **wrong}, "lang": "fr"})
