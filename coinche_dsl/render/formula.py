@@ -246,24 +246,6 @@ def _checked_amount(e: Expr, values: Values, tr: Translator, subject: bool = Fal
     return tr(key, n=n) if tr.has(key) else tr.num(n)
 
 
-def reduce_numbers(e: Expr, values: Values) -> Expr:
-    """`e` on one deal with every quantity replaced by its number and every `if` by the
-    branch taken (the engine decides), then without the terms that add nothing: a zero term
-    of a sum, a factor of 1."""
-    from .prose import simplify
-
-    def put(node: Expr) -> Expr:
-        node = chain_taken(node, values)
-        if node.op == "qty":
-            number = int(values[slot(node.name or "", node.side)])
-            return Expr.model_construct(op="num", value=number, name=None, side=None, args=[])
-        if not node.args:
-            return node
-        return node.model_copy(update={"args": [put(a) for a in node.args]})
-
-    return simplify(put(e))
-
-
 def chain_taken(e: Expr, values: Values) -> Expr:
     """The branch of an `if` chain that the deal takes (the engine decides each condition)."""
     while e.op == "if":
