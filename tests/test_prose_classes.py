@@ -566,6 +566,20 @@ def test_rounding_said_once(lang: str, rounding: str, alone: list[str]) -> None:
             "A coinche doubles the contract's value alone, a surcoinche quadruples "
             "it; the rest of the deal is not multiplied.",
         ),
+        # it-701's seed: « Alla fine del gioco, i punti vinti vengono moltiplicati per 2 »,
+        # the points won by each side, the defence's on a made contract too
+        (
+            "it-701",
+            "it",
+            "La coinche raddoppia tutti i punteggi della smazzata, di entrambe le squadre, "
+            "e la surcoinche li quadruplica.",
+        ),
+        (
+            "it-701",
+            "fr",
+            "La coinche double toutes les marques de la donne, celles des deux camps, "
+            "et la surcoinche les quadruple.",
+        ),
     ],
 )
 def test_what_the_coinche_multiplies(variant: str, lang: str, said: str) -> None:

@@ -59,23 +59,32 @@ def multiplier_scope(rs: Ruleset) -> str | None:
     """What the coinche multiplies in the score formulas: `contract` where every product by
     the multiplier is the contract's value alone (« un 100 coinché vaut 200 »), `points` where
     no product holds announcements or belote (they are added after), `whole` where one does,
-    None where no formula multiplies."""
+    `every` where on a made contract both sides' scores are multiplied (the defence's points
+    too), None where no formula multiplies."""
     found: set[str] = set()
 
-    def walk(e: Expr) -> None:
+    def walk(e: Expr) -> bool:
+        """Record the products by the multiplier under `e`; whether one holds more than the
+        belote (a side's belote alone, kept doubled, is not its score)."""
+        more = False
         if e.op == "*" and any(a.op == "qty" and a.name == "multiplier" for a in e.args):
             other = [a for a in e.args if not (a.op == "qty" and a.name == "multiplier")]
             alone = len(other) == 1 and other[0].op == "qty" and other[0].name == "contract"
-            extras = {"announcements", "belote"} & {q for a in other for q in a.quantities()}
+            named = {q for a in other for q in a.quantities()}
+            extras = {"announcements", "belote"} & named
             found.add("contract" if alone else "whole" if extras else "points")
+            more = not named <= {"belote"}
         for arg in e.args:
-            walk(arg)
+            more = walk(arg) or more
+        return more
 
-    for outcome in (rs.scoring.made, rs.scoring.failed):
-        for formula in outcome.values():
-            walk(formula)
+    sides_made = {side for side, formula in rs.scoring.made.items() if walk(formula)}
+    for formula in rs.scoring.failed.values():
+        walk(formula)
     if not found:
         return None
+    if "contract" not in found and sides_made == {"declarers", "defenders"}:
+        return "every"
     return "contract" if found == {"contract"} else "whole" if "whole" in found else "points"
 
 
