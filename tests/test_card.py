@@ -52,7 +52,7 @@ def test_the_card_says_what_a_table_needs() -> None:
     # FFB 2015 § 4.1: multiples of 10 from 80, no highest number but the engine's cap of 500
     # (printed, since the engine refuses 510); "à tout moment ... un capot"
     assert ("Bids: 80, 90, 100 and so on up to 500 (steps of 10); above every numeric bid, "
-            "capot (250).") in text
+            "capot (worth 250).") in text
     assert "A coinche doubles the contract's score; a surcoinche quadruples it." in text
     # what a made and a failed contract score, in words
     assert ("If the contract is coinched or surcoinched, the declarers score 160 (250 if they "

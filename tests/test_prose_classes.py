@@ -480,13 +480,13 @@ def test_a_lowest_bid_off_the_step_is_said_apart() -> None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_capot_above_every_number_on_the_card(lang: str) -> None:
     # FFB 2015: « Il n’existe pas d’enchère supérieure au capot »; « jusqu’à 500, puis capot
-    # (250) » read as a 250 bid above 500
+    # (250) » read as a 250 bid above 500; the value is said as one
     above = {
-        "en": "above every numeric bid, capot (250)",
-        "fr": "au-dessus de toute enchère chiffrée, capot (250)",
-        "es": "por encima de cualquier puja numérica, capot (250)",
-        "it": "sopra ogni dichiarazione a punti, cappotto (250)",
-        "pt": "acima de qualquer lance numérico, capote (250)",
+        "en": "above every numeric bid, capot (worth 250)",
+        "fr": "au-dessus de toute enchère chiffrée, capot (qui vaut 250)",
+        "es": "por encima de cualquier puja numérica, capot (que vale 250)",
+        "it": "sopra ogni dichiarazione a punti, cappotto (che vale 250)",
+        "pt": "acima de qualquer lance numérico, capote (que vale 250)",
     }
     assert above[lang] in to_markdown(build_card(load_variant("ffb"), lang))
 

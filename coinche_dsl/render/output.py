@@ -131,9 +131,16 @@ def _tidy(text: str) -> str:
     return "\n".join(lines).strip() + "\n"
 
 
-def to_html(doc: Document, pdf: bool = False) -> str:
+def to_html(doc: Document, pdf: bool = False, tight: int = 0) -> str:
+    """The document as one HTML page; `tight` (the card's PDF only) sets it closer, from 0 (as
+    designed) to CARD_TIGHTEST, the text staying at its size."""
     template = "card.html.j2" if doc.card else "doc.html.j2"
-    return environment().get_template(template).render(doc=doc, labels=doc.labels, pdf=pdf)
+    return environment().get_template(template).render(doc=doc, labels=doc.labels, pdf=pdf,
+                                                       tight=tight)
+
+
+CARD_TIGHTEST = 2
+"""The closest setting of the card: tighter lines and boxes, never a smaller type."""
 
 
 def to_pdf(doc: Document) -> bytes:
@@ -143,7 +150,14 @@ def to_pdf(doc: Document) -> bytes:
     except (ImportError, OSError) as e:  # OSError: the Pango library is missing
         raise RenderError(f"PDF needs WeasyPrint and Pango ({e}); install coinche_dsl[pdf], "
                           "or choose --format html") from None
-    return HTML(string=to_html(doc, pdf=True)).write_pdf()
+    if not doc.card:
+        return HTML(string=to_html(doc, pdf=True)).write_pdf()
+    # The card is one page: a long one is set closer (lines, boxes, margins) until it fits.
+    for tight in range(CARD_TIGHTEST + 1):
+        laid_out = HTML(string=to_html(doc, pdf=True, tight=tight)).render()
+        if len(laid_out.pages) == 1:
+            break
+    return laid_out.write_pdf()
 
 
 def render(doc: Document, fmt: str) -> str | bytes:
