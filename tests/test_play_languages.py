@@ -92,7 +92,9 @@ def test_a_whole_deal_in_french_at_fr_bga() -> None:
                      r"pique)\)\. Règle : il faut toujours fournir la couleur demandée quand on "
                      r"le peut\. \(fr-bga\.coinche:\d+\)", out)
     # The deal played out: the auction, the contract, eight tricks, the score and the sheet.
-    assert re.search(r"Enchères : [NESO] (passe|\d+ )", out)
+    assert re.search(r"Enchères : [NESO][ \u00a0](passe|\d+ )", out)
+    # a seat's letter after the colon keeps its capital (« Enchères : E passe », never « e »)
+    assert not re.search(r"Enchères : [neso]\W", out)
     assert re.search(r"Contrat : \d+ [a-zèœ-]+ par (Nord|Est|Sud|Ouest)", out)
     assert re.search(r"Pli 8 : [NESO] (10|[7-9VDRA])[♣♦♥♠], .* → [NESO] remporte \d+ points",
                      out)

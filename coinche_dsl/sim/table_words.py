@@ -103,7 +103,8 @@ class TableWords:
         """A call in the auction's history: `E 80 hearts`, « E 80 cœur », « O passe »."""
         if self.english:
             return str(call)
-        return f"{self.letter(call.seat)} {self.call_words(call)}"
+        # a no-break space: the seat's letter is no article to lower after a colon (« E passe »)
+        return f"{self.letter(call.seat)}\u00a0{self.call_words(call)}"
 
     def call_words(self, call: Call) -> str:
         """What a player says for `call`: « passe », « contre », « 90 cœur »."""
