@@ -173,8 +173,11 @@ TRUMP_IS_NO_SUIT = {"fr": "l'atout n'est pas une couleur\u202f;",
                     "es": "el triunfo no es un palo;", "it": "la briscola non è un seme;",
                     "pt": "o trunfo não é um naipe;",
                     "en": "trump is not a suit;"}
-_LIKE = {"fr": "écrivez-la comme", "es": "escríbala como", "it": "scrivetela come",
-         "pt": "escreva-a como", "en": "write it like"}
+_LIKE = {"fr": "écrivez-la comme", "es": "escríbela como", "it": "scrivila come",
+         "pt": "escreve-a como", "en": "write it like"}
+"""At the table, as its prompts speak (« tu » in Spanish, Italian and Portuguese)."""
+_LIKE_POLITE = {**_LIKE, "es": "escríbala como", "it": "la scriva come", "pt": "escreva-a como"}
+"""In the score form and the score pad, as their problems speak (« usted », « Lei », « você »)."""
 
 _RANK_KEYS = {fold(w): rank for rank, words in RANK_WORDS.items() for w in words}
 _RANK_KEYS.update({fold(letter): rank for letter, rank in RANK_LETTERS.items()})
@@ -272,12 +275,12 @@ def read_cards(words: list[str], lang: str | None = None) -> tuple[list[str], in
     return [(n or e if native_only else e or n) or "" for e, n in found], used
 
 
-def card_hint(words: str, lang: str | None = None) -> str:
+def card_hint(words: str, lang: str | None = None, polite: bool = False) -> str:
     """What to tell a player whose `words` name no card, in `lang` (the file's; English when
     unknown): how a card is written, and first that the trump is no suit when the words name
-    it (« valet d'atout »)."""
+    it (« valet d'atout »); `polite` as a form speaks rather than the table."""
     code = lang if lang in CARD_EXAMPLES else "en"
-    like = f"{_LIKE[code]} {CARD_EXAMPLES[code]}"
+    like = f"{(_LIKE_POLITE if polite else _LIKE)[code]} {CARD_EXAMPLES[code]}"
     if any(p in _TRUMP_KEYS for p in _parts(words)):
         return f"{TRUMP_IS_NO_SUIT[code]} {like}"
     return like

@@ -186,7 +186,10 @@ def test_cards_are_read_until_the_words_name_none() -> None:
 def test_the_hint_for_no_card_speaks_the_player_s_language() -> None:
     assert card_hint("valet d'atout", "fr") == (
         "l'atout n'est pas une couleur\u202f; écrivez-la comme dame de cœur, DC ou D♥")
-    assert card_hint("fante di nulla", "it") == "scrivetela come donna di cuori, DC o D♥"
+    assert card_hint("fante di nulla", "it") == "scrivila come donna di cuori, DC o D♥"
+    # the score form and the pad speak as their problems do, the table as its prompts
+    assert card_hint("xx", "es", polite=True).startswith("escríbala como")
+    assert card_hint("xx", "es").startswith("escríbela como")
     assert card_hint("xx", None) == "write it like QH, queen of hearts or Q♥"
 
 

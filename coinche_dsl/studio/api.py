@@ -259,7 +259,7 @@ def _cards_in_words(announcements: dict[Any, Any], lang: str) -> dict[Any, Any]:
             if used < len(words):
                 wrong = " ".join(words[used:used + 3])
                 raise StudioError(page_translator(lang)(
-                    "score.card_unknown", card=wrong, hint=card_hint(wrong, lang)))
+                    "score.card_unknown", card=wrong, hint=card_hint(wrong, lang, polite=True)))
             read.append(cards)
         out[seat] = read
     return out
