@@ -204,7 +204,11 @@ def test_no_paired_sentences(lang: str) -> None:
         ("fr", "À sans-atout comme à tout-atout, les points se comptent normalement"),
         ("es", "Tanto sin triunfo como en todo triunfo, los puntos se cuentan sin ajuste."),
         ("it", "Sia senza atout sia a tutto atout, i punti si contano così come sono"),
-        ("pt", "Tanto sem trunfo como em todo trunfo, os pontos contam-se sem ajuste."),
+        (
+            "pt",
+            "Tanto sem trunfo como em todo trunfo, os pontos das cartas contam-se por inteiro, "
+            "sem redução.",
+        ),
     ],
 )
 def test_paired_sentences_said_once(lang: str, joined: str) -> None:
@@ -692,7 +696,7 @@ def test_what_is_not_multiplied_is_said() -> None:
         ("fr", "les annonces qui comptent, de l’un ou l’autre camp", "les annonces des deux camps"),
         (
             "pt",
-            "os anúncios que contarem, de uma ou de outra equipa",
+            "os anúncios que pontuam (de qualquer das equipas)",
             "os anúncios das duas equipas",
         ),
         (
