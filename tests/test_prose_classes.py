@@ -490,7 +490,7 @@ def test_capot_above_every_number_on_the_card(lang: str) -> None:
         "fr": "au-dessus de toute enchère chiffrée, capot (250)",
         "es": "por encima de cualquier puja numérica, capot (250)",
         "it": "sopra ogni dichiarazione a punti, cappotto (250)",
-        "pt": "acima de qualquer lance numérico, capote (250)",
+        "pt": "acima de qualquer lance em pontos, capote (250)",
     }
     assert above[lang] in to_markdown(build_card(load_variant("ffb"), lang))
 
