@@ -59,3 +59,11 @@ def test_other_languages_keep_their_chain() -> None:
     text = str(sheet(load_variant("pt-online"), "fr", "md"))
     assert "Sinon, s’ils font les huit plis, " not in text
     assert "Sinon, si " in text
+
+
+def test_running_head_is_the_title_not_the_identifier() -> None:
+    # the PDF sheet's running head read « pt-online — Coinche — regras do jogo online »
+    from coinche_dsl.render.rulesheet import build_sheet
+
+    rs = load_variant("pt-online")
+    assert build_sheet(rs, "pt").header == "Coinche — regras do jogo online"
