@@ -204,7 +204,11 @@ def test_no_paired_sentences(lang: str) -> None:
         ("fr", "À sans-atout comme à tout-atout, les points se comptent normalement"),
         ("es", "Tanto sin triunfo como en todo triunfo, los puntos se cuentan sin ajuste."),
         ("it", "Sia senza atout sia a tutto atout, i punti si contano così come sono"),
-        ("pt", "Tanto sem trunfo como em todo trunfo, os pontos contam-se sem ajuste."),
+        (
+            "pt",
+            "Tanto sem trunfo como em todo trunfo, os pontos das cartas contam-se por inteiro, "
+            "sem redução.",
+        ),
     ],
 )
 def test_paired_sentences_said_once(lang: str, joined: str) -> None:
@@ -486,7 +490,7 @@ def test_capot_above_every_number_on_the_card(lang: str) -> None:
         "fr": "au-dessus de toute enchère chiffrée, capot (qui vaut 250)",
         "es": "por encima de cualquier puja numérica, capot (que vale 250)",
         "it": "sopra ogni dichiarazione a punti, cappotto (che vale 250)",
-        "pt": "acima de qualquer lance numérico, capote (que vale 250)",
+        "pt": "acima de qualquer lance em pontos, capote (que vale 250)",
     }
     assert above[lang] in to_markdown(build_card(load_variant("ffb"), lang))
 
@@ -706,7 +710,7 @@ def test_what_is_not_multiplied_is_said() -> None:
         ("fr", "les annonces qui comptent, de l’un ou l’autre camp", "les annonces des deux camps"),
         (
             "pt",
-            "os anúncios que contarem, de uma ou de outra equipa",
+            "os anúncios que pontuam (de qualquer das equipas)",
             "os anúncios das duas equipas",
         ),
         (

@@ -198,6 +198,14 @@ def _mode_last_trick(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
     return tr(f"{key}.zero") if value == 0 else tr(key, n=value)
 
 
+def _capot_last_trick(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
+    """A capot's dix de der worth the usual one: a language may say « even at a capot » (the
+    `.same` message) where the plain sentence would only repeat the one before."""
+    same = f"{key}.same"
+    said = tr(same, n=value) if value == rs.cards.last_trick and tr.has(same) else ""
+    return said or tr(key, n=value)
+
+
 def _scale(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
     """A `total` scale where the mode has no dix de der brings the card points alone to the
     total: the sheet must not speak of a last trick the rules say does not exist."""
@@ -289,6 +297,7 @@ _SPECIAL: dict[Path, Callable[[Ruleset, Any, str, Translator], str]] = {
     ("auction", "denominations"): _denominations,
     ("auction", "coinche_capot"): _coinche_capot,
     ("auction", "capot_rank"): _capot_rank,
+    ("cards", "capot_last_trick"): _capot_last_trick,
     ("cards", "no_trump_last_trick"): _mode_last_trick,
     ("cards", "all_trump_last_trick"): _mode_last_trick,
     ("cards", "no_trump_scale"): _scale,

@@ -97,8 +97,8 @@ class Prose:
 
     def _has(self, key: str) -> bool:
         """Whether this language's catalog writes `key` (an optional idiom: another
-        language's must not stand in for it)."""
-        return key in self.tr.messages
+        language's must not stand in for it); an empty message is an idiom it does without."""
+        return bool(self.tr.messages.get(key))
 
     # -- quantities -----------------------------------------------------------------------
     def say(self, e: Expr, own: str | None, again: bool = False) -> str:
@@ -145,8 +145,13 @@ class Prose:
         """A condition as a `si` clause, each branch of an `or` / `and` with its own `si`
         (« si le contrat est coinché ou si les preneurs font capot »)."""
         if e.op in ("and", "or"):
-            return self.tr(f"is.{e.op}", a=self.when(e.args[0], own),
-                           b=self.when(e.args[1], own))
+            a, b = e.args
+            # « se o contrato for um capote ou uma générale »: a language may say two
+            # states of one subject once (`is.bid_capot.or.bid_generale`)
+            joint = f"is.{a.name}.{e.op}.{b.name}" if a.op == b.op == "qty" else ""
+            if joint and not a.side and not b.side and self._has(joint):
+                return self.elide(self.tr("when", x=self.tr(joint)))
+            return self.tr(f"is.{e.op}", a=self.when(a, own), b=self.when(b, own))
         return self.elide(self.tr("when", x=self.state(e, own)))
 
     def elide(self, text: str) -> str:
@@ -297,8 +302,14 @@ class Prose:
                 key = "case.only" if len(cases) == 1 else "case.rest"
                 out.append(self.tr(key, clause=said))
             else:
-                key = "case.first" if i == 0 else "case.next"
-                out.append(self.tr(key, when=self.when(cond, None), clause=said))
+                # a language may say the second case apart (« Fora desse caso » before
+                # « Fora dos casos anteriores »)
+                second = i == 1 and self._has("case.second")
+                key = "case.first" if i == 0 else "case.second" if second else "case.next"
+                # « se fizerem as oito vazas, os contratantes marcam … »: a language whose
+                # subject may come after its condition says the scoring side once
+                own = side if self._has("case.when.own") else None
+                out.append(self.tr(key, when=self.when(cond, own), clause=said))
         return [_capitalized(self.elide(s)) for s in out]
 
     def success(self, expr: Expr) -> list[str]:

@@ -37,7 +37,9 @@ def build_sheet(rs: Ruleset, lang: str | None = None) -> Document:
     doc = Document(lang=tr.lang, title=tr.typeset(rs.title or rs.name),
                    subtitle=tr("sheet.based_on", base=base_title(rs, tr)) if rs.extends else "",
                    fingerprint=fingerprint(rs),
-                   header=f"{rs.name} — {rs.title}" if rs.title else rs.name,
+                   # the running head names the rules as the club does, by their title:
+                   # the variant's identifier is the tool's business
+                   header=tr.typeset(rs.title or rs.name),
                    intro=_intro(rs, tr), labels=labels(tr))
     ours = _ours(rs, tr)
     if ours:
