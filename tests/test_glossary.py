@@ -54,4 +54,5 @@ def test_the_seed_words_come_first() -> None:
     assert catalog("it")["bid.capot"] == "cappotto"
     assert "Dopo una coinche" in catalog("it")["r.auction.after_coinche.passes"]
     assert "« {name} »" == catalog("fr")["cmp.quoted"]
-    assert catalog("fr")["worked"].startswith("Dans l’exemple « {example} »")
+    # a worked line leads with its contract, not a title pointing to the examples further on
+    assert catalog("fr")["worked"] == "{example} — {line}"

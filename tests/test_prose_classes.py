@@ -815,3 +815,20 @@ def test_french_rules_speak_of_on_never_vous() -> None:
         text = sheet(variant, "fr") + to_markdown(build_card(load_variant(variant), "fr"))
         assert not re.search(r"\b(vous|votre|vos)\b", text), variant
         assert "coincher (contrer)" not in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_worked_lines_lead_with_their_contract(lang: str) -> None:
+    # « Dans l’exemple « Un contrat à l’enchère minimale, les preneurs faisant 102 points » : »
+    # pointed to a title printed pages further on; a worked line names its contract instead
+    from coinche_dsl.render.examples import generated_examples
+    from coinche_dsl.render.worked import title
+
+    tr = translator(lang)
+    quoted = [line for line in sheet("ffb", lang).splitlines() if line.startswith("> ")]
+    assert quoted
+    contract = tr("ex.contract", bid=tr.num(80), denom=tr("denom.hearts"), seat=tr("seat.N"))
+    assert all(" — " in line for line in quoted)
+    assert any(line.startswith(f"> {contract} — ") for line in quoted), quoted[:3]
+    titles = [title(w, tr) for w in generated_examples(load_variant("ffb"))]
+    assert titles and not [t for t in titles for line in quoted if t in line]

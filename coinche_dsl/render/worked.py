@@ -34,7 +34,7 @@ def formula_blocks(rs: Ruleset, tr: Translator) -> list[Formula]:
     fixed = constants(rs)
     success = prune(rs.scoring.success, fixed)
     out = [Formula(tr("scoring.made_when"), prose.success(rs.scoring.success),
-                   [tr("worked", example=title(w, tr),
+                   [tr("worked", example=contract(w.summary, tr),
                        line=worked(success, w.score.success_values, tr, verdict="worked.made"))
                     for w in examples if success.quantities()])]
     for outcome in OUTCOMES:
@@ -62,7 +62,7 @@ def _worked_line(rs: Ruleset, outcome: str, w: Worked, tr: Translator,
             line = tr("worked.rounded", line=line, score=final)
         parts.append(tr("worked.team", team=tr(f"team.{team}"), line=line))
     line = tr("worked.sides", a=parts[0], b=parts[1])
-    return tr("worked", example=title(w, tr), line=line) if titled else line
+    return tr("worked", example=contract(w.summary, tr), line=line) if titled else line
 
 
 def example_blocks(rs: Ruleset, tr: Translator) -> list[Para | Example]:
