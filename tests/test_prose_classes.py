@@ -834,3 +834,14 @@ def test_worked_lines_lead_with_their_contract(lang: str) -> None:
     assert any(line.startswith(f"> {contract} — ") for line in quoted), quoted[:3]
     titles = [title(w, tr) for w in generated_examples(load_variant("ffb"))]
     assert titles and not [t for t in titles for line in quoted if t in line]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_comparison_of_announcements_is_not_said_again(lang: str) -> None:
+    # the paragraph comparing the two sides' best announcements says that a long run counts
+    # as its first cards and that trump breaks a tie; the list below it said both again
+    tr = translator(lang)
+    text = sheet("ffb", lang)
+    longest = tr("r.announcements.longest_counted", n=5)
+    assert tr("r.announcements.trump_sequence_wins.yes") not in text
+    assert longest not in text

@@ -257,6 +257,11 @@ def _announcements(rs: Ruleset, phase: str, tr: Translator) -> list:
                                           else "plain"),
                         longest=rs.announcements.longest_counted))] if (
         rs.announcements.who_scores == WhoScores.BEST_SIDE) else []
+    if compared:  # the comparison says how long runs count, and that trump breaks a tie
+        said = {("announcements", "longest_counted")} | (
+            {("announcements", "trump_sequence_wins")} if rs.announcements.trump_sequence_wins
+            else set())
+        rest = [p for p in rest if p not in said]
     return [*first, Table(head, rows, tr("ann.nothing"), numeric=list(range(1, len(head)))),
             Table(seq_head, seq_rows, numeric=[1]), *compared,
             sentences(rs, no_trump_same + rest, tr)]
