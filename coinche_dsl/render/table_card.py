@@ -98,7 +98,8 @@ def _fall_table(rs: Ruleset, tr: Translator) -> list:
     levels = list(dict.fromkeys(bid_values(a.minimum_bid, a.step, a.bid_levels,
                                            a.maximum_bid if a.maximum_bid is not None
                                            else 160)))[:10]
-    bids: list[int | str] = [*levels, *(["capot"] if a.capot else [])]
+    bids: list[int | str] = [*levels, *(["capot"] if a.capot else []),
+                             *(["generale"] if a.generale else [])]
     rows = []
     for bid in bids:
         row = [tr(f"bid.{bid}") if isinstance(bid, str) else tr.num(bid)]
