@@ -84,7 +84,7 @@ COINCHED = {
            "todo ello multiplicado por 2 (por 4 si está surcoinchado). En los demás casos, los "
            "declarantes anotan su total más el contrato."),
     "it": ("Se c’è coinche o surcoinche, i dichiaranti segnano 160 (250 se "
-           "fanno tutte le prese) più gli annunci che contano, dell’una o dell’altra squadra, "
+           "fanno tutte le prese) più gli annunci che contano (di qualunque squadra siano), "
            "la loro belote e il "
            "contratto, il tutto raddoppiato (quadruplicato se c’è surcoinche). In tutti gli "
            "altri casi, i dichiaranti segnano il loro totale più il contratto."),

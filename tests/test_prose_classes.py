@@ -203,7 +203,7 @@ def test_no_paired_sentences(lang: str) -> None:
         ("en", "No-trump and all-trump points are counted as they are."),
         ("fr", "À sans-atout comme à tout-atout, les points se comptent normalement"),
         ("es", "Tanto sin triunfo como en todo triunfo, los puntos se cuentan sin ajuste."),
-        ("it", "Sia senza atout sia a tutto atout, i punti si contano così come sono"),
+        ("it", "Senza atout e a tutto atout, i punti delle carte si contano per quello che"),
         ("pt", "Tanto sem trunfo como em todo trunfo, os pontos contam-se sem ajuste."),
     ],
 )
@@ -588,7 +588,11 @@ def test_what_the_coinche_multiplies(variant: str, lang: str, said: str) -> None
         ("fr-bga", "fr", "En cas d’égalité parfaite (81 partout), un contrat de 82 est chuté."),
         ("es-club", "es", "En caso de empate exacto (81 a 81), un contrato de 80 fracasa."),
         ("fr-bga", "en", "On an exact tie (81 all), a contract of 82 fails."),
-        ("it-701", "it", "In caso di pareggio esatto (81 pari), un contratto da 80 riesce."),
+        (
+            "it-701",
+            "it",
+            "Se le due squadre finiscono pari, 81 a 81, un contratto da 80 è riuscito.",
+        ),
     ],
 )
 def test_a_tie_rule_is_said_as_a_rule(variant: str, lang: str, said: str) -> None:
@@ -691,6 +695,11 @@ def test_what_is_not_multiplied_is_said() -> None:
     [
         ("fr", "les annonces qui comptent, de l’un ou l’autre camp", "les annonces des deux camps"),
         (
+            "it",
+            "gli annunci che contano (di qualunque squadra siano)",
+            "gli annunci di entrambe le squadre",
+        ),
+        (
             "pt",
             "os anúncios que contarem, de uma ou de outra equipa",
             "os anúncios das duas equipas",
@@ -777,7 +786,7 @@ def test_seats_said_right_and_left(variant: str, lang: str, first: str, cutter: 
         ("en", "Scores are written to the point, without rounding or dividing by ten."),
         ("fr", "Les marques s’inscrivent au point près, sans arrondi ni division par dix."),
         ("es", "Las puntuaciones se anotan punto por punto, sin redondear ni dividir por diez."),
-        ("it", "I punteggi si scrivono punto per punto, senza arrotondare né dividere per dieci."),
+        ("it", "I punteggi si segnano così come sono, senza arrotondare né dividere per dieci."),
         ("pt", "As pontuações escrevem-se ponto a ponto, sem arredondar nem dividir por dez."),
     ],
 )

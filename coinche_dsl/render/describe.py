@@ -57,8 +57,9 @@ def rank(r: str, tr: Translator) -> str:
 
 
 def card_list(rows: list[CardValue], tr: Translator) -> str:
-    """`J 20, 9 14, A 11, …` with the language's rank letters."""
-    return ", ".join(f"{rank(row.rank, tr)} {tr.num(row.points)}" for row in rows)
+    """`J 20, 9 14, A 11, …` with the language's rank letters, each card as the catalog's
+    `cards.item` writes it (« J (20) » in Italian)."""
+    return ", ".join(tr("cards.item", rank=rank(row.rank, tr), n=row.points) for row in rows)
 
 
 def denominations(values: list[Any], tr: Translator) -> str:
@@ -94,6 +95,14 @@ def _maximum_bid(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
 
 def _levels(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
     return tr(f"{key}.{value.value}", levels=ladder(rs, tr), step=rs.auction.step)
+
+
+def _capot_last_trick(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
+    """The last trick of a capot: where it is worth what any last trick is, the catalog's
+    `.same` sentence (« even with all eight tricks, only 10 »)."""
+    if value == rs.cards.last_trick:
+        return tr(f"{key}.same", n=value)
+    return tr(key, n=value)
 
 
 def _packets(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
@@ -289,6 +298,7 @@ _SPECIAL: dict[Path, Callable[[Ruleset, Any, str, Translator], str]] = {
     ("auction", "denominations"): _denominations,
     ("auction", "coinche_capot"): _coinche_capot,
     ("auction", "capot_rank"): _capot_rank,
+    ("cards", "capot_last_trick"): _capot_last_trick,
     ("cards", "no_trump_last_trick"): _mode_last_trick,
     ("cards", "all_trump_last_trick"): _mode_last_trick,
     ("cards", "no_trump_scale"): _scale,
