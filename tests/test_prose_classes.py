@@ -203,7 +203,7 @@ def test_no_paired_sentences(lang: str) -> None:
         ("en", "No-trump and all-trump points are counted as they are."),
         ("fr", "À sans-atout comme à tout-atout, les points se comptent normalement"),
         ("es", "Tanto sin triunfo como en todo triunfo, los puntos se cuentan sin ajuste."),
-        ("it", "Senza atout e a tutto atout, i punti delle carte si contano per quello che"),
+        ("it", "Senza atout o a tutto atout, i punti delle carte si contano per quello che"),
         ("pt", "Tanto sem trunfo como em todo trunfo, os pontos contam-se sem ajuste."),
     ],
 )
@@ -806,3 +806,15 @@ def test_french_rules_speak_of_on_never_vous() -> None:
         text = sheet(variant, "fr") + to_markdown(build_card(load_variant(variant), "fr"))
         assert not re.search(r"\b(vous|votre|vos)\b", text), variant
         assert "coincher (contrer)" not in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_announcements_comparison_is_said_once(lang: str) -> None:
+    # FFB 2015 § 8.3: the comparison paragraph already says that a long run counts as its
+    # five cards and that the run in trumps wins a tie; the same rules as bullets were said
+    # twice (it.md: repeated sentences)
+    tr = translator(lang)
+    text = sheet("ffb", lang).replace("\u202f", " ")
+    assert tr("ann.compare.trump", longest=5).replace("\u202f", " ") in text
+    for key in ("r.announcements.trump_sequence_wins.yes", "r.announcements.longest_counted"):
+        assert tr(key, n=5).replace("\u202f", " ") not in text, key

@@ -255,6 +255,11 @@ def _announcements(rs: Ruleset, phase: str, tr: Translator) -> list:
                                           else "plain"),
                         longest=rs.announcements.longest_counted))] if (
         rs.announcements.who_scores == WhoScores.BEST_SIDE) else []
+    if compared:  # the comparison already says them: a rule is said once
+        said = {("announcements", "longest_counted")}
+        if rs.announcements.trump_sequence_wins:
+            said.add(("announcements", "trump_sequence_wins"))
+        rest = [p for p in rest if p not in said]
     return [*first, Table(head, rows, tr("ann.nothing"), numeric=list(range(1, len(head)))),
             Table(seq_head, seq_rows, numeric=[1]), *compared,
             sentences(rs, no_trump_same + rest, tr)]
