@@ -52,7 +52,7 @@ SUM = {
     "fr": "Les preneurs marquent leur total plus le contrat.",
     "es": "Los declarantes anotan su total más el contrato.",
     "it": "I dichiaranti segnano il loro totale più il contratto.",
-    "pt": "Os contratantes marcam o seu total mais o contrato.",
+    "pt": "Os contratantes marcam o seu total mais o valor do contrato.",
     "en": "The declarers score their total plus the contract.",
 }
 
@@ -84,15 +84,15 @@ COINCHED = {
            "todo ello multiplicado por 2 (por 4 si está surcoinchado). En los demás casos, los "
            "declarantes anotan su total más el contrato."),
     "it": ("Se c’è coinche o surcoinche, i dichiaranti segnano 160 (250 se "
-           "fanno tutte le prese) più gli annunci che contano, dell’una o dell’altra squadra, "
+           "fanno tutte le prese) più gli annunci che contano (di qualunque squadra siano), "
            "la loro belote e il "
            "contratto, il tutto raddoppiato (quadruplicato se c’è surcoinche). In tutti gli "
            "altri casi, i dichiaranti segnano il loro totale più il contratto."),
     "pt": ("Se houver contra ou recontra, os contratantes marcam 160 (ou 250 se fizerem as "
-           "oito vazas) mais os anúncios que contarem, de uma ou de outra equipa, a sua belote "
-           "e o contrato, tudo "
-           "multiplicado por 2 (por 4 se houver recontra). Nos restantes casos, os "
-           "contratantes marcam o seu total mais o contrato."),
+           "oito vazas) mais os anúncios que pontuam (de qualquer das equipas), a sua belote "
+           "e o valor do contrato, tudo "
+           "multiplicado por 2 (por 4 com recontra). Nos restantes casos, os "
+           "contratantes marcam o seu total mais o valor do contrato."),
     "en": ("If the contract is coinched or surcoinched, the declarers score 160 (250 if they "
            "take all eight tricks) plus the announcements that count, whichever side made "
            "them, their belote, and the "
@@ -203,8 +203,8 @@ SUCCESS = {
            "Ogni altro contratto riesce se il totale dei dichiaranti raggiunge il contratto e "
            "supera quello dei difensori."],
     "pt": ["Um capote anunciado é cumprido se os contratantes fizerem as oito vazas.",
-           "Qualquer outro contrato é cumprido se o total dos contratantes atingir o contrato e "
-           "ultrapassar o dos defensores."],
+           "Qualquer outro contrato é cumprido se o total dos contratantes atingir o valor do "
+           "contrato e ultrapassar o dos defensores."],
     "en": ["A bid capot is made if the declarers take all eight tricks.",
            "Any other contract is made if the declarers’ total reaches the contract and "
            "exceeds the defenders’."],

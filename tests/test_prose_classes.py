@@ -205,7 +205,7 @@ def test_no_paired_sentences(lang: str) -> None:
         ("en", "No-trump and all-trump points are counted as they are."),
         ("fr", "À sans-atout comme à tout-atout, les points se comptent normalement"),
         ("es", "Tanto sin triunfo como en todo triunfo, los puntos se cuentan sin ajuste."),
-        ("it", "Sia senza atout sia a tutto atout, i punti si contano così come sono"),
+        ("it", "Senza atout o a tutto atout, i punti delle carte si contano per quello che"),
         (
             "pt",
             "Tanto sem trunfo como em todo trunfo, os pontos das cartas contam-se por inteiro, "
@@ -608,7 +608,11 @@ def test_what_the_coinche_multiplies(variant: str, lang: str, said: str) -> None
         ("fr-bga", "fr", "En cas d’égalité parfaite (81 partout), un contrat de 82 est chuté."),
         ("es-club", "es", "En caso de empate exacto (81 a 81), un contrato de 80 fracasa."),
         ("fr-bga", "en", "On an exact tie (81 all), a contract of 82 fails."),
-        ("it-701", "it", "In caso di pareggio esatto (81 pari), un contratto da 80 riesce."),
+        (
+            "it-701",
+            "it",
+            "Se le due squadre finiscono pari, 81 a 81, un contratto da 80 è riuscito.",
+        ),
     ],
 )
 def test_a_tie_rule_is_said_as_a_rule(variant: str, lang: str, said: str) -> None:
@@ -711,6 +715,11 @@ def test_what_is_not_multiplied_is_said() -> None:
     [
         ("fr", "les annonces qui comptent, de l’un ou l’autre camp", "les annonces des deux camps"),
         (
+            "it",
+            "gli annunci che contano (di qualunque squadra siano)",
+            "gli annunci di entrambe le squadre",
+        ),
+        (
             "pt",
             "os anúncios que pontuam (de qualquer das equipas)",
             "os anúncios das duas equipas",
@@ -797,7 +806,7 @@ def test_seats_said_right_and_left(variant: str, lang: str, first: str, cutter: 
         ("en", "Scores are written to the point, without rounding or dividing by ten."),
         ("fr", "Les marques s’inscrivent au point près, sans arrondi ni division par dix."),
         ("es", "Las puntuaciones se anotan punto por punto, sin redondear ni dividir por diez."),
-        ("it", "I punteggi si scrivono punto per punto, senza arrotondare né dividere per dieci."),
+        ("it", "I punteggi si segnano così come sono, senza arrotondare né dividere per dieci."),
         ("pt", "As pontuações escrevem-se ponto a ponto, sem arredondar nem dividir por dez."),
     ],
 )
@@ -837,11 +846,12 @@ def test_worked_lines_lead_with_their_contract(lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_comparison_of_announcements_is_not_said_again(lang: str) -> None:
-    # the paragraph comparing the two sides' best announcements says that a long run counts
-    # as its first cards and that trump breaks a tie; the list below it said both again
+def test_the_announcements_comparison_is_said_once(lang: str) -> None:
+    # FFB 2015 § 8.3: the comparison paragraph already says that a long run counts as its
+    # five cards and that the run in trumps wins a tie; the same rules as bullets were said
+    # twice (it.md: repeated sentences)
     tr = translator(lang)
-    text = sheet("ffb", lang)
-    longest = tr("r.announcements.longest_counted", n=5)
-    assert tr("r.announcements.trump_sequence_wins.yes") not in text
-    assert longest not in text
+    text = sheet("ffb", lang).replace("\u202f", " ")
+    assert tr("ann.compare.trump", longest=5).replace("\u202f", " ") in text
+    for key in ("r.announcements.trump_sequence_wins.yes", "r.announcements.longest_counted"):
+        assert tr(key, n=5).replace("\u202f", " ") not in text, key

@@ -184,7 +184,7 @@ def test_it_701_coinches_only_once_the_contract_is_chosen() -> None:
 
 def test_it_701_sheet_says_when_the_coinche_comes() -> None:
     text = sheet(load_variant("it-701"), "it", "md")
-    assert "Si fa coinche solo una volta scelto il contratto" in text
+    assert "Durante il giro delle dichiarazioni non si può fare coinche" in text
 
 
 # -- 5. fr-bga: a partner master with the suit led, not by a ruff -------------------------------

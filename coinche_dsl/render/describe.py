@@ -57,8 +57,9 @@ def rank(r: str, tr: Translator) -> str:
 
 
 def card_list(rows: list[CardValue], tr: Translator) -> str:
-    """`J 20, 9 14, A 11, …` with the language's rank letters."""
-    return ", ".join(f"{rank(row.rank, tr)} {tr.num(row.points)}" for row in rows)
+    """`J 20, 9 14, A 11, …` with the language's rank letters, each card as the catalog's
+    `cards.item` writes it (« J (20) » in Italian)."""
+    return ", ".join(tr("cards.item", rank=rank(row.rank, tr), n=row.points) for row in rows)
 
 
 def denominations(values: list[Any], tr: Translator) -> str:

@@ -163,4 +163,6 @@ def line_label(line: ScoreLine, tr: Translator, prose: Prose | None = None,
         reduced = reduce_labelled(node, values)
         if reduced.op not in ("num", "qty"):
             return labelled(reduced, values, tr)
+        if reduced.op == "qty":  # one quantity left on this deal: that one is named
+            node = reduced
     return prose.label(node, multiplier) if prose is not None else words(node, tr)
