@@ -52,7 +52,7 @@ def marque(
             kept = read_record(read_text(str(game)), str(game))
         if not options:  # a game carried on keeps the option values it was begun with
             options = [f"{k}={v}" for k, v in kept.variant.options.items()]
-    ruleset = load(variant, options=options)
+    ruleset = load(variant, options=options, lang=lang, own_language=True)
     rules = compile(ruleset)
     words = PadWords(lang or ruleset.language)
     if blank:
@@ -158,7 +158,8 @@ def classement(
         err = e.errors()[0]
         where = ".".join(str(p) for p in err["loc"])
         fail(f"{tournament}: {where}: {err['msg']}" if where else f"{tournament}: {err['msg']}")
-    ruleset = load(t.variant.name, options=[f"{k}={v}" for k, v in t.variant.options.items()])
+    ruleset = load(t.variant.name, options=[f"{k}={v}" for k, v in t.variant.options.items()],
+                   lang=lang, own_language=True)
     rules = compile(ruleset)
     folder = tournament.resolve().parent
     games = {}
