@@ -272,6 +272,20 @@ def read_cards(words: list[str], lang: str | None = None) -> tuple[list[str], in
     return [(n or e if native_only else e or n) or "" for e, n in found], used
 
 
+def card_code(card: str, lang: str | None = None) -> str:
+    """The two-letter code a player of `lang` writes for the card `card` (an English code):
+    `QH` is « DC » in French, `JS` « FP » the fante di picche (`LETTER_CODES`, each rank's
+    first letter: Spanish « DC », the dama de corazones, never the `QC` an English code reads
+    as the queen of clubs); the English code in English; a number is the same in all."""
+    ranks, suits = LETTER_CODES.get(lang or "", ({}, {}))
+    rank, suit = card[:-1], card[-1]
+    mine_ranks: dict[str, str] = {}
+    for letter, english in ranks.items():
+        mine_ranks.setdefault(english, letter)
+    mine_suit = {v: k for k, v in suits.items()}.get(suit, suit)
+    return f"{mine_ranks.get(rank, rank)}{mine_suit}"
+
+
 def card_hint(words: str, lang: str | None = None) -> str:
     """What to tell a player whose `words` name no card, in `lang` (the file's; English when
     unknown): how a card is written, and first that the trump is no suit when the words name

@@ -597,7 +597,9 @@ def test_the_options_get_a_control_and_every_panel_follows_it(client: TestClient
     assert "This sheet is printed for “oui”." in page
     bad = client.post("/api/score", headers=TOKEN,
                       json={"text": CLUB, "deal": deal, "options": {"litig": "x"}})
-    assert bad.status_code == 422 and "did you mean 'litige'" in bad.json()["error"]
+    # said in the file's language (no page language asked), with every option there is
+    assert bad.status_code == 422 and "vouliez-vous dire «\u202flitige\u202f»" in bad.json()[
+        "error"] and "sans_atout_tout_atout" in bad.json()["error"]
     wrong = client.post("/api/score", headers=TOKEN,
                         json={"text": CLUB, "deal": deal, "options": ["litige"]})
     assert wrong.status_code == 422
