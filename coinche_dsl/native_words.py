@@ -306,7 +306,13 @@ def starts_card(word: str) -> bool:
 
 NUMBER_WORDS: dict[int, tuple[str, ...]] = {
     2: ("deux", "dos", "due", "dois", "duas", "two"),
-    4: ("quatre",),
+    3: ("trois", "tre", "three"),
+    4: ("quatre", "quattro", "four"),
+    5: ("cinq", "cinque", "five"),
+    6: ("six", "sei"),
+    7: ("sept", "sette", "seven"),
+    8: ("huit", "otto", "eight"),
+    9: ("neuf", "nove", "nine"),
     10: ("dix", "diez", "dieci", "dez", "ten"),
     20: ("vingt", "vingts", "veinte", "venti", "vinte", "twenty"),
     30: ("trente", "treinta", "trenta", "trinta", "thirty"),
@@ -319,6 +325,13 @@ NUMBER_WORDS: dict[int, tuple[str, ...]] = {
     100: ("cent", "cents", "cien", "ciento", "cento", "cem", "hundred"),
     200: ("doscientos", "duecento", "duzentos"),
     250: ("duecentocinquanta",),
+    300: ("trescientos", "trecento", "trezentos"),
+    400: ("cuatrocientos", "quattrocento", "quatrocentos"),
+    500: ("quinientos", "cinquecento", "quinhentos"),
+    600: ("seiscientos", "seicento", "seiscentos"),
+    700: ("setecientos", "settecento", "setecentos"),
+    800: ("ochocientos", "ottocento", "oitocentos"),
+    900: ("novecientos", "novecento", "novecentos"),
 }
 """The words of the bids' numbers in the five languages (« cent », « quatre-vingt-dix »,
 « ciento diez », « centodieci », « cento e dez »): tens, hundreds, and the few that build
@@ -372,6 +385,58 @@ def number_word(text: str) -> int | None:
         else:
             total += n
     return total
+
+
+_TENS = {
+    "fr": ("dix", "vingt", "trente", "quarante", "cinquante", "soixante", "soixante-dix",
+           "quatre-vingts", "quatre-vingt-dix"),
+    "en": ("ten", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"),
+    "es": ("diez", "veinte", "treinta", "cuarenta", "cincuenta", "sesenta", "setenta",
+           "ochenta", "noventa"),
+    "it": ("dieci", "venti", "trenta", "quaranta", "cinquanta", "sessanta", "settanta",
+           "ottanta", "novanta"),
+    "pt": ("dez", "vinte", "trinta", "quarenta", "cinquenta", "sessenta", "setenta", "oitenta",
+           "noventa"),
+}
+_HUNDREDS = {
+    "es": ("ciento", "doscientos", "trescientos", "cuatrocientos", "quinientos", "seiscientos",
+           "setecientos", "ochocientos", "novecientos"),
+    "it": ("cento", "duecento", "trecento", "quattrocento", "cinquecento", "seicento",
+           "settecento", "ottocento", "novecento"),
+    "pt": ("cento", "duzentos", "trezentos", "quatrocentos", "quinhentos", "seiscentos",
+           "setecentos", "oitocentos", "novecentos"),
+}
+_UNITS = {"fr": ("un", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf"),
+          "en": ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")}
+
+
+def bid_in_words(n: int, lang: str) -> str | None:
+    """A bid's number as a player of `lang` says it (« cent », « quatre-vingt-dix », « ciento
+    diez », « centodieci », « cento e dez », « two hundred and fifty »): the tens from 10 to
+    990, each read back by `number_word`; None for another number (82 is said in figures)."""
+    if n % 10 or not 10 <= n < 1000 or lang not in _TENS:
+        return None
+    hundreds, tens = divmod(n // 10, 10)
+    ten = _TENS[lang][tens - 1] if tens else ""
+    if lang in _HUNDREDS:
+        if hundreds == 1 and not tens:
+            head = {"es": "cien", "it": "cento", "pt": "cem"}[lang]
+        else:
+            head = _HUNDREDS[lang][hundreds - 1] if hundreds else ""
+        if lang == "it":  # one word, « cento » + « ottanta » is « centottanta »
+            said = head[:-1] + ten if head and ten[:1] in ("o", "a") else head + ten
+        else:
+            said = (" e " if lang == "pt" else " ").join(p for p in (head, ten) if p)
+    elif lang == "fr":
+        head = "" if not hundreds else "cent" if hundreds == 1 else (
+            f"{_UNITS['fr'][hundreds - 1]} cent{'' if tens else 's'}")
+        if head and tens == 8:
+            ten = "quatre-vingts"
+        said = " ".join(p for p in (head, ten) if p)
+    else:
+        head = f"{_UNITS['en'][hundreds - 1]} hundred" if hundreds else ""
+        said = " and ".join(p for p in (head, ten) if p)
+    return said if number_word(said) == n else None
 
 
 def bid_word(text: str) -> int | str | None:

@@ -200,7 +200,7 @@ def _clause(sentence: str) -> str:
     return text
 
 
-EDITOR_PANELS = ("questionnaire", "answer", "score")
+EDITOR_PANELS = ("questionnaire", "answer", "score", "deal_words")
 """The studio's handlers (`studio.api`) the server's editor asks for: its questionnaire and
 its score form, over the club's text."""
 
