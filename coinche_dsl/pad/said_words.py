@@ -58,16 +58,13 @@ def _catalog(lang: str) -> dict[str, str]:
 
 
 def localized(d: Diagnostic, w: PadWords) -> Diagnostic:
-    """`d` in the pad's language: one of the problems a table meets (the pad's own words), a
-    game record's (`said.record_*`), else the problem catalogs' sentence of its code (the
-    engine's refusal of a deal: `deal.*`); a problem with none of these is shown as it is."""
-    from ..problems import catalog, quoted, sentence
+    """`d` in the pad's language: one of the problems a table meets (the pad's own words), else
+    the problem catalogs' sentence of its code (the engine's refusal of a deal, `deal.*`; a
+    game record's, `record.*`); a problem with neither is shown as it is."""
+    from ..problems import catalog, sentence
 
     words = _catalog(w.lang)
     message, hint = d.message, d.hint
-    if d.code in words:  # a game record's problem
-        params = {k: quoted(str(v), w.lang) for k, v in d.values.items()}
-        return replace(d, message=w.sheet.typeset(words[d.code].format(**params)), hint="")
     example = ""
     for pattern, key in PATTERNS:
         found = pattern.match(d.message)

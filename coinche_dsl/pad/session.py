@@ -75,7 +75,7 @@ def tell(rules: CompiledRules, record: GameRecord, line: str, name: str = "deal"
 
 def read_record(text: str, file: str) -> GameRecord:
     """A game record from its JSON text; VariantError naming the first problems and where,
-    each with its sentence's key in the pad's catalogs (`said.record_*`, `said_words`)."""
+    each with its sentence's key in the problem catalogs (`record.*`)."""
     from pydantic import ValidationError
 
     try:
@@ -84,7 +84,7 @@ def read_record(text: str, file: str) -> GameRecord:
         raise VariantError([Diagnostic(Position(file, getattr(e, "lineno", 1),
                                                 getattr(e, "colno", 1)),
                                        "not a game record: invalid JSON",
-                                       code="said.record_json")]) from None
+                                       code="record.invalid_json")]) from None
     try:
         return GameRecord.model_validate(data)
     except ValidationError as e:
@@ -95,8 +95,8 @@ def read_record(text: str, file: str) -> GameRecord:
             value = json.dumps(err.get("input"), ensure_ascii=False)[:40]
             problems.append(Diagnostic(Position(file, 1, 1),
                                        f"{where}: {err['msg']}" if where else err["msg"],
-                                       code=("said.record_missing" if missing else
-                                             "said.record_value") if where else "",
+                                       code="" if not where else "record.missing"
+                                       if missing else "record.value",
                                        params=args(where=where, **({} if missing else
                                                                    {"value": value}))))
         raise VariantError(problems) from None

@@ -106,12 +106,6 @@ def full_sentence(d: Diagnostic, lang: str | None) -> str:
     return joined(message, hint, lang if d.code else None)
 
 
-def quoted(text: str, lang: str) -> str:
-    """A word of a file in `lang`'s quotation marks (« litige », ‘litige’)."""
-    open_, close = _QUOTES.get(lang, _QUOTES["en"])
-    return f"{open_}{text}{close}"
-
-
 def in_file(file: str, line: int, lang: str) -> str:
     """Where a problem of another file (a base) lies, before its sentence."""
     pattern = str(catalog(lang)["prefix.in_file"])
@@ -189,4 +183,4 @@ def _typeset(text: str, lang: str) -> str:
 
 
 __all__ = ["LANGUAGES", "catalog", "full_sentence", "in_file", "joined", "language", "said_input",
-           "said_option", "quoted", "sentence"]
+           "said_option", "sentence"]
