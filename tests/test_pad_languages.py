@@ -55,7 +55,7 @@ def test_a_deal_the_pad_refuses_is_said_in_the_tables_language(line: str, lang: 
 def test_what_is_missing_is_said_with_how_to_tell_it() -> None:
     assert said("110 pique N", "fr") == [
         "il manque les points de cartes des preneurs (par exemple\u202f: 98 points)",
-        "il manque qui a fait le dix de der (par exemple\u202f: der S)"]
+        "il manque le dix de der (par exemple\u202f: der S)"]
     assert said("90 sans-atout N, 98 points, der S", "fr") == [
         "on ne peut pas jouer à sans-atout dans cette variante ()"]
     assert said("90 sans-atout N, 98 points, der S", "it") == [
