@@ -189,8 +189,8 @@ def classement(
     for at, name in game_files(t).items():
         path = (folder / name).resolve()
         if folder not in path.parents:
-            fail(f"{tournament}: round {at[0] + 1}, table {at[1] + 1}: the game '{name}' is "
-                 "not in the tournament's folder")
+            fail(words("pad.game_outside", file=str(tournament), round=at[0] + 1,
+                       table=at[1] + 1, game=name))
         try:
             games[at] = read_record(read_text(str(path)), name)
         except VariantError as e:
