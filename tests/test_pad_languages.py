@@ -144,3 +144,8 @@ def test_the_filled_sheet_heads_the_table_and_the_day_in_words(tmp_path: Path, l
     assert code == 0, err
     page = (tmp_path / "f.html").read_text(encoding="utf-8")
     assert table in page and day in page and "2026-12-02" not in page
+    named = json.loads(game.read_text(encoding="utf-8"))
+    game.write_text(json.dumps({**named, "table": "Salle du fond"}), encoding="utf-8")
+    code, _, err = run("ffb", str(game), "-o", str(tmp_path / "f.html"), "--lang", lang)
+    page = (tmp_path / "f.html").read_text(encoding="utf-8")
+    assert code == 0 and "Salle du fond" in page and f"{table.split()[0]} Salle" not in page

@@ -25,8 +25,9 @@ def filled(ruleset: Ruleset, record: GameRecord, sheet: PadSheet, w: PadWords) -
     """What the filled sheet prints: the game's deals, the totals and how it ended."""
     names = team_names(record.teams, w)
     lines = [f"{names['NS']} — {names['EW']}"]
-    if record.table:
-        lines.append(w("pad.table", table=record.table))
+    if record.table:  # « Table 1 » for a number; a name (« Table 3 », « Salle du fond ») as is
+        lines.append(w("pad.table", table=record.table) if record.table.isdigit()
+                     else record.table)
     if record.date:
         lines.append(_day(record.date, w))
     rows = [[*row, *(_points(line.points[t], w.sheet) for t in ("NS", "EW")),
