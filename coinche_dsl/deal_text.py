@@ -108,8 +108,10 @@ def check_summary(data: dict[str, Any], positions: dict[Any, Position], file: st
         problems = []
         for err in e.errors():
             d = diagnostic({**err, "loc": ("examples", 0, *err["loc"])}, wrapped, where)
+            params = tuple((k, v) for k, v in d.params if k != "example")  # no example's
             problems.append(Diagnostic(d.position, d.message.replace(f"example '{_NAME}': ", ""),
-                                       d.text, d.hint))
+                                       d.text, d.hint, code=d.code, hint_code=d.hint_code,
+                                       params=params))
         raise VariantError(problems) from None
 
 

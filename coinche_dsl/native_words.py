@@ -275,6 +275,20 @@ def read_cards(words: list[str], lang: str | None = None) -> tuple[list[str], in
     return [(n or e if native_only else e or n) or "" for e, n in found], used
 
 
+def card_code(card: str, lang: str | None = None) -> str:
+    """The two-letter code a player of `lang` writes for the card `card` (an English code):
+    `QH` is « DC » in French, `JS` « FP » the fante di picche (`LETTER_CODES`, each rank's
+    first letter: Spanish « DC », the dama de corazones, never the `QC` an English code reads
+    as the queen of clubs); the English code in English; a number is the same in all."""
+    ranks, suits = LETTER_CODES.get(lang or "", ({}, {}))
+    rank, suit = card[:-1], card[-1]
+    mine_ranks: dict[str, str] = {}
+    for letter, english in ranks.items():
+        mine_ranks.setdefault(english, letter)
+    mine_suit = {v: k for k, v in suits.items()}.get(suit, suit)
+    return f"{mine_ranks.get(rank, rank)}{mine_suit}"
+
+
 def card_hint(words: str, lang: str | None = None, polite: bool = False) -> str:
     """What to tell a player whose `words` name no card, in `lang` (the file's; English when
     unknown): how a card is written, and first that the trump is no suit when the words name
@@ -295,7 +309,13 @@ def starts_card(word: str) -> bool:
 
 NUMBER_WORDS: dict[int, tuple[str, ...]] = {
     2: ("deux", "dos", "due", "dois", "duas", "two"),
-    4: ("quatre",),
+    3: ("trois", "tre", "three"),
+    4: ("quatre", "quattro", "four"),
+    5: ("cinq", "cinque", "five"),
+    6: ("six", "sei"),
+    7: ("sept", "sette", "seven"),
+    8: ("huit", "otto", "eight"),
+    9: ("neuf", "nove", "nine"),
     10: ("dix", "diez", "dieci", "dez", "ten"),
     20: ("vingt", "vingts", "veinte", "venti", "vinte", "twenty"),
     30: ("trente", "treinta", "trenta", "trinta", "thirty"),
@@ -308,6 +328,13 @@ NUMBER_WORDS: dict[int, tuple[str, ...]] = {
     100: ("cent", "cents", "cien", "ciento", "cento", "cem", "hundred"),
     200: ("doscientos", "duecento", "duzentos"),
     250: ("duecentocinquanta",),
+    300: ("trescientos", "trecento", "trezentos"),
+    400: ("cuatrocientos", "quattrocento", "quatrocentos"),
+    500: ("quinientos", "cinquecento", "quinhentos"),
+    600: ("seiscientos", "seicento", "seiscentos"),
+    700: ("setecientos", "settecento", "setecentos"),
+    800: ("ochocientos", "ottocento", "oitocentos"),
+    900: ("novecientos", "novecento", "novecentos"),
 }
 """The words of the bids' numbers in the five languages (« cent », « quatre-vingt-dix »,
 « ciento diez », « centodieci », « cento e dez »): tens, hundreds, and the few that build

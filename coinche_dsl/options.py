@@ -29,7 +29,15 @@ Choices = dict[str, str]
 
 
 class UnknownOptionError(CoincheError, LookupError):
-    """`--option name=value` names no option of the variant, or no value of it."""
+    """`--option name=value` names no option of the variant, or no value of it. Its message is
+    English, for the API; `diagnostic` says the same problem as data (`code`, `params`, the
+    closest name and every one known), for `problems.full_sentence` to say it in the reader's
+    language."""
+
+    def __init__(self, diagnostic: Diagnostic):
+        self.diagnostic = diagnostic
+        hint = f"; {diagnostic.hint}" if diagnostic.hint else ""
+        super().__init__(f"{diagnostic.message}{hint}")
 
 
 def leaves(block: Any, path: DataPath = ()) -> set[DataPath]:
@@ -264,22 +272,45 @@ def _unknown_value(name: str, value: str, values: dict[str, Any] | list[str],
                                   **({"fix": close[0]} if close else {"names": names})))
 
 
+def _unknown_choice(name: str, open_names: list[str], settled: bool) -> Diagnostic:
+    """A choice naming no open option: the closest one, if any, and every one there is."""
+    close = difflib.get_close_matches(name, open_names, n=1)
+    why = (f"option '{name}' is settled by the variant" if settled
+           else f"the variant has no option '{name}'")
+    listed = ", ".join(open_names)
+    hint = (f"did you mean '{close[0]}'? its options: {listed}" if close else
+            f"its options: {listed}" if open_names else "it has no options")
+    return Diagnostic(None, why, text=name, hint=hint,
+                      code="option.settled" if settled else "option.unknown",
+                      hint_code="hint.option_close" if close else
+                      "hint.option_names" if open_names else "hint.no_options",
+                      params=args(name=name, names=open_names,
+                                  **({"fix": close[0]} if close else {})))
+
+
+def _unknown_choice_value(name: str, value: str, names: list[str]) -> Diagnostic:
+    """A choice naming no value of its option: the closest one, if any, and every one."""
+    close = difflib.get_close_matches(value, names, n=1)
+    listed = ", ".join(names)
+    hint = (f"did you mean '{close[0]}'? its values: {listed}" if close
+            else f"its values: {listed}")
+    return Diagnostic(None, f"option '{name}' has no value '{value}'", text=value, hint=hint,
+                      code="option.unknown_value",
+                      hint_code="hint.value_close" if close else "hint.option_values",
+                      params=args(name=name, value=value, names=names,
+                                  **({"fix": close[0]} if close else {})))
+
+
 def chosen_values(options: dict[str, Any], choices: Choices) -> Choices:
     """The value each option takes: fixed, else chosen, else the default; UnknownOptionError
     for a choice naming no open option or no value of it."""
     open_names = [n for n, d in options.items() if is_open(d)]
     for name, value in choices.items():
         if name not in options or name not in open_names:
-            close = difflib.get_close_matches(name, open_names, n=1)
-            why = (f"option '{name}' is settled by the variant" if name in options
-                   else f"the variant has no option '{name}'")
-            hint = (f"did you mean '{close[0]}'?" if close else
-                    f"its options: {', '.join(open_names)}" if open_names else
-                    "it has no options")
-            raise UnknownOptionError(f"{why}; {hint}")
+            raise UnknownOptionError(_unknown_choice(name, open_names, name in options))
         if value not in options[name].get("values", {}):
-            raise UnknownOptionError(str(_unknown_value(name, value, options[name]["values"],
-                                                        None)).removeprefix("error: "))
+            raise UnknownOptionError(_unknown_choice_value(name, value,
+                                                           list(options[name]["values"])))
     return {n: d["decided"] if "decided" in d else d.get("fixed") or choices.get(n)
             or d["default"] for n, d in options.items()}
 

@@ -209,5 +209,13 @@ def test_the_editor_answers_the_questionnaire_and_scores_a_deal(tmp_path: Path) 
         assert "Contrat chuté : les défenseurs marquent (160 + 100 du contrat) × 2 = 520" in result
         assert "Nord-Sud" in result and "belote des preneurs" in result
         assert "scoring." not in result  # no field paths shown
+        # The form's menus in the variant's words (the studio's `deal_words`, on the club's
+        # server): « coinché », the bids as the table says them, French card codes.
+        expect(form.locator("[name=double] option")).to_have_text(
+            ["non coinché", "coinché", "surcoinché"], timeout=90_000)
+        assert form.locator("#score-bids option").evaluate_all(
+            "os => os.map(o => o.value)")[:3] == ["quatre-vingts", "quatre-vingt-dix", "cent"]
+        expect(form.locator("[name=announcements]")).to_have_attribute(
+            "placeholder", "N DC VC 10C; E 7P 8P 9P")
         assert not problems
         browser.close()

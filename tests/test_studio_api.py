@@ -301,6 +301,57 @@ def test_a_bid_in_words_is_the_number(client: TestClient, said: str, lang: str) 
     assert scored["result"]["scores"] == {"NS": 20, "EW": 520}
 
 
+CONTREE = """\
+variant "club" extends "ffb-contree" {
+  title "Contrée du jeudi"
+  language fr
+  description "La contrée du club."
+  sources "Règlement du club, 2026"
+}
+"""
+
+
+def test_the_score_forms_menus_are_the_files_words(client: TestClient) -> None:
+    said = post(client, "deal_words", text=CLUB)  # no page language: the file's, French
+    assert said["lang"] == "fr"
+    assert [b["value"] for b in said["bids"][:4]] == [
+        "quatre-vingts", "quatre-vingt-dix", "cent", "cent dix"]
+    assert said["bids"][2]["figure"] == "100" and said["bid"] == "quatre-vingt-dix"
+    assert said["bids"][-1] == {"value": "capot", "figure": ""}  # ffb: no générale
+    assert [(d["value"], d["label"]) for d in said["denominations"]] == [
+        ("clubs", "trèfle"), ("diamonds", "carreau"), ("hearts", "cœur"), ("spades", "pique")]
+    assert [d["label"] for d in said["doubles"]] == ["non coinché", "coinché", "surcoinché"]
+    assert said["cards"] == "N DC VC 10C; E 7P 8P 9P"
+    assert "dame de cœur, DC ou D♥" in said["cards_title"]
+    # every bid the menu offers is read back as its number
+    for b in said["bids"]:
+        deal = {"declarer": "N", "bid": b["value"], "trump": "hearts", "double": "none",
+                "card_points": {"NS": 100, "EW": 52}, "last_trick": "S"}
+        reply = client.post("/api/score", headers=TOKEN, json={"text": CLUB, "deal": deal})
+        assert reply.status_code == 200, (b, reply.text)
+    # the contrée's own words (its `terms`): « contré », « Contre »
+    contree = post(client, "deal_words", text=CONTREE)
+    assert [d["label"] for d in contree["doubles"]] == ["non contré", "contré", "surcontré"]
+    assert contree["labels"]["score.double"] == "Contre"
+    # another page language, its words
+    spanish = post(client, "deal_words", text=CLUB, lang="es")
+    assert spanish["bids"][2]["value"] == "cien" and spanish["cards"].startswith("N DC JC 10C")
+    assert "coinche" not in [d["label"] for d in spanish["doubles"]]
+    # a file with errors: no menus, its problems
+    assert "diagnostics" in post(client, "deal_words", text=CLUB.replace("target", "targt"))
+
+
+def test_a_deal_typed_in_french_words_from_the_menus(client: TestClient) -> None:
+    # « cent » at hearts, coinched, North's tierce typed in French codes (dame, valet, dix de
+    # cœur: 20 under ffb); 100 + 10 + 20 = 130 >= 100 and above EW's 52, made, coinched:
+    # (160 + 20 + 100) x 2 = 560 (ffb § 10.1.1).
+    deal = {"declarer": "N", "bid": "cent", "trump": "hearts", "double": "coinche",
+            "card_points": {"NS": 100, "EW": 52}, "last_trick": "S",
+            "announcements": {"N": [["DC", "VC", "10C"]]}}
+    assert post(client, "score", text=CLUB, deal=deal)["result"]["scores"] == {
+        "NS": 560, "EW": 0}
+
+
 def test_a_bid_no_rule_knows_is_said_in_the_page_language(client: TestClient) -> None:
     deal = {"declarer": "N", "bid": "beaucoup", "trump": "spades", "double": "none",
             "card_points": {"NS": 70, "EW": 82}, "last_trick": "E"}
@@ -597,7 +648,9 @@ def test_the_options_get_a_control_and_every_panel_follows_it(client: TestClient
     assert "This sheet is printed for “oui”." in page
     bad = client.post("/api/score", headers=TOKEN,
                       json={"text": CLUB, "deal": deal, "options": {"litig": "x"}})
-    assert bad.status_code == 422 and "did you mean 'litige'" in bad.json()["error"]
+    # said in the file's language (no page language asked), with every option there is
+    assert bad.status_code == 422 and "vouliez-vous dire «\u202flitige\u202f»" in bad.json()[
+        "error"] and "sans_atout_tout_atout" in bad.json()["error"]
     wrong = client.post("/api/score", headers=TOKEN,
                         json={"text": CLUB, "deal": deal, "options": ["litige"]})
     assert wrong.status_code == 422

@@ -302,6 +302,62 @@ def test_a_secretarys_session(page: object, studio: tuple[str, Path], tmp_path: 
         == {"127.0.0.1"}
 
 
+CONTREE = """\
+variant "club" extends "ffb-contree" {
+  title "Contrée du jeudi"
+  language fr
+  description "La contrée du club."
+  sources "Règlement du club, 2026"
+}
+"""
+
+
+def test_the_score_forms_menus_read_in_the_files_words(page: object) -> None:
+    """The score form of a French file: its bids as the table says them (« cent »), its
+    trumps (« cœur »), its coinche levels (« coinché ») and its cards' codes (« DC VC 10C »),
+    never the English identifiers the deal is sent as; a deal typed in those words scores.
+    On a contrée file, the contrée's own words: « contré », « Contre »."""
+    expect = playwright.expect
+    page.click("#tabbtn-score")
+    settled(page)
+    form = page.locator("#deal")
+    expect(form.locator("[name=trump] option")).to_have_text(["trèfle", "carreau", "cœur",
+                                                              "pique"])
+    expect(form.locator("[name=double] option")).to_have_text(["non coinché", "coinché",
+                                                               "surcoinché"])
+    bids = form.locator("#score-bids option")
+    assert bids.evaluate_all("os => os.map(o => o.value)")[:3] == [
+        "quatre-vingts", "quatre-vingt-dix", "cent"]
+    assert bids.evaluate_all("os => os.map(o => o.label)")[:3] == ["80", "90", "100"]
+    expect(form.locator("[name=bid]")).to_have_value("quatre-vingt-dix")
+    expect(form.locator("[name=bid]")).to_have_attribute("list", "score-bids")
+    expect(form.locator("[name=announcements]")).to_have_attribute(
+        "placeholder", "N DC VC 10C; E 7P 8P 9P")
+    shown = form.inner_text() + " ".join(form.locator("option").all_inner_texts())
+    for english in ("hearts", "spades", "no-trump", "surcoinche\n", "none", "QH"):
+        assert english not in shown, english
+    # « cent » at cœur, coinché, North's tierce in French codes: 100 + 10 + 20 = 130 >= 100,
+    # above EW's 52, made and coinched: (160 + 20 + 100) x 2 = 560 (ffb § 10.1.1).
+    score_deal(page, bid="cent", trump="hearts", double="coinche", ns="100", ew="52",
+               last_trick="S", announcements="N DC VC 10C")
+    expect(page.locator("#score-total")).to_have_text("Rempli — NS 560, EO 0")
+    expect(form.locator("[name=double] option:checked")).to_have_text("coinché")
+
+    # A contrée file: the same menus in its own words, what was chosen still chosen.
+    replace_text(page, CONTREE)
+    expect(form.locator("[name=double] option")).to_have_text(["non contré", "contré",
+                                                               "surcontré"])
+    settled(page)
+    expect(form.locator("[name=double] option:checked")).to_have_text("contré")
+    expect(form.locator("label span[data-i18n='score.double']")).to_have_text("Contre")
+    expect(form.locator("[name=tricks]")).to_have_attribute("placeholder", "N 3, E 1, S 4, O 0")
+    # The contrée has no announcements (§ 8): « cent » contré at cœur, 100 + 10 = 110 >= 100,
+    # above EW's 52, made: (160 + 100) x 2 = 520.
+    score_deal(page, announcements="")
+    expect(page.locator("#score-total")).to_have_text("Rempli — NS 520, EO 0")
+    assert page.problems == []
+
+
 def hold_back(page: object, api: str, marker: str) -> Callable[[object], bool]:
     """Hold back in the page for 1.5 s the answers to `/api/<api>` requests whose body holds
     `marker`, as a server answering out of order would; the predicate of those requests."""

@@ -132,7 +132,8 @@ def test_classement_reads_games_beside_it_and_refuses_one_outside(tmp_path):
     run = subprocess.run([sys.executable, "-m", "coinche_dsl", "classement",
                           str(folder / "tournoi.json")], capture_output=True, text=True,
                          timeout=120)
-    assert run.returncode == 1 and "not in the tournament's folder" in run.stderr
+    # said in the variant's language (ffb: French), as the ranking is
+    assert run.returncode == 1 and "n’est pas dans le dossier du tournoi" in run.stderr
     assert "Traceback" not in run.stderr
 
 

@@ -77,15 +77,20 @@ STDIN_FILE = "<stdin>"
 
 
 @contextmanager
-def reported() -> Iterator[None]:
+def reported(lang: str | None = None) -> Iterator[None]:
     """Turn the package's errors into a message on stderr and exit code 1 (2 for an argument
-    that names no variant or file), never a traceback."""
+    that names no variant or file), never a traceback; an option the variant does not have is
+    said in `lang` (`--lang`), English without one."""
     from ..errors import CoincheError, UnknownVariantError
     from ..options import UnknownOptionError
 
     try:
         yield
-    except (UnknownVariantError, UnknownOptionError) as e:
+    except UnknownOptionError as e:
+        from ..problems import said_option
+
+        fail(said_option(e, lang), USAGE)
+    except UnknownVariantError as e:
         fail(str(e), USAGE)
     except CoincheError as e:
         fail(str(e))
@@ -151,19 +156,24 @@ def choices_of(options: list[str] | None) -> dict[str, str]:
 
 
 def load(name_or_path: str, warn: bool = False, options: list[str] | None = None,
-         lenient: bool = False) -> Any:
+         lenient: bool = False, lang: str | None = None, own_language: bool = False) -> Any:
     """The Ruleset of a built-in name, a file or `-` (standard input), or a clean exit; with
     `warn`, the variant's warnings are printed on stderr first (`sheet` does: a sheet is what
     a club hands out). `options` are `--option NAME=VALUE` arguments; `lenient` (commands
-    over several variants) applies each to the variants that have that option."""
+    over several variants) applies each to the variants that have that option. An option or
+    answer the variant lacks is said in `lang` (the command's `--lang`), else, with
+    `own_language` (a command that speaks the variant's language by default: a sheet, the
+    score pad, a table), in the variant's language, else in English."""
     from ..loader import validate, warnings
 
     choices = choices_of(options)
     with reported():
         resolved = resolve_arg(name_or_path)
-        if lenient:
-            known = resolved.data.get("options") or {}
-            choices = {k: v for k, v in choices.items() if k in known}
+    if lenient:
+        known = resolved.data.get("options") or {}
+        choices = {k: v for k, v in choices.items() if k in known}
+    own = resolved.data.get("language") if own_language else None
+    with reported(lang or (own if isinstance(own, str) else None)):
         ruleset = validate(resolved, choices)
     for found in warnings(resolved, ruleset) if warn else []:
         print(found, file=sys.stderr)
@@ -181,14 +191,21 @@ def labelled(ruleset: Any) -> Any:
     return ruleset.model_copy(update={"name": f"{ruleset.name} ({words})", "title": title})
 
 
-def load_all(variants: list[str], options: list[str] | None) -> list[Any]:
+def load_all(variants: list[str], options: list[str] | None,
+             lang: str | None = None) -> list[Any]:
     """The Rulesets of several variants, each `--option` applied where the variant has it; a
-    usage error for an option none of them has."""
-    rulesets = [load(v, options=options, lenient=True) for v in variants]
+    usage error, said in `lang` (English without one), for an option none of them has."""
+    rulesets = [load(v, options=options, lenient=True, lang=lang) for v in variants]
     declared = {o.name for rs in rulesets for o in rs.options}
     for name in choices_of(options):
         if name not in declared:
-            fail(f"--option {name}: none of {', '.join(variants)} has an option '{name}'", USAGE)
+            from ..errors import Diagnostic, args
+            from ..problems import full_sentence
+
+            fail(full_sentence(Diagnostic(
+                None, f"--option {name}: none of {', '.join(variants)} has an option '{name}'",
+                code="option.none_has", params=args(name=name, variants=variants)),
+                lang if lang else None), USAGE)
     return rulesets
 
 

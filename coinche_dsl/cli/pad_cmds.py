@@ -40,7 +40,9 @@ def marque(
     from ..engine import compile
     from ..model.fingerprint import fingerprint
     from ..pad.record import GameRecord, VariantRef
-    from ..pad.session import Pad, read_record, save
+    from ..pad.said_words import said_game_error
+    from ..pad.session import Pad, save
+    from ..pad.sheet import GameError
     from ..pad.words import PadWords
     from ..render.i18n import LANGUAGES
 
@@ -48,24 +50,22 @@ def marque(
         fail(f"--lang {lang}: choose one of {', '.join(LANGUAGES)}", USAGE)
     kept = None
     if game is not None and game.exists() and not blank:
-        with reported():
-            kept = read_record(read_text(str(game)), str(game))
+        kept = _record(game, variant, lang)
         if not options:  # a game carried on keeps the option values it was begun with
             options = [f"{k}={v}" for k, v in kept.variant.options.items()]
-    ruleset = load(variant, options=options)
+    ruleset = load(variant, options=options, lang=lang, own_language=True)
     rules = compile(ruleset)
     words = PadWords(lang or ruleset.language)
     if blank:
         if output is None:
-            fail("--blank writes a sheet: give the file with -o (blank.pdf, blank.html)", USAGE)
+            fail(words("pad.blank_needs_output"), USAGE)
         _write(output, ruleset, None, words)
         return
     chosen = {o.name: o.chosen for o in ruleset.options}
     now = fingerprint(ruleset)
     path = game or Path(words("pad.default_file", date=datetime.now().strftime("%Y-%m-%d-%H%M")))
     if kept is None and path.exists():
-        with reported():
-            kept = read_record(read_text(str(path)), str(path))
+        kept = _record(path, variant, lang, words)
     if kept is not None:
         record = kept
         if record.variant.fingerprint and record.variant.fingerprint != now:
@@ -78,8 +78,10 @@ def marque(
                             teams={"NS": ns, "EW": ew}, table=table,
                             date=datetime.now().strftime("%Y-%m-%d"))
     pad = Pad(rules, record, path, words)
-    with reported():
+    try:
         pad.prompt()  # a record whose deals no longer score says so here, before anything
+    except GameError as e:
+        fail(f"{words('pad.record_problems', file=str(path))}\n{said_game_error(e, words)}")
     if show:
         pad.show_sheet()
         return
@@ -110,6 +112,23 @@ def marque(
     print(words("pad.bye", file=str(path)))
 
 
+def _record(path: Path, variant: str, lang: str | None, words: Any = None) -> Any:
+    """The game record kept at `path`, or its problems in the pad's language (`--lang`, else
+    the variant's) and exit 1."""
+    from ..errors import VariantError
+    from ..pad.said_words import said_problems
+    from ..pad.session import read_record
+    from ..pad.words import PadWords
+
+    text = read_text(str(path))
+    try:
+        return read_record(text, str(path))
+    except VariantError as e:
+        if words is None:
+            words = PadWords(lang or load(variant, lang=lang, own_language=True).language)
+        fail(f"{words('pad.record_problems', file=str(path))}\n{said_problems(e, words)}")
+
+
 def _write(output: Path, ruleset: Any, pad: Any, words: Any) -> None:
     """The filled sheet of `pad`'s game (or a blank one) as HTML or PDF, by `output`'s suffix."""
     from ..pad import paper
@@ -118,7 +137,7 @@ def _write(output: Path, ruleset: Any, pad: Any, words: Any) -> None:
 
     suffix = output.suffix.lower()
     if suffix not in (".html", ".htm", ".pdf"):
-        fail(f"-o {output}: a score sheet is written as .html or .pdf", USAGE)
+        fail(words("pad.output_suffix", file=str(output)), USAGE)
     page = (paper.blank(ruleset, words) if pad is None else
             paper.filled(ruleset, pad.record, score_game(pad.rules, pad.record), words))
     with reported():
@@ -140,8 +159,11 @@ def classement(
     from pydantic import ValidationError
 
     from ..engine import compile
+    from ..errors import VariantError
     from ..pad import paper
+    from ..pad.said_words import said_game_error, said_problems
     from ..pad.session import read_record
+    from ..pad.sheet import GameError
     from ..pad.tournament import Tournament, game_files, rank, ranking_page
     from ..pad.words import PadWords, columns
     from ..render.i18n import LANGUAGES
@@ -158,20 +180,25 @@ def classement(
         err = e.errors()[0]
         where = ".".join(str(p) for p in err["loc"])
         fail(f"{tournament}: {where}: {err['msg']}" if where else f"{tournament}: {err['msg']}")
-    ruleset = load(t.variant.name, options=[f"{k}={v}" for k, v in t.variant.options.items()])
+    ruleset = load(t.variant.name, options=[f"{k}={v}" for k, v in t.variant.options.items()],
+                   lang=lang, own_language=True)
     rules = compile(ruleset)
+    words = PadWords(lang or ruleset.language)
     folder = tournament.resolve().parent
     games = {}
     for at, name in game_files(t).items():
         path = (folder / name).resolve()
         if folder not in path.parents:
-            fail(f"{tournament}: round {at[0] + 1}, table {at[1] + 1}: the game '{name}' is "
-                 "not in the tournament's folder")
-        with reported():
+            fail(words("pad.game_outside", file=str(tournament), round=at[0] + 1,
+                       table=at[1] + 1, game=name))
+        try:
             games[at] = read_record(read_text(str(path)), name)
-    with reported():
+        except VariantError as e:
+            fail(f"{words('pad.record_problems', file=name)}\n{said_problems(e, words)}")
+    try:
         ranking = rank(rules, t, games)
-    words = PadWords(lang or ruleset.language)
+    except GameError as e:
+        fail(said_game_error(e, words))
     page = ranking_page(t, ranking, words, words.sheet.typeset(ruleset.title or ruleset.name))
     if output is None:
         print(for_terminal(page["title"]))

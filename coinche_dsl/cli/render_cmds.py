@@ -34,12 +34,12 @@ def sheet(
 
 
 def _compared(variants: list[str], options: list[str] | None,
-              option_values: str | None) -> list[Any]:
+              option_values: str | None, lang: str | None = None) -> list[Any]:
     """The rulesets `compare` sets side by side: each variant, or with `--option-values NAME`
     each variant that has the option NAME once per value of it."""
     from .common import choices_of
 
-    rulesets = load_all(variants, options)
+    rulesets = load_all(variants, options, lang)
     if option_values is None:
         return rulesets
     chosen = choices_of(options)
@@ -51,7 +51,7 @@ def _compared(variants: list[str], options: list[str] | None,
         option = next((o for o in rs.options if o.name == option_values), None)
         values = [v.name for v in option.values] if option else []
         out += [load(variant, options=[*(options or []), f"{option_values}={value}"],
-                     lenient=True) for value in values] or [rs]
+                     lenient=True, lang=lang) for value in values] or [rs]
     if len(out) == len(rulesets):
         fail(f"--option-values {option_values}: none of {', '.join(variants)} has an option "
              f"'{option_values}'", USAGE)
@@ -105,7 +105,7 @@ def compare(
     from ..render import compare as render_compare
 
     fmt = chosen_format(format, output, CompareFormat)
-    rulesets = _compared(variants, options, option_values)
+    rulesets = _compared(variants, options, option_values, lang.value if lang else None)
     if len(rulesets) < 2:
         fail("compare needs at least two variants, or one with --option-values", USAGE)
     if output is None and format is None and sys.stdout.isatty():

@@ -69,7 +69,8 @@ def write_sheet(variant: str, lang: Lang | None, format: SheetFormat | None,
     from ..render import sheet as render_sheet
 
     fmt = chosen_format(format, output, SheetFormat)
-    ruleset = load(variant, warn=True, options=options)
+    ruleset = load(variant, warn=True, options=options, lang=lang.value if lang else None,
+                   own_language=True)
     if output is None and format is None and not card and sys.stdout.isatty():
         from ..render.rulesheet import build_sheet
         from ..render.terminal import print_document

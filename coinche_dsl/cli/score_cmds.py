@@ -42,7 +42,7 @@ def score(
     winner. A deal written as a worked example's lines prints its breakdown in words, as the
     rule sheet does, each problem at its line.
     """
-    ruleset = load(variant, options=options)
+    ruleset = load(variant, options=options, lang=lang.value if lang else None)
     from ..deal_text import check_summary, is_deal_text, located, read_deal_text
     from ..engine.scoring import score_deal
     from ..errors import InputError

@@ -154,7 +154,7 @@ def play(
 
     if lang is not None and lang not in LANGUAGES:
         fail(f"--lang {lang}: choose one of {', '.join(LANGUAGES)}", USAGE)
-    ruleset = load(variant, options=options)
+    ruleset = load(variant, options=options, lang=lang, own_language=True)
     session = PlaySession(ruleset, human, seed, Console(highlight=False), bots=lineup,
                           lang=lang)
     with reported():

@@ -25,7 +25,11 @@ def filled(ruleset: Ruleset, record: GameRecord, sheet: PadSheet, w: PadWords) -
     """What the filled sheet prints: the game's deals, the totals and how it ended."""
     names = team_names(record.teams, w)
     lines = [f"{names['NS']} — {names['EW']}"]
-    lines += [text for text in (record.table, record.date) if text]
+    if record.table:  # « Table 1 » for a number; a name (« Table 3 », « Salle du fond ») as is
+        lines.append(w("pad.table", table=record.table) if record.table.isdigit()
+                     else record.table)
+    if record.date:
+        lines.append(_day(record.date, w))
     rows = [[*row, *(_points(line.points[t], w.sheet) for t in ("NS", "EW")),
              *(w.sheet.num(line.totals[t]) for t in ("NS", "EW"))]
             for row, line in zip(sheet_rows(sheet, w), sheet.lines, strict=True)]
@@ -59,6 +63,21 @@ def blank(ruleset: Ruleset, w: PadWords) -> dict[str, Any]:
                       else w("pad.blank.target", reach=reach, target=g.target)],
             "head": head, "rows": rows, "numeric": [0], "after": [], "blank": True,
             "total_row": False, "version": _version(ruleset, w)}
+
+
+def _day(day: str, w: PadWords) -> str:
+    """The game's day as the language writes it (« 2 décembre 2026 »); as the record writes
+    it when it is no date."""
+    from datetime import date
+
+    from babel.dates import format_date
+
+    from ..render.i18n import LOCALES
+
+    try:
+        return format_date(date.fromisoformat(day), "long", locale=LOCALES[w.lang])
+    except ValueError:
+        return day
 
 
 def _points(n: int, tr: Translator) -> str:

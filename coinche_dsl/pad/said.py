@@ -214,7 +214,8 @@ def read_said(line: str, name: str, lang: str | None = None) -> Said:
                             break
                         after.append(x)
                     wrong = " ".join(x.text for x in after)
-                    problem(after[0], f"'{wrong}' is not a card", card_hint(wrong, lang, polite=True))
+                    problem(after[0], f"'{wrong}' is not a card",
+                            card_hint(wrong, lang, polite=True))
                     i += len(after)
                 elif not cards:
                     problem(nxt, "which cards?", card_hint(nxt.text, lang, polite=True))

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..errors import Diagnostic, Position, VariantError
+from ..errors import Diagnostic, Position, VariantError, args
 from ..model.enums import Denomination
 from .record import GameRecord, PadDeal
 from .said import Said, complete, read_said
@@ -68,12 +68,14 @@ def tell(rules: CompiledRules, record: GameRecord, line: str, name: str = "deal"
         columns = read_said(line, name, lang).columns if not deal.passed else {}
         key = (e.field.split(".")[0].split("[")[0],) if e.field else None
         column = columns.get(key, 1) if key else 1
-        raise VariantError([Diagnostic(Position(name, 1, column), e.reason)]) from None
+        raise VariantError([Diagnostic(Position(name, 1, column), e.reason, code=e.code,
+                                       params=args(**e.params))]) from None
     return updated
 
 
 def read_record(text: str, file: str) -> GameRecord:
-    """A game record from its JSON text; VariantError naming the first problem and where."""
+    """A game record from its JSON text; VariantError naming the first problems and where,
+    each with its sentence's key in the problem catalogs (`record.*`)."""
     from pydantic import ValidationError
 
     try:
@@ -81,15 +83,22 @@ def read_record(text: str, file: str) -> GameRecord:
     except (json.JSONDecodeError, RecursionError, ValueError) as e:
         raise VariantError([Diagnostic(Position(file, getattr(e, "lineno", 1),
                                                 getattr(e, "colno", 1)),
-                                       "not a game record: invalid JSON")]) from None
+                                       "not a game record: invalid JSON",
+                                       code="record.invalid_json")]) from None
     try:
         return GameRecord.model_validate(data)
     except ValidationError as e:
         problems = []
         for err in e.errors()[:10]:
             where = ".".join(str(p) for p in err["loc"] if not str(p).startswith("function"))
+            missing = err["type"] == "missing"
+            value = json.dumps(err.get("input"), ensure_ascii=False)[:40]
             problems.append(Diagnostic(Position(file, 1, 1),
-                                       f"{where}: {err['msg']}" if where else err["msg"]))
+                                       f"{where}: {err['msg']}" if where else err["msg"],
+                                       code="" if not where else "record.missing"
+                                       if missing else "record.value",
+                                       params=args(where=where, **({} if missing else
+                                                                   {"value": value}))))
         raise VariantError(problems) from None
 
 

@@ -26,9 +26,13 @@ if TYPE_CHECKING:
 class GameError(CoincheError):
     """A deal of the record the variant cannot score, or one told after the game ended."""
 
-    def __init__(self, number: int, message: str, field: str = ""):
+    def __init__(self, number: int, message: str, field: str = "", code: str = "",
+                 params: dict[str, object] | None = None):
         super().__init__(f"deal {number}: {message}")
         self.number, self.reason, self.field = number, message, field
+        self.code = code
+        """The problem catalogs' key of the engine's refusal (`deal.*`, `InputError.code`)."""
+        self.params: dict[str, object] = dict(params or {})
 
 
 @dataclass(frozen=True)
@@ -91,7 +95,7 @@ def score_game(rules: CompiledRules, record: GameRecord) -> PadSheet:
             try:
                 score = score_deal(rules, deal)  # checked, with what its formulas read
             except InputError as e:
-                raise GameError(number, str(e), e.field) from None
+                raise GameError(number, str(e), e.field, e.code, e.params) from None
             game.add(summary_facts(rules, deal), score)
         points = {t: game.scores[t] - before[t] for t in TEAMS}
         lines.append(PadLine(number, dealer, deal, score, points, dict(game.scores), game.held,

@@ -90,6 +90,15 @@ def said_input(e: InputError, lang: str | None) -> str:
     return _fill(catalog(lang), lang, e.code, dict(e.params))
 
 
+def said_option(e: Any, lang: str | None) -> str:
+    """A choice of option the variant does not have (`options.UnknownOptionError`: an unknown
+    option or answer, with the closest one and every one there is) said in `lang`; its English
+    words without a language."""
+    if lang is None or lang not in LANGUAGES:
+        return str(e)
+    return full_sentence(e.diagnostic, lang)
+
+
 def full_sentence(d: Diagnostic, lang: str | None) -> str:
     """Message and hint in one sentence (`réglage inconnu « targt » — vouliez-vous dire
     « target » ?`), as the studio's problem list and an editor's hover show it."""
@@ -174,4 +183,4 @@ def _typeset(text: str, lang: str) -> str:
 
 
 __all__ = ["LANGUAGES", "catalog", "full_sentence", "in_file", "joined", "language", "said_input",
-           "sentence"]
+           "said_option", "sentence"]

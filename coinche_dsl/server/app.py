@@ -1081,6 +1081,7 @@ ROUTES = [
     RouteInfo("POST", V + "/questionnaire", _panel("questionnaire"), "editor"),
     RouteInfo("POST", V + "/answer", _panel("answer"), "editor"),
     RouteInfo("POST", V + "/score", _panel("score"), "editor"),
+    RouteInfo("POST", V + "/deal_words", _panel("deal_words"), "editor"),
     RouteInfo("POST", V + "/restore", restore, "editor"),
     RouteInfo("POST", V + "/publish", _publishing(True), "editor"),
     RouteInfo("POST", V + "/unpublish", _publishing(False), "editor"),

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import CoincheError, Diagnostic, VariantError
+from ..errors import CoincheError, Diagnostic, InputError, VariantError
 from ..loader import BUILTINS, SUFFIX, BaseReader, builtin_path, read_variant, resolve, validate
 from ..model import Ruleset
+from ..options import UnknownOptionError
 from ..syntax import ParsedVariant, parse_text
 
 Texts = dict[str, str]
@@ -199,7 +200,7 @@ def _clause(sentence: str) -> str:
     return text
 
 
-EDITOR_PANELS = ("questionnaire", "answer", "score")
+EDITOR_PANELS = ("questionnaire", "answer", "score", "deal_words")
 """The studio's handlers (`studio.api`) the server's editor asks for: its questionnaire and
 its score form, over the club's text."""
 
@@ -266,8 +267,29 @@ def run(job: str, *args: Any) -> Any:
         return JOBS[job](*args)
     except VariantError as e:
         return {"error": [_line(d) for d in e.diagnostics]}
+    except UnknownOptionError as e:  # an option of the address the variant lacks: in the
+        from ..problems import said_option  # document's language
+
+        return {"error": [said_option(e, _said_in(job, args))]}
+    except InputError as e:  # an impossible deal of the editor's score form: in its language
+        from ..problems import said_input
+
+        return {"error": [said_input(e, _said_in(job, args))]}
     except CoincheError as e:
         return {"error": [str(e)]}
+
+
+def _said_in(job: str, args: tuple[Any, ...]) -> str | None:
+    """The language a job's refusal is said in: the document's, or the editor panel's."""
+    from ..problems import language
+
+    if job in ("sheet", "pdf"):
+        lang = args[2]
+    elif job == "editor" and isinstance(args[3], dict):
+        lang = args[3].get("lang")
+    else:
+        return None
+    return language(lang) if isinstance(lang, str) else None
 
 
 def _line(d: Diagnostic) -> str:

@@ -16,7 +16,7 @@ from ..errors import CoincheError, VariantError
 from ..limits import MAX_OPTIONS
 from ..native_words import card_hint, read_cards
 from ..render.i18n import LANGUAGES
-from .deal_words import SPECIAL_BIDS, read_bid
+from .deal_words import SPECIAL_BIDS, menus, read_bid
 from .i18n import page_messages, page_translator
 from .questions import (
     AnswerError,
@@ -225,6 +225,16 @@ def score(ws: Workspace, data: dict[str, Any]) -> dict[str, Any]:
             "shown": _deal_shown(analysis.ruleset, deal, result, _lang(data))}
 
 
+def deal_words(ws: Workspace, data: dict[str, Any]) -> dict[str, Any]:
+    """The score form's menus for the edited rules (`deal_words.menus`): its bids, its
+    denominations, its coinche levels and its cards in the words of the page's language (the
+    file's by default) and of the variant's own `terms`; nothing on a file with errors."""
+    analysis = _analyse(ws, data)
+    if analysis.ruleset is None:
+        return {"diagnostics": analysis.diagnostics}
+    return menus(analysis.ruleset, _lang(data) or analysis.ruleset.language)
+
+
 def _check_deal(deal: dict[str, Any], lang: str) -> None:
     """StudioError in `lang` for a deal the model refuses (tricks that do not make 8, negative
     card points…), said by the problem catalogs as a file's worked example would be."""
@@ -404,9 +414,10 @@ def _errors(ws: Workspace, text: str, lang: str | None = None) -> list[Any]:
 HANDLERS = {"state": state, "check": check, "complete": complete, "hover": hover,
             "definition": definition, "format": format_, "save": save,
             "preview": preview, "pdf": pdf, "compare": compare, "score": score,
+            "deal_words": deal_words,
             "questionnaire": questionnaire, "answer": answer, "start": start,
             "messages": messages}
-RENDERS = frozenset({"preview", "pdf", "compare", "score", "questionnaire"})
+RENDERS = frozenset({"preview", "pdf", "compare", "score", "deal_words", "questionnaire"})
 """The handlers run in the render worker, off the event loop (see `worker`): the sheet, card and
 comparison (a PDF takes about a second), and the score and the questionnaire,
 which analyse and validate the whole text as they do and are asked for by a click or a refresh,

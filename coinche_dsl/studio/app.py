@@ -159,16 +159,38 @@ def _valid_unicode(data: Any) -> bool:
     return True
 
 
+def _said_in(data: dict[str, Any]) -> str | None:
+    """The language a refusal is said in: the request's (the page's, or the sheet's asked
+    for), else the edited text's own."""
+    from ..problems import language
+
+    lang = data.get("lang")
+    if isinstance(lang, str) and language(lang):
+        return language(lang)
+    text = data.get("text")
+    if isinstance(text, str):
+        from .api import file_language
+
+        return file_language(text)
+    return None
+
+
 def _answer(handler: Handler, workspace: Workspace, data: dict[str, Any]) -> Response:
     try:
         answer = handler(workspace, data)
     except CoincheError as e:
+        from ..options import UnknownOptionError
+
         said = str(e)
         if isinstance(e, InputError) and e.code:  # an impossible deal: in the page's language
             from ..problems import language, said_input
 
             lang = data.get("lang")
             said = said_input(e, language(lang if isinstance(lang, str) else None))
+        elif isinstance(e, UnknownOptionError):  # an option chosen that the file lost
+            from ..problems import said_option
+
+            said = said_option(e, _said_in(data))
         return JSONResponse({"error": workspace.relative(said)}, status_code=422)
     if isinstance(answer, bytes):  # a PDF to print
         return Response(answer, media_type="application/pdf")

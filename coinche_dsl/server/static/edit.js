@@ -51,7 +51,7 @@ window.addEventListener("DOMContentLoaded", () => {
   let timer = null;
   function later() {
     clearTimeout(timer);
-    timer = setTimeout(() => { kept.value = editor.getText(); shown.submit(); questions(); }, 1200);
+    timer = setTimeout(() => { kept.value = editor.getText(); shown.submit(); questions(); menus(); }, 1200);
   }
   if (shown) shown.submit();
   // The studio's questionnaire and score form (`CoinchePanels`, the studio's own code), in the
@@ -76,10 +76,16 @@ window.addEventListener("DOMContentLoaded", () => {
   }
   const deal = document.getElementById("deal");
   CoinchePanels.dealForm(deal, t);
+  let told = 0;  // the score form's menus in the variant's words, for the text as it is
+  function menus() {
+    const mine = ++told;
+    call("deal_words", {text: editor.getText(), lang}).then((r) => { if (mine === told) CoinchePanels.dealMenus(deal, r); }).catch(() => {});
+  }
   document.getElementById("score-go").addEventListener("click", () => CoinchePanels.score(
     call, t, deal, document.getElementById("score-result"), {text: editor.getText(), lang}));
   for (const id of ["panel-form", "panel-score"]) document.getElementById(id).hidden = false;
   questions();
+  menus();
   area.hidden = true;
   form.addEventListener("submit", () => { area.value = editor.getText(); });
   window.coincheEditor = editor;

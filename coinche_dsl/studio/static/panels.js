@@ -157,7 +157,8 @@ var CoinchePanels = (() => {
   }
 
   // The score form's fields, each named by a key of the studio's catalog (`data-i18n`: the
-  // studio's page puts them in another language when its own changes).
+  // studio's page puts them in another language when its own changes). Its menus are the
+  // file's once the server has said them (`dealMenus`); until then, the page's words.
   const SEATS = ["N", "E", "S", "W"];
   const DENOMINATIONS = ["clubs", "diamonds", "hearts", "spades", "no-trump", "all-trump"];
 
@@ -182,9 +183,12 @@ var CoinchePanels = (() => {
       return s;
     };
     const input = (name, attrs) => el("input", null, {name, ...attrs});
+    const bid = input("bid", {value: "90", size: "16", list: "score-bids", autocomplete: "off", title: t("score.bid.title"), "data-i18n-title": "score.bid.title"});
+    bid.addEventListener("input", () => { bid.dataset.touched = "1"; });
     form.replaceChildren(
       label("score.declarer", seats("declarer", "N")),
-      label("score.bid", input("bid", {value: "90", size: "8", title: t("score.bid.title"), "data-i18n-title": "score.bid.title"})),
+      label("score.bid", bid),
+      el("datalist", null, {id: "score-bids"}),
       label("score.trump", select("trump", DENOMINATIONS, "hearts", (v) => `denom.${v}`)),
       label("score.double", select("double", ["none", "coinche", "surcoinche"], "none", (v) => `score.double.${v}`)),
       label("score.ns", input("ns", {type: "number", value: "100", min: "0"})),
@@ -196,11 +200,45 @@ var CoinchePanels = (() => {
       el("button", t("score.go"), {id: "score-go", type: "button", "data-i18n": "score.go"}));
   }
 
+  // The menus of `form` in the file's words, as the server says them for its rules
+  // (`deal_words`): the bids as the table says them (« cent », its figure beside it, any of
+  // them typed too), the denominations the rules bid, the coinche levels they allow
+  // (« coinché », the contrée's « contré »), and an announcement in the language's card codes.
+  // What was chosen stays chosen when the new menus still offer it.
+  function dealMenus(form, r) {
+    if (!r || !r.bids) return;
+    const f = form.elements;
+    form.querySelector("datalist").replaceChildren(...r.bids.map((b) => el("option", b.figure, {value: b.value})));
+    if (!f.bid.dataset.touched) f.bid.value = r.bid;
+    const refill = (select, items) => {
+      const was = select.value;
+      select.replaceChildren(...items.map((i) => {
+        const o = el("option", i.label, {value: i.value});
+        o.selected = i.value === was;
+        return o;
+      }));
+      if (!items.some((i) => i.value === was) && items.length) select.value = items[0].value;
+    };
+    refill(f.trump, r.denominations);
+    refill(f.double, r.doubles);
+    for (const [key, text] of Object.entries(r.labels || {})) {
+      for (const node of form.querySelectorAll(`[data-i18n="${key}"]`)) node.textContent = text;
+      for (const node of form.querySelectorAll(`[data-i18n-title="${key}"]`)) node.title = text;
+    }
+    f.tricks.placeholder = r.tricks;
+    f.announcements.placeholder = r.cards;
+    f.announcements.title = r.cards_title;
+    form.lang = r.lang;
+  }
+
+  // A seat as typed: N, E, S, W, or the O of Ouest, Oeste, Ovest.
+  const seatOf = (s) => (s.toUpperCase() === "O" ? "W" : s.toUpperCase());
+
   function parseSeats(text, re) {
     const out = {};
     for (const part of text.split(re).map((s) => s.trim()).filter(Boolean)) {
       const [seat, ...rest] = part.split(/\s+/);
-      out[seat] = rest;
+      out[seatOf(seat)] = rest;
     }
     return out;
   }
@@ -213,7 +251,7 @@ var CoinchePanels = (() => {
     if (f.tricks.value.trim()) {
       deal.tricks = Object.fromEntries(Object.entries(parseSeats(f.tricks.value, ",")).map(([s, v]) => [s, Number(v[0])]));
     }
-    if (f.belote.value.trim()) deal.belote = f.belote.value.trim().split(/[\s,]+/);
+    if (f.belote.value.trim()) deal.belote = f.belote.value.trim().split(/[\s,]+/).map(seatOf);
     if (f.announcements.value.trim()) {
       const seats = parseSeats(f.announcements.value, ";"), out = {};
       for (const [seat, cards] of Object.entries(seats)) (out[seat] = out[seat] || []).push(cards);
@@ -250,5 +288,5 @@ var CoinchePanels = (() => {
     finally { busy("score", false); }
   }
 
-  return {el, translator, questionnaire, dealForm, dealFromForm, score};
+  return {el, translator, questionnaire, dealForm, dealMenus, dealFromForm, score};
 })();

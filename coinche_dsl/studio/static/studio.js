@@ -66,7 +66,7 @@ async function setPageLang(lang) {
   applyWords();
   if (editor) editor.relint();  // the problems again, in the page's new language
   form.last = null;
-  if (tab === "form") refresh();
+  if (tab === "form" || tab === "score") refresh();
 }
 
 const el = CoinchePanels.el;
@@ -283,6 +283,9 @@ async function refresh() {
       if (current() && r.html) frame("comparison", r.html);
     } else if (tab === "form") {
       await questionnaire(text, current, signal);
+    } else if (tab === "score") {  // the form's menus in the file's words, for its rules
+      const r = await call("deal_words", {text, options: chosen(), lang: pageLang}, signal);
+      if (current()) CoinchePanels.dealMenus($("deal"), r);
     }
   } catch (e) { if (current() && e.name !== "AbortError") status(e.message, "draft"); }
   finally { if (current() && timer === null) busy("refresh", false); }
