@@ -27,6 +27,9 @@ MODES = ("trump", "plain", "no_trump", "all_trump")
 TABLE_FIELDS: set[Path] = {("cards", m) for m in MODES} | {
     ("announcements", f) for f in ("carres", "no_trump_carres", "sequences")}
 """Rules the sheet shows as tables rather than sentences."""
+COMPARED: set[Path] = {("announcements", "longest_counted"),
+                        ("announcements", "trump_sequence_wins")}
+"""Rules the announcements' comparison says in its own sentence."""
 FORMULA_FIELDS: set[Path] = {("scoring", "success"), *(
     ("scoring", o, s) for o in ("made", "failed") for s in ("declarers", "defenders"))}
 
@@ -117,6 +120,8 @@ def _ours(rs: Ruleset, tr: Translator) -> list:
         return not is_relevant(base, p) or describe(rs, p, tr) != describe(base, p, tr)
 
     decided = [p for p in rule_paths() if is_relevant(rs, p) and changed(p)]
+    order = rule_paths()
+    decided = sorted([*decided, *_closed(rs, base, decided)], key=order.index)
     for lead, (others, _) in GROUPS.items():  # a group changed anywhere is said whole
         if lead not in decided and any(o in decided for o in others) and is_relevant(rs, lead):
             decided.insert(decided.index(next(o for o in others if o in decided)), lead)
@@ -127,6 +132,21 @@ def _ours(rs: Ruleset, tr: Translator) -> list:
     intro = [Para(tr("ours.intro", base=named))] if said else []
     return [*intro, Rules([s for s, _ in said], [rs.where(*decided[i[0]]) for _, i in said]),
             Para(tr("ours.rest", base=named))]
+
+
+def _closed(rs: Ruleset, base: Ruleset | None, decided: list[Path]) -> list[Path]:
+    """The rules of each option the base leaves to the table that this variant settles (its
+    players agree on one value, the base's default or not): a decision, said where none of
+    the option's rules is already said."""
+    if base is None:
+        return []
+    out: list[Path] = []
+    for option in base.options:
+        paths = [p for p in option_paths(option) if is_relevant(rs, p)]
+        if any(option_of(rs, p) is not None or p in decided for p in paths):
+            continue
+        out += paths
+    return out
 
 
 def sentences(rs: Ruleset, paths: list[Path], tr: Translator) -> Rules:
@@ -255,6 +275,10 @@ def _announcements(rs: Ruleset, phase: str, tr: Translator) -> list:
                                           else "plain"),
                         longest=rs.announcements.longest_counted))] if (
         rs.announcements.who_scores == WhoScores.BEST_SIDE) else []
+    if compared:  # the comparison already says how long a run counts, and a trump run's win
+        rest = [p for p in rest if p not in COMPARED or (
+            p == ("announcements", "trump_sequence_wins")
+            and not rs.announcements.trump_sequence_wins)]
     return [*first, Table(head, rows, tr("ann.nothing"), numeric=list(range(1, len(head)))),
             Table(seq_head, seq_rows, numeric=[1]), *compared,
             sentences(rs, no_trump_same + rest, tr)]
