@@ -27,9 +27,6 @@ MODES = ("trump", "plain", "no_trump", "all_trump")
 TABLE_FIELDS: set[Path] = {("cards", m) for m in MODES} | {
     ("announcements", f) for f in ("carres", "no_trump_carres", "sequences")}
 """Rules the sheet shows as tables rather than sentences."""
-COMPARED: set[Path] = {("announcements", "longest_counted"),
-                        ("announcements", "trump_sequence_wins")}
-"""Rules the announcements' comparison says in its own sentence."""
 FORMULA_FIELDS: set[Path] = {("scoring", "success"), *(
     ("scoring", o, s) for o in ("made", "failed") for s in ("declarers", "defenders"))}
 
@@ -275,10 +272,8 @@ def _announcements(rs: Ruleset, phase: str, tr: Translator) -> list:
                                           else "plain"),
                         longest=rs.announcements.longest_counted))] if (
         rs.announcements.who_scores == WhoScores.BEST_SIDE) else []
-    if compared:  # the comparison already says how long a run counts, and a trump run's win
-        rest = [p for p in rest if p not in COMPARED or (
-            p == ("announcements", "trump_sequence_wins")
-            and not rs.announcements.trump_sequence_wins)]
+    if compared and rs.announcements.trump_sequence_wins:  # the comparison says a trump run wins
+        rest = [p for p in rest if p != ("announcements", "trump_sequence_wins")]
     return [*first, Table(head, rows, tr("ann.nothing"), numeric=list(range(1, len(head)))),
             Table(seq_head, seq_rows, numeric=[1]), *compared,
             sentences(rs, no_trump_same + rest, tr)]
