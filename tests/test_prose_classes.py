@@ -631,7 +631,7 @@ def test_a_tie_rule_is_said_as_a_rule(variant: str, lang: str, said: str) -> Non
     [
         ("en", "then the longer (a run of more than 5 cards counts as one of 5)"),
         ("fr", "puis la plus longue (au-delà de 5 cartes, une suite compte pour 5)"),
-        ("es", "luego la más larga (una secuencia de más de 5 cartas cuenta como de 5)"),
+        ("es", "luego la más larga (contando como mucho 5 cartas)"),
         ("it", "poi la più lunga (oltre 5 carte una sequenza conta come di 5)"),
         ("pt", "depois a mais longa (uma sequência de mais de 5 cartas conta como de 5)"),
     ],

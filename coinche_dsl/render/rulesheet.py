@@ -119,6 +119,8 @@ def _ours(rs: Ruleset, tr: Translator) -> list:
         return not is_relevant(base, p) or describe(rs, p, tr) != describe(base, p, tr)
 
     decided = [p for p in rule_paths() if is_relevant(rs, p) and changed(p)]
+    order = rule_paths()
+    decided = sorted([*decided, *_closed(rs, base, decided)], key=order.index)
     for lead, (others, _) in GROUPS.items():  # a group changed anywhere is said whole
         if lead not in decided and any(o in decided for o in others) and is_relevant(rs, lead):
             decided.insert(decided.index(next(o for o in others if o in decided)), lead)
@@ -129,6 +131,21 @@ def _ours(rs: Ruleset, tr: Translator) -> list:
     intro = [Para(tr("ours.intro", base=named))] if said else []
     return [*intro, Rules([s for s, _ in said], [rs.where(*decided[i[0]]) for _, i in said]),
             Para(tr("ours.rest", base=named))]
+
+
+def _closed(rs: Ruleset, base: Ruleset | None, decided: list[Path]) -> list[Path]:
+    """The rules of each option the base leaves to the table that this variant settles (its
+    players agree on one value, the base's default or not): a decision, said where none of
+    the option's rules is already said."""
+    if base is None:
+        return []
+    out: list[Path] = []
+    for option in base.options:
+        paths = [p for p in option_paths(option) if is_relevant(rs, p)]
+        if any(option_of(rs, p) is not None or p in decided for p in paths):
+            continue
+        out += paths
+    return out
 
 
 def sentences(rs: Ruleset, paths: list[Path], tr: Translator) -> Rules:
