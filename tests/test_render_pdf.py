@@ -3,6 +3,7 @@ every page, card tables with suit symbols; text read back with pypdf."""
 
 from __future__ import annotations
 
+import io
 import re
 from pathlib import Path
 
@@ -11,6 +12,8 @@ import pytest
 from coinche_dsl import load_variant
 from coinche_dsl.render import sheet
 from coinche_dsl.render.fingerprint import fingerprint
+from coinche_dsl.render.document import Example
+from coinche_dsl.render.rulesheet import build_sheet
 
 weasyprint = pytest.importorskip("weasyprint", reason="WeasyPrint not installed (pip install "
                                  "coinche_dsl[pdf]); PDF checks skipped")
@@ -35,13 +38,36 @@ def test_every_page_has_fingerprint_and_number(pages: list[str]) -> None:
 
 
 def test_title_page_contents_and_running_header(pages: list[str]) -> None:
-    title = "ffb — " + load_variant("ffb").title
+    title = load_variant("ffb").title  # the rules' title, not the variant's identifier
     assert "Rule sheet" in pages[0] and "Variant “ffb”" not in pages[0]
     assert "Contents" in pages[1]
     # the contents give each section's page number
     assert re.search(r"Auction\s*\.+\s*\d+", pages[1])
     for text in pages[1:]:
         assert title in text  # running header from the second page on
+
+
+@pytest.mark.parametrize("lang", ["fr", "en", "es"])
+def test_no_heading_left_at_a_page_foot(lang: str) -> None:
+    # the worked examples' heading and its two lead paragraphs sat at the foot of a page, the
+    # examples on the next: a heading stays with what follows it
+    rs = load_variant("ffb")
+    pages = [p.extract_text() for p in pypdf.PdfReader(io.BytesIO(sheet(rs, lang, "pdf"))).pages]
+    headings = [f"{n}. {s.heading}" for n, s in enumerate(build_sheet(rs, lang).sections, 1)]
+    for number, text in enumerate(pages[2:], start=3):
+        body = [line.strip(" •") for line in text.splitlines() if line.strip(" •")
+                and f"/ {len(pages)}" not in line and fingerprint(rs) not in line
+                and line.strip() != rs.title]
+        for heading in headings:
+            if heading in body:
+                assert len(body) - body.index(heading) > 2, (number, heading, body[-5:])
+    # the examples' heading and lead paragraphs stay on the page of the first example
+    doc = build_sheet(rs, lang)
+    section = next(s for s in doc.sections if s.id == "examples")
+    heading = f"{doc.sections.index(section) + 1}. {section.heading}"
+    first = next(b.title for b in section.blocks if isinstance(b, Example))
+    page = next(p for p in pages[2:] if heading in p.splitlines())
+    assert first[:30] in page
 
 
 def test_card_tables_and_suits(pages: list[str], tmp_path: Path) -> None:
