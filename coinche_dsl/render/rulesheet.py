@@ -104,17 +104,19 @@ def _base_rules(rs: Ruleset) -> Ruleset | None:
 
 def _ours(rs: Ruleset, tr: Translator) -> list:
     """What the file of a variant that extends another changes from its base, in the sheet's
-    sentences, first (a rule written again as the base has it is not a decision); then one
-    sentence for the rest."""
+    sentences, first: only the rules the file writes (a rule written again as the base has
+    it is not a decision, nor a base's rule that reads otherwise by a decision elsewhere);
+    then one sentence for the rest."""
     own = own_file(rs)
     if not own:
         return []
     base = _base_rules(rs)
 
-    def changed(p: Path) -> bool:
-        if base is None:
-            return _file(rs, p) == own
-        return not is_relevant(base, p) or describe(rs, p, tr) != describe(base, p, tr)
+    def changed(p: Path) -> bool:  # written in the file, and not as the base has it
+        if _file(rs, p) != own:  # a sentence its base's rule reads otherwise here (the
+            return False          # scoring without announcements) is no decision of the file
+        return base is None or not is_relevant(base, p) or describe(rs, p, tr) != describe(
+            base, p, tr)
 
     decided = [p for p in rule_paths() if is_relevant(rs, p) and changed(p)]
     for lead, (others, _) in GROUPS.items():  # a group changed anywhere is said whole
@@ -164,11 +166,21 @@ def option_blocks(rs: Ruleset, tr: Translator) -> list:
         # a label is not what the command line takes: where one reads otherwise than its
         # value's name, each value says its name
         named = any(v.label not in (None, _word(v.name)) for v in option.values)
+        told = []
         for value in option.values:
             under = rs if value.name == option.chosen else with_value(rs, option.name,
                                                                       value.name)
-            said = join_sentences([describe(under, p, tr) for p in option_paths(option)
-                                   if is_relevant(under, p)], tr)
+            told.append(join_sentences([describe(under, p, tr) for p in option_paths(option)
+                                        if is_relevant(under, p)], tr))
+        # a value says what it changes: the default what no other value reads alike, any
+        # other what the default reads otherwise (« chute » keeps the default's test)
+        default = next((t for v, t in zip(option.values, told) if v.name == option.default),
+                       None)
+        common = set.intersection(*(set(t) for t in told)) if told else set()
+        for value, said in zip(option.values, told):
+            same = common if value.name == option.default or default is None else set(default)
+            if any(s not in same for s in said):
+                said = [s for s in said if s not in same]
             lines.append(tr("opt.value.named" if named else "opt.value",
                             value=value_text(option, value.name, tr), name=option.name,
                             code=value.name, rules=" ".join(said) or tr("opt.nothing")))
@@ -255,6 +267,9 @@ def _announcements(rs: Ruleset, phase: str, tr: Translator) -> list:
                                           else "plain"),
                         longest=rs.announcements.longest_counted))] if (
         rs.announcements.who_scores == WhoScores.BEST_SIDE) else []
+    if compared:  # the comparison already says how long a run counts, and the trump's edge
+        rest = [p for p in rest if p != ("announcements", "longest_counted") and not (
+            p == ("announcements", "trump_sequence_wins") and rs.announcements.trump_sequence_wins)]
     return [*first, Table(head, rows, tr("ann.nothing"), numeric=list(range(1, len(head)))),
             Table(seq_head, seq_rows, numeric=[1]), *compared,
             sentences(rs, no_trump_same + rest, tr)]
@@ -263,7 +278,12 @@ def _announcements(rs: Ruleset, phase: str, tr: Translator) -> list:
 def _belote(rs: Ruleset, phase: str, tr: Translator) -> list:
     """The belote's rules, and whether a fall takes it away, as the scoring formulas say: the
     declarers' score on a failed contract counts their belote (« imprenable ») or not."""
-    blocks = _plain_phase(rs, phase, tr)
+    paths = _phase_paths(phase)
+    said, needed = ("belote", "said_at"), ("belote", "rebelote_required")
+    if said in paths and needed in paths:  # the words first, then what a missing one costs
+        paths.remove(said)
+        paths.insert(paths.index(needed), said)
+    blocks = [sentences(rs, paths, tr)]
     if rs.belote.enabled:
         kept = "belote" in prune(rs.scoring.failed["declarers"], constants(rs)).quantities()
         rules = blocks[-1]
