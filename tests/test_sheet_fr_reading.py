@@ -89,3 +89,14 @@ def test_a_two_part_test_names_the_side_once() -> None:
 def test_the_card_ladder_reads_as_a_sentence(name: str) -> None:
     ladder = next(b for b in _bullets(_md(name, "card")) if b.startswith("Enchères :"))
     assert "(paliers de" not in ladder and ", capot (" not in ladder, ladder
+
+
+def test_the_glossary_defines_litige_where_the_sheet_holds_one() -> None:
+    assert "**Litige**" in _section(_md("ffb"), "Glossaire")
+    assert "**Litige**" not in _section(_md("fr-bga"), "Glossaire")  # « elle fait zéro »
+
+
+def test_the_card_says_a_coinche_at_any_time() -> None:
+    # fr-bga: « Lors de la phase d'enchères, à tout moment, un joueur peut Coincher »
+    assert "à tout moment" in _section(_md("fr-bga", "card"), "Enchères")
+    assert "à tout moment" not in _section(_md("ffb", "card"), "Enchères")

@@ -11,7 +11,7 @@ import re
 
 from ..model import Ruleset
 from ..model.choices import option_of, option_paths, with_value
-from ..model.enums import WhoScores
+from ..model.enums import Litige, WhoScores
 from ..model.option import Option
 from ..model.relevance import has_all_trump, has_coinche, has_no_trump, has_surcoinche
 from .combined import GROUPS, combined
@@ -309,7 +309,10 @@ def glossary(rs: Ruleset, tr: Translator) -> list[tuple[str, str]]:
         "coinche": has_coinche(rs), "surcoinche": has_surcoinche(rs),
         "generale": rs.auction.generale, "belote": rs.belote.enabled,
         "carre": rs.announcements.enabled, "sequence": rs.announcements.enabled,
-        "litige": is_relevant(rs, ("scoring", "litige")), "dix_de_der": rs.cards.last_trick > 0,
+        # the word where the sheet says it: a litige held, or an option that may hold it
+        "litige": is_relevant(rs, ("scoring", "litige")) and (
+            rs.scoring.litige == Litige.HELD or option_of(rs, ("scoring", "litige")) is not None),
+        "dix_de_der": rs.cards.last_trick > 0,
         "revoke": is_relevant(rs, ("penalties", "revoke_by_declarers")),
         "total": any("total" in f.quantities() for f in (
             rs.scoring.success, *rs.scoring.made.values(), *rs.scoring.failed.values())),
