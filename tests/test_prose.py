@@ -115,16 +115,16 @@ def test_the_multiplier_on_the_whole_says_both_factors_when_either_may_apply(
     surcoinche's: the sentence says when each applies."""
     rs = ruleset(tmp_path, "total(declarers)", "(160 + contract) * multiplier")
     assert said(rs, "fr", "failed", "defenders") == (
-        "La défense marque 160 plus le contrat, le tout doublé si le contrat est coinché, "
-        "quadruplé s’il est surcoinché.")
+        "La défense marque 160 plus le contrat, le tout doublé en cas de coinche, "
+        "quadruplé en cas de surcoinche.")
 
 
 def test_the_factors_are_the_auction_rules(tmp_path: Path) -> None:
     rs = ruleset(tmp_path, "total(declarers)", "(160 + contract) * multiplier",
                  auction="coinche_factor 3  surcoinche_factor 6")
     assert said(rs, "fr", "failed", "defenders") == (
-        "La défense marque 160 plus le contrat, le tout triplé si le contrat est coinché, "
-        "multiplié par 6 s’il est surcoinché.")
+        "La défense marque 160 plus le contrat, le tout triplé en cas de coinche, "
+        "multiplié par 6 en cas de surcoinche.")
 
 
 def test_without_surcoinche_no_surcoinche_is_spoken_of(tmp_path: Path) -> None:
@@ -132,12 +132,12 @@ def test_without_surcoinche_no_surcoinche_is_spoken_of(tmp_path: Path) -> None:
                  auction="surcoinche no")
     text = said(rs, "fr", "failed", "defenders")
     assert text == (
-        "La défense marque 160 plus le contrat, le tout doublé si le contrat est coinché.")
+        "La défense marque 160 plus le contrat, le tout doublé en cas de coinche.")
 
 
 @pytest.mark.parametrize("lang,expected", [
-    ("fr", "Les preneurs marquent leur total plus le contrat (deux fois si le contrat est "
-           "coinché, quatre fois s’il est surcoinché)."),
+    ("fr", "Les preneurs marquent leur total plus le contrat (deux fois en cas de "
+           "coinche, quatre fois en cas de surcoinche)."),
     ("it", "I dichiaranti segnano il loro totale più il contratto (due volte se c’è coinche, "
            "quattro volte se c’è surcoinche)."),
 ])
@@ -150,8 +150,8 @@ def test_what_is_added_after_a_multiplied_sum_is_not_multiplied(tmp_path: Path) 
     rs = ruleset(tmp_path, "total(declarers)",
                  "(162 + contract) * multiplier + announcements(both) + belote(defenders)")
     assert said(rs, "fr", "failed", "defenders") == (
-        "La défense marque 162 plus le contrat, le tout doublé si le contrat est coinché, "
-        "quadruplé s’il est surcoinché, et en plus les annonces qui comptent, de l’un ou "
+        "La défense marque 162 plus le contrat, le tout doublé en cas de coinche, "
+        "quadruplé en cas de surcoinche, et en plus les annonces qui comptent, de l’un ou "
         "l’autre camp et sa belote.")
 
 

@@ -480,7 +480,7 @@ def test_a_lowest_bid_off_the_step_is_said_apart() -> None:
         "jusqu’à 500."
     ) in text
     card = to_markdown(build_card(load_variant("fr-bga"), "fr")).replace("\u202f", " ")
-    assert "Enchères : 82, puis 90, 100, 110 et ainsi de suite jusqu’à 500 (paliers de 10)." in card
+    assert "Enchères : 82, puis 90, 100, 110 et ainsi de suite jusqu’à 500, de 10 en 10." in card
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -489,7 +489,7 @@ def test_capot_above_every_number_on_the_card(lang: str) -> None:
     # (250) » read as a 250 bid above 500; the value is said as one
     above = {
         "en": "above every numeric bid, capot (worth 250)",
-        "fr": "au-dessus de toute enchère chiffrée, capot (qui vaut 250)",
+        "fr": "Au-dessus de toute enchère chiffrée\u202f: capot (valeur 250)",
         "es": "por encima de cualquier puja numérica, capot (que vale 250)",
         "it": "sopra ogni dichiarazione a punti, cappotto (che vale 250)",
         "pt": "acima de qualquer lance em pontos, capote (que vale 250)",

@@ -34,12 +34,21 @@ def describe(rs: Ruleset, path: Path, tr: Translator) -> str:
     if isinstance(value, int):
         return tr(key, n=value)
     if isinstance(value, Expr):
-        return tr(key, formula=" ".join(_formula_sentences(rs, path, value, tr)))
+        return _with_formula(key, " ".join(_formula_sentences(rs, path, value, tr)), tr)
     if isinstance(value, Scale):
         return tr(f"{key}.{value.kind.value}", n=value.to)
     if isinstance(value, list) and value and isinstance(value[0], CardValue):
         return tr(key, cards=card_list(value, tr))
     raise TypeError(f"no sentence for {'.'.join(path)} ({type(value).__name__})")
+
+
+def _with_formula(key: str, said: str, tr: Translator) -> str:
+    """The message `key` with the formula's sentences `said` in it: after a comma, they go on
+    in lower case (« Quand le contrat chute, la défense marque … »)."""
+    pattern = tr.messages.get(key)
+    if isinstance(pattern, str) and pattern.split("{formula}")[0].rstrip().endswith(","):
+        said = said[:1].lower() + said[1:]
+    return tr(key, formula=said)
 
 
 def _formula_sentences(rs: Ruleset, path: Path, value: Expr, tr: Translator) -> list[str]:
@@ -283,7 +292,7 @@ def _penalty(rs: Ruleset, value: Any, key: str, tr: Translator) -> str:
         return tr(f"{key}.none")
     prose = Prose(rs, tr)
     said = [s for side in ("declarers", "defenders") for s in prose.score(value[side], side)]
-    return tr(key, formula=" ".join(said))
+    return _with_formula(key, " ".join(said), tr)
 
 
 _SPECIAL: dict[Path, Callable[[Ruleset, Any, str, Translator], str]] = {

@@ -191,10 +191,28 @@ class Prose:
                 e.args[0].args[0] == e.args[1].args[0]):
             first = self.comparison(e.args[0], own)
             return self.tr("is.and.same", a=first, b=self.comparison(e.args[1], own, False))
+        if e.op == "and" and own is None and all(a.op in CMP_NAMES for a in e.args):
+            side = self._one_side(e.args[0].args[0])
+            if side is not None and side == self._one_side(e.args[1].args[0]):
+                # the side named once: « les points des preneurs atteignent 82 et leurs
+                # points, leurs annonces et leur belote atteignent le contrat »
+                return self.tr("is.and", a=self.comparison(e.args[0], None),
+                               b=self.comparison(e.args[1], side))
         if e.op in ("and", "or"):
             return self.tr(f"is.{e.op}", a=self.truth(e.args[0], own),
                            b=self.truth(e.args[1], own))
         return self.state(e, own)
+
+    @staticmethod
+    def _one_side(e: Expr) -> str | None:
+        """The side of a quantity or sum of quantities that are all one side's (declarers or
+        defenders), else None."""
+        parts = terms(e)
+        sides = {t.side for s, t in parts if s > 0 and t.op == "qty"}
+        if len(sides) == 1 and len(parts) == sum(1 for s, t in parts if s > 0 and t.op == "qty"):
+            side = sides.pop()
+            return side if side in ("declarers", "defenders") else None
+        return None
 
     # -- amounts --------------------------------------------------------------------------
     def factor(self, n: int, times: bool = False, again: bool = False) -> str:

@@ -11,7 +11,7 @@ import re
 
 from ..model import Ruleset
 from ..model.choices import option_of, option_paths, with_value
-from ..model.enums import WhoScores
+from ..model.enums import Litige, WhoScores
 from ..model.option import Option
 from ..model.relevance import has_all_trump, has_coinche, has_no_trump, has_surcoinche
 from .combined import GROUPS, combined
@@ -106,17 +106,19 @@ def _base_rules(rs: Ruleset) -> Ruleset | None:
 
 def _ours(rs: Ruleset, tr: Translator) -> list:
     """What the file of a variant that extends another changes from its base, in the sheet's
-    sentences, first (a rule written again as the base has it is not a decision); then one
-    sentence for the rest."""
+    sentences, first: only the rules the file writes (a rule written again as the base has
+    it is not a decision, nor a base's rule that reads otherwise by a decision elsewhere);
+    then one sentence for the rest."""
     own = own_file(rs)
     if not own:
         return []
     base = _base_rules(rs)
 
-    def changed(p: Path) -> bool:
-        if base is None:
-            return _file(rs, p) == own
-        return not is_relevant(base, p) or describe(rs, p, tr) != describe(base, p, tr)
+    def changed(p: Path) -> bool:  # written in the file, and not as the base has it
+        if _file(rs, p) != own:  # a sentence its base's rule reads otherwise here (the
+            return False          # scoring without announcements) is no decision of the file
+        return base is None or not is_relevant(base, p) or describe(rs, p, tr) != describe(
+            base, p, tr)
 
     decided = [p for p in rule_paths() if is_relevant(rs, p) and changed(p)]
     order = rule_paths()
@@ -183,11 +185,21 @@ def option_blocks(rs: Ruleset, tr: Translator) -> list:
         # a label is not what the command line takes: where one reads otherwise than its
         # value's name, each value says its name
         named = any(v.label not in (None, _word(v.name)) for v in option.values)
+        told = []
         for value in option.values:
             under = rs if value.name == option.chosen else with_value(rs, option.name,
                                                                       value.name)
-            said = join_sentences([describe(under, p, tr) for p in option_paths(option)
-                                   if is_relevant(under, p)], tr)
+            told.append(join_sentences([describe(under, p, tr) for p in option_paths(option)
+                                        if is_relevant(under, p)], tr))
+        # a value says what it changes: the default what no other value reads alike, any
+        # other what the default reads otherwise (« chute » keeps the default's test)
+        default = next((t for v, t in zip(option.values, told) if v.name == option.default),
+                       None)
+        common = set.intersection(*(set(t) for t in told)) if told else set()
+        for value, said in zip(option.values, told):
+            same = common if value.name == option.default or default is None else set(default)
+            if any(s not in same for s in said):
+                said = [s for s in said if s not in same]
             lines.append(tr("opt.value.named" if named else "opt.value",
                             value=value_text(option, value.name, tr), name=option.name,
                             code=value.name, rules=" ".join(said) or tr("opt.nothing")))
@@ -287,7 +299,12 @@ def _announcements(rs: Ruleset, phase: str, tr: Translator) -> list:
 def _belote(rs: Ruleset, phase: str, tr: Translator) -> list:
     """The belote's rules, and whether a fall takes it away, as the scoring formulas say: the
     declarers' score on a failed contract counts their belote (« imprenable ») or not."""
-    blocks = _plain_phase(rs, phase, tr)
+    paths = _phase_paths(phase)
+    said, needed = ("belote", "said_at"), ("belote", "rebelote_required")
+    if said in paths and needed in paths:  # the words first, then what a missing one costs
+        paths.remove(said)
+        paths.insert(paths.index(needed), said)
+    blocks = [sentences(rs, paths, tr)]
     if rs.belote.enabled:
         kept = "belote" in prune(rs.scoring.failed["declarers"], constants(rs)).quantities()
         rules = blocks[-1]
@@ -313,7 +330,10 @@ def glossary(rs: Ruleset, tr: Translator) -> list[tuple[str, str]]:
         "coinche": has_coinche(rs), "surcoinche": has_surcoinche(rs),
         "generale": rs.auction.generale, "belote": rs.belote.enabled,
         "carre": rs.announcements.enabled, "sequence": rs.announcements.enabled,
-        "litige": is_relevant(rs, ("scoring", "litige")), "dix_de_der": rs.cards.last_trick > 0,
+        # the word where the sheet says it: a litige held, or an option that may hold it
+        "litige": is_relevant(rs, ("scoring", "litige")) and (
+            rs.scoring.litige == Litige.HELD or option_of(rs, ("scoring", "litige")) is not None),
+        "dix_de_der": rs.cards.last_trick > 0,
         "revoke": is_relevant(rs, ("penalties", "revoke_by_declarers")),
         "total": any("total" in f.quantities() for f in (
             rs.scoring.success, *rs.scoring.made.values(), *rs.scoring.failed.values())),

@@ -40,7 +40,7 @@ def build_card(rs: Ruleset, lang: str | None = None) -> Document:
     prose = Prose(rs, tr)
     doc.sections = [
         Section("auction", tr("h.auction"), [Rules([_ladder(rs, tr), *_multipliers(rs, tr),
-                                                    *_said(rs, COINCHE, tr)])]),
+                                                    *_said(rs, _coinche(rs), tr)])]),
         Section("made", tr("scoring.outcome.made"), [Rules(
             prose.success(rs.scoring.success) + _outcome(rs, prose, "made"))]),
         Section("failed", tr("scoring.outcome.failed"), [
@@ -65,6 +65,15 @@ SCORING: tuple[Path, ...] = (("scoring", "litige"), ("scoring", "rounding"),
                              ("scoring", "scale"))
 GAME: tuple[Path, ...] = (("game", "target"), ("game", "reach"), ("game", "deals"),
                           ("game", "deals_tie"))
+
+
+def _coinche(rs: Ruleset) -> tuple[Path, ...]:
+    """The coinche rules of the card: when one may coinche too, where it is not only at one's
+    turn to speak (a coinche at any time is what a table gets wrong)."""
+    from ..model.enums import CoincheTiming
+
+    timing = rs.auction.coinche
+    return ((("auction", "coinche"),) if timing == CoincheTiming.ANY_TIME else ()) + COINCHE
 
 
 def _said(rs: Ruleset, paths: tuple[Path, ...], tr: Translator) -> list[str]:
