@@ -539,6 +539,20 @@ def same_in_engine(path: tuple[str, ...], a: Any, b: Any) -> bool:
 
 
 TermText = Annotated[str | None, Field(min_length=1, max_length=40)]
+OwnText = Annotated[str | None, Field(min_length=1, max_length=MAX_TEXT)]
+OwnLine = Annotated[str, Field(min_length=1, max_length=MAX_TEXT, pattern=r"^[^\n\r\u2028\u2029]*$")]
+
+
+def as_list_or_none(value: Any) -> Any:
+    """A list from one value or several; None stays None."""
+    return value if value is None else as_list(value)
+
+
+class ExampleWords(RuleModel):
+    """A worked example's words in one language."""
+
+    title: str = Field(min_length=1, max_length=MAX_TEXT)
+    """What the example shows, in this language."""
 
 
 class Terms(RuleModel):
@@ -584,6 +598,27 @@ class Terms(RuleModel):
     """A contract where every suit is trumps, as a noun ("tout-atout", "todo triunfo")."""
     all_trump_short: TermText = None
     """Its short name at the table ("TA")."""
+    title: OwnText = None
+    """The variant's title in this language (`title "Belote coinchée: reglamento de la
+    federación francesa"`), where the file's own is in another: sheets and cards printed in
+    this language head with it."""
+    description: OwnText = None
+    """The variant's paragraph in this language."""
+    sources: Annotated[Annotated[list[Annotated[str, Field(max_length=MAX_TEXT)]], Field(
+        max_length=MAX_SOURCES)] | None, BeforeValidator(as_list_or_none)] = None
+    """Where the rules come from, as this language's sheets cite them."""
+    options: dict[str, dict[str, OwnLine]] = Field(default_factory=dict, max_length=MAX_OPTIONS)
+    """Each option's words in this language, a block per option (`litige { title "Regla del
+    litigio" appliquee "aplicada" chute "caída" }`): `title` what the table agrees on, then
+    each value's label by its name. What is not written keeps the file's own words."""
+    examples: dict[str, ExampleWords] = Field(default_factory=dict, max_length=MAX_EXAMPLES)
+    """Each worked example's title in this language, by the title the file gives it
+    (`example "litige 81-81" { title "Litigio a 81 iguales" }`)."""
+
+
+WORDS_ONLY = ("title", "description", "sources", "options", "examples")
+"""The `terms` keys that give the variant's own texts in a language, not the words of the
+catalog's sentences."""
 
 
 SOURCES = "sources"
