@@ -545,7 +545,26 @@ def _options_view(resolved: Resolved, chosen: Choices) -> tuple[Resolved, list[i
     if examples and options:
         places = [i for i, ex in enumerate(examples) if holds(ex, chosen)]
         data["examples"] = [examples[i] for i in places]
+    if options:
+        _keep_words(data)
     return Resolved(data, positions, resolved.header, resolved.chain), places
+
+
+def _keep_words(data: dict[str, Any]) -> None:
+    """The `terms` words of the options left open and of the examples these values keep:
+    the others are not printed (a settled option is no longer one)."""
+    titles = {ex.get("name") for ex in examples_of(data) if isinstance(ex, dict)}
+    names = {o.get("name") for o in data["options"] if isinstance(o, dict)}
+    terms = data.get("terms")
+    for lang, words in (terms.items() if isinstance(terms, dict) else ()):
+        if not isinstance(words, dict):
+            continue
+        kept = dict(words)
+        if isinstance(words.get("examples"), dict):
+            kept["examples"] = {t: w for t, w in words["examples"].items() if t in titles}
+        if isinstance(words.get("options"), dict):
+            kept["options"] = {n: w for n, w in words["options"].items() if n in names}
+        data["terms"][lang] = kept
 
 
 def _problem(problem: Problem, resolved: Resolved) -> Diagnostic:
