@@ -555,11 +555,19 @@ class ExampleWords(RuleModel):
     """What the example shows, in this language."""
 
 
+OptionWords = dict[str, dict[str, OwnLine]]
+"""An option's title and its values' labels in one language, by the option's name."""
+ExampleTitles = dict[str, ExampleWords]
+"""A worked example's words in one language, by the title the file gives it."""
+
+
 class Terms(RuleModel):
     """The words one language's sheets use for the game's terms, where this variant's players
     name them differently from that language's usual words (the contrée's "contre" for the
     coinche). A term not written keeps the catalog's word. Each form is written as it reads
-    inside a sentence, in lower case: the sheet capitalizes it where a sentence starts."""
+    inside a sentence, in lower case: the sheet capitalizes it where a sentence starts. The
+    same block gives the variant's own texts in that language (its title, description,
+    sources, options and examples), where the file writes them in another."""
 
     coinche: TermText = None
     """The coinche, as a noun and as the word said at the table ("contre")."""
@@ -599,21 +607,21 @@ class Terms(RuleModel):
     all_trump_short: TermText = None
     """Its short name at the table ("TA")."""
     title: OwnText = None
-    """The variant's title in this language (`title "Belote coinchée: reglamento de la
-    federación francesa"`), where the file's own is in another: sheets and cards printed in
-    this language head with it."""
+    """The variant's title in this language, where the file's own is in another (`title
+    "Belote coinchée — reglamento de la Federación Francesa de Belote"`): sheets and cards
+    printed in this language head with it."""
     description: OwnText = None
     """The variant's paragraph in this language."""
     sources: Annotated[Annotated[list[Annotated[str, Field(max_length=MAX_TEXT)]], Field(
         max_length=MAX_SOURCES)] | None, BeforeValidator(as_list_or_none)] = None
     """Where the rules come from, as this language's sheets cite them."""
-    options: dict[str, dict[str, OwnLine]] = Field(default_factory=dict, max_length=MAX_OPTIONS)
+    options: OptionWords = Field(default_factory=dict, max_length=MAX_OPTIONS)
     """Each option's words in this language, a block per option (`litige { title "Regla del
-    litigio" appliquee "aplicada" chute "caída" }`): `title` what the table agrees on, then
-    each value's label by its name. What is not written keeps the file's own words."""
-    examples: dict[str, ExampleWords] = Field(default_factory=dict, max_length=MAX_EXAMPLES)
+    empate (81 a 81)" appliquee "aplicada" }`): `title` what the table agrees on, then each
+    value's label by the value's name. What is not written keeps the file's own words."""
+    examples: ExampleTitles = Field(default_factory=dict, max_length=MAX_EXAMPLES)
     """Each worked example's title in this language, by the title the file gives it
-    (`example "litige 81-81" { title "Litigio a 81 iguales" }`)."""
+    (`example "litige 81-81" { title "empate a 81 (litige)" }`)."""
 
 
 WORDS_ONLY = ("title", "description", "sources", "options", "examples")
