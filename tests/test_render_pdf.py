@@ -35,7 +35,7 @@ def test_every_page_has_fingerprint_and_number(pages: list[str]) -> None:
 
 
 def test_title_page_contents_and_running_header(pages: list[str]) -> None:
-    title = "ffb — " + load_variant("ffb").title
+    title = "ffb — " + load_variant("ffb").terms["en"].title  # the English sheet's title
     assert "Rule sheet" in pages[0] and "Variant “ffb”" not in pages[0]
     assert "Contents" in pages[1]
     # the contents give each section's page number
