@@ -66,7 +66,7 @@ def keyed_words(parsed: ParsedVariant) -> ParsedVariant:
     terms = parsed.data.get("terms")
     langs = [lang for lang, words in terms.items() if isinstance(words, dict)
              and isinstance(words.get("examples"), list)] if isinstance(terms, dict) else []
-    if not langs:
+    if not langs or not isinstance(terms, dict):
         return parsed
     data = {**parsed.data, "terms": dict(terms)}
     positions = dict(parsed.positions)

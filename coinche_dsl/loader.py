@@ -41,12 +41,12 @@ from .options import (
     declaration_problems,
     defaults_view,
     example_problems,
-    words_problems,
     fill,
     holds,
     merge_options,
     open_options,
     option_positions,
+    words_problems,
 )
 from .standin import changes_examples, cut_of, examples_of, renumbered, without
 from .syntax import ParsedVariant, decode, parse_text

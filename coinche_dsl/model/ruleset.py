@@ -540,7 +540,9 @@ def same_in_engine(path: tuple[str, ...], a: Any, b: Any) -> bool:
 
 TermText = Annotated[str | None, Field(min_length=1, max_length=40)]
 OwnText = Annotated[str | None, Field(min_length=1, max_length=MAX_TEXT)]
-OwnLine = Annotated[str, Field(min_length=1, max_length=MAX_TEXT, pattern=r"^[^\n\r\u2028\u2029]*$")]
+OwnLine = Annotated[str, Field(min_length=1, max_length=MAX_TEXT,
+                               pattern=r"^[^\n\r\u2028\u2029]*$")]
+"""A label: one line of text, as an option value's own (`appliquee "appliquée"`)."""
 
 
 def as_list_or_none(value: Any) -> Any:

@@ -20,8 +20,8 @@ from .document import Document, Para, Rules, Section, Table, Terms
 from .fields import PHASES, Path, constants, is_relevant, prune, rule_paths
 from .fingerprint import fingerprint
 from .i18n import Translator, terms_of, translator
-from .terms import in_language
 from .pairs import join_paired, join_sentences
+from .terms import in_language
 from .worked import example_blocks, formula_blocks
 
 MODES = ("trump", "plain", "no_trump", "all_trump")

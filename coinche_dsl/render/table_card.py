@@ -21,10 +21,10 @@ from .document import Document, Rules, Section, Table
 from .fields import Path, is_relevant
 from .fingerprint import fingerprint
 from .i18n import Translator, terms_of, translator
-from .terms import in_language
 from .pairs import join_sentences
 from .prose import Prose
 from .rulesheet import MODES, is_in_play, labels, option_title, value_text, with_short
+from .terms import in_language
 from .worked import contract
 
 WORKED = ("coinched", "failed", "made", "capot_unbid", "capot")

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any
 from functools import cache
+from typing import Any
 
 CATALOG_WORDS: dict[str, dict[str, tuple[str, ...]]] = {
     "fr": {"coinche": ("coinche",), "coinched": ("coinché",), "to_coinche": ("coincher",),
