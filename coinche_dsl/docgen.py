@@ -27,7 +27,7 @@ from .loader import builtin_path
 from .model import Ruleset, enums
 from .model.docstrings import field_doc
 from .model.expr import QUANTITIES, Expr
-from .model.ruleset import CardValue, Scale
+from .model.ruleset import CardValue, ExampleTitles, OptionWords, Scale
 from .model.summary import CardCode, Example
 from .syntax import parse_text
 from .syntax.writer import atom
@@ -45,6 +45,9 @@ _SPECIAL = {
     CardValue: "card table: the eight ranks, strongest first, each with its points",
     Scale: "`none`, `cards N` or `total N`",
     Expr: "formula",
+    OptionWords: "a block for each option: its `title`, then each value's label by the "
+                 "value's name, as quoted text",
+    ExampleTitles: "`example \"title\" { title \"…\" }` for each worked example, by its title",
 }
 
 
@@ -272,7 +275,8 @@ def _lines_of(text: str) -> dict[tuple[str | int, ...], str]:
             key = key[4:]
         line, nxt = lines[at.line - 1], lines[at.line]
         if line.endswith("{"):
-            line, nxt = f"{line} {nxt} … }}", ""
+            opened = (line + nxt).count("{") - (line + nxt).count("}")
+            line, nxt = f"{line} {nxt} … " + " ".join("}" * opened), ""
         continued = line.endswith(",") or re.match(r"(then|else|and|or)\b", nxt)
         out[key] = _shorten(line.rstrip(",") + (" …" if continued else ""))
     return out

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -47,8 +47,57 @@ def warning(at: Position | None, message: str, hint: str = "", code: str = "",
 
 
 def base_data(parsed: ParsedVariant) -> dict[str, Any]:
-    """A base's data as its extenders inherit it: without its own text and its pin."""
-    return {k: v for k, v in parsed.data.items() if k not in (*OWN_TEXT, "pin")}
+    """A base's data as its extenders inherit it: without its own text and its pin, nor that
+    text in other languages (`terms { es { title "…" } }`); its words for the options and the
+    examples are inherited with them."""
+    out = {k: v for k, v in parsed.data.items() if k not in (*OWN_TEXT, "pin")}
+    terms = out.get("terms")
+    if isinstance(terms, dict):
+        out["terms"] = {lang: {k: v for k, v in words.items() if k not in OWN_TEXT}
+                        if isinstance(words, dict) else words for lang, words in terms.items()}
+    return out
+
+
+def keyed_words(parsed: ParsedVariant) -> ParsedVariant:
+    """`parsed` with the examples' words of each `terms` language keyed by the title they
+    translate (`example "litige 81-81" { title "…" }` becomes `examples: {"litige 81-81":
+    {"title": "…"}}`), so that a file's words merge over its base's example by example. The
+    parsed file (shared, read-only) is not changed: a copy is returned when there is any."""
+    terms = parsed.data.get("terms")
+    langs = [lang for lang, words in terms.items() if isinstance(words, dict)
+             and isinstance(words.get("examples"), list)] if isinstance(terms, dict) else []
+    if not langs or not isinstance(terms, dict):
+        return parsed
+    data = {**parsed.data, "terms": dict(terms)}
+    positions = dict(parsed.positions)
+    for lang in langs:
+        head = ("terms", lang, "examples")
+        keyed: dict[str, Any] = {}
+        moved = {p: at for p, at in positions.items() if p[:3] == head and len(p) > 3}
+        for p in moved:
+            del positions[p]
+        for i, example in enumerate(data["terms"][lang]["examples"]):
+            name = str(example.get("name", ""))
+            keyed[name] = {k: v for k, v in example.items() if k != "name"}
+            for p, at in moved.items():
+                if p[3] == i:
+                    rest = p[4:]
+                    positions[(*head, name, *rest[rest[:1] == ("name",):])] = at
+        data["terms"][lang] = {**data["terms"][lang], "examples": keyed}
+    return replace(parsed, data=data, positions=positions)
+
+
+def drop_example_words(data: dict[str, Any], positions: dict[Any, Position],
+                       over: dict[str, Any]) -> None:
+    """A file that writes its own examples (or `examples none`) replaces its base's: the
+    base's words for them go too."""
+    if "examples" not in over:
+        return
+    for lang, words in (data.get("terms") or {}).items():
+        if isinstance(words, dict):
+            words.pop("examples", None)
+            for p in [p for p in positions if p[:3] == ("terms", lang, "examples")]:
+                del positions[p]
 
 
 def bad_pin(own: ParsedVariant) -> list[Diagnostic]:

@@ -21,7 +21,9 @@ from .inherit import (
     Override,
     bad_pin,
     base_data,
+    drop_example_words,
     inherited_example,
+    keyed_words,
     lost_cases,
     missing_text,
     overrides,
@@ -44,6 +46,7 @@ from .options import (
     merge_options,
     open_options,
     option_positions,
+    words_problems,
 )
 from .standin import changes_examples, cut_of, examples_of, renumbered, without
 from .syntax import ParsedVariant, decode, parse_text
@@ -174,7 +177,7 @@ def resolve(name_or_path: str | Path, own: ParsedVariant | None = None,
             parsed = step
         else:
             parsed = read_variant(step, chain[-1].extends_at if chain else None)
-        chain.append(parsed)
+        chain.append(keyed_words(parsed))
         if parsed.extends is None:
             break
         step = bases(parsed) if bases is not None else _base_path(parsed)
@@ -183,12 +186,14 @@ def resolve(name_or_path: str | Path, own: ParsedVariant | None = None,
     clashes: list[Diagnostic] = []
     for parsed in reversed(chain[1:]):
         clashes += merge_options(data, positions, parsed.data, parsed.positions, parsed.file)
+        drop_example_words(data, positions, parsed.data)
         merge(data, positions, _without_options(base_data(parsed)), _base_positions(parsed), ())
     own = chain[0]
     if bad_pin(own):
         raise VariantError(bad_pin(own))
     replaced = overrides(defaults_view(data), option_positions(data, positions), own)
     clashes += merge_options(data, positions, own.data, own.positions, own.file)
+    drop_example_words(data, positions, own.data)
     merge(data, positions, _without_options({k: v for k, v in own.data.items() if k != "pin"}),
           own.positions, ())
     if clashes:
@@ -451,8 +456,10 @@ def validated(resolved: Resolved, choices: Choices | None = None) -> Validation:
     at = lambda path: position_of(path, resolved)  # noqa: E731
     declared = declaration_problems(options, at)
     declared += example_problems(resolved.data.get("examples"), options, at)
+    words = words_problems(resolved.data.get("terms"), options, resolved.data.get("examples"),
+                           at)
     if declared:
-        return Validation(None, _sorted(resolved, declared), False)
+        return Validation(None, _sorted(resolved, declared + words), False)
     view, places = _options_view(resolved, chosen_values(options, choices or {}))
     data = view.data
     context = {SOURCES: _sources(view.positions)}
@@ -472,12 +479,13 @@ def validated(resolved: Resolved, choices: Choices | None = None) -> Validation:
             note = Diagnostic(resolved.header, "cross-field checks and worked examples were "
                               "not run: they need the settings in error", severity="warning",
                               code="note.checks_not_run")
-            return Validation(None, [*_sorted(resolved, errors), note], False)
+            return Validation(None, [*_sorted(resolved, errors + words), note], False)
     kept = [places[i] for i in kept]
     cuts = [_in_file(cut, places) for cut in dropped]
     problems = [renumbered(p, kept) for p in check_ruleset(ruleset)]
     errors += [_problem(p, view) for p in problems
                if not any(p.path[:len(cut)] == cut for cut in cuts)]
+    errors += words
     # Examples never run on rules that failed a cross-field check: the engine assumes every
     # check holds (a sequence_order of six ranks made it raise ValueError, issue #32).
     crossed = any(p.path[:1] != ("examples",) for p in problems)
@@ -537,7 +545,26 @@ def _options_view(resolved: Resolved, chosen: Choices) -> tuple[Resolved, list[i
     if examples and options:
         places = [i for i, ex in enumerate(examples) if holds(ex, chosen)]
         data["examples"] = [examples[i] for i in places]
+    if options:
+        _keep_words(data)
     return Resolved(data, positions, resolved.header, resolved.chain), places
+
+
+def _keep_words(data: dict[str, Any]) -> None:
+    """The `terms` words of the options left open and of the examples these values keep:
+    the others are not printed (a settled option is no longer one)."""
+    titles = {ex.get("name") for ex in examples_of(data) if isinstance(ex, dict)}
+    names = {o.get("name") for o in data["options"] if isinstance(o, dict)}
+    terms = data.get("terms")
+    for lang, words in (terms.items() if isinstance(terms, dict) else ()):
+        if not isinstance(words, dict):
+            continue
+        kept = dict(words)
+        if isinstance(words.get("examples"), dict):
+            kept["examples"] = {t: w for t, w in words["examples"].items() if t in titles}
+        if isinstance(words.get("options"), dict):
+            kept["options"] = {n: w for n, w in words["options"].items() if n in names}
+        data["terms"][lang] = kept
 
 
 def _problem(problem: Problem, resolved: Resolved) -> Diagnostic:

@@ -325,19 +325,60 @@ def example_problems(examples: Any, options: dict[str, Any], at: Any) -> list[Di
         for name, value in pairs.items():
             where = at(("examples", i, "options", name))
             if name not in options:
-                close = difflib.get_close_matches(name, list(options), n=1)
-                out.append(Diagnostic(where, f"the variant has no option '{name}'", text=name,
-                                      hint=f"did you mean '{close[0]}'?" if close
-                                      else f"its options: {', '.join(options) or 'none'}",
-                                      code="option.unknown",
-                                      hint_code="hint.did_you_mean" if close else
-                                      "hint.option_names" if options else "hint.no_options",
-                                      params=args(name=name, **(
-                                          {"fix": close[0]} if close
-                                          else {"names": list(options)}))))
+                out.append(_unknown_option(name, options, where))
             elif str(value) not in options[name].get("values", {}):
                 out.append(_unknown_value(name, str(value), options[name]["values"], where))
     return out
+
+
+def words_problems(terms: Any, options: dict[str, Any], examples: Any,
+                   at: Any) -> list[Diagnostic]:
+    """`terms { es { options { name { value "…" } } example "title" { … } } }` naming no
+    option, no value of it, or no worked example of the variant."""
+    out: list[Diagnostic] = []
+    titles = [str(ex.get("name")) for ex in examples if isinstance(ex, dict)] \
+        if isinstance(examples, list) else []
+    for lang, words in (terms.items() if isinstance(terms, dict) else ()):
+        if not isinstance(words, dict):
+            continue  # the model says what shape it wants
+        said = words.get("options")
+        for name, labels in (said.items() if isinstance(said, dict) else ()):
+            where = at(("terms", lang, "options", name))
+            if name not in options:
+                out.append(_unknown_option(name, options, where))
+                continue
+            values = options[name].get("values", {})
+            for value in (labels if isinstance(labels, dict) else ()):
+                if value != "title" and value not in values:
+                    out.append(_unknown_value(name, value, values,
+                                              at(("terms", lang, "options", name, value))))
+        shown = words.get("examples")
+        for title in (shown if isinstance(shown, dict) else ()):
+            if title not in titles:
+                close = difflib.get_close_matches(title, titles, n=1)
+                out.append(Diagnostic(
+                    at(("terms", lang, "examples", title)),
+                    f"the variant has no worked example titled '{title}'", text=title,
+                    hint=f"did you mean '{close[0]}'?" if close
+                    else f"its examples: {', '.join(titles) or 'none'}",
+                    code="terms.unknown_example",
+                    hint_code="hint.did_you_mean" if close else
+                    "hint.example_names" if titles else "hint.no_examples",
+                    params=args(name=title, **({"fix": close[0]} if close
+                                               else {"names": titles}))))
+    return out
+
+
+def _unknown_option(name: str, options: dict[str, Any], where: Position | None) -> Diagnostic:
+    close = difflib.get_close_matches(name, list(options), n=1)
+    return Diagnostic(where, f"the variant has no option '{name}'", text=name,
+                      hint=f"did you mean '{close[0]}'?" if close
+                      else f"its options: {', '.join(options) or 'none'}",
+                      code="option.unknown",
+                      hint_code="hint.did_you_mean" if close else
+                      "hint.option_names" if options else "hint.no_options",
+                      params=args(name=name, **({"fix": close[0]} if close
+                                                else {"names": list(options)})))
 
 
 def holds(example: Any, chosen: Choices) -> bool:

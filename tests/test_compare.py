@@ -113,7 +113,8 @@ def test_the_same_deals_scored_under_each_variant(pair) -> None:
 def test_columns_are_titles_with_fingerprints_as_footnotes(pair) -> None:
     text = compare(pair, "en", "md")
     head = next(x for x in text.splitlines() if x.startswith("| Deal |"))
-    assert f"| {pair[0].title} [1] | {pair[1].title} [2] |" in head
+    # each title as the variant gives it in the comparison's language, else its own
+    assert f"| {pair[0].terms['en'].title} [1] | {pair[1].title} [2] |" in head
     assert "ffb (fr)" not in text
     assert f"- [2] fr-bga: rules fingerprint {fingerprint(pair[1])}" in text
 

@@ -85,7 +85,7 @@ def test_problems_in_the_clients_language(tmp_path: Path) -> None:
             text_document=t.TextDocumentItem(uri=uri, language_id="coinche", version=1,
                                              text=CLUB)))
         diag, _ = await s.next_diagnostics(uri)
-        assert diag.message == ("«any_tme» no es una de las respuestas posibles de «coinche»"
+        assert diag.message == ("«any_tme» no es una de las respuestas que admite «coinche»"
                                 " — ¿quería decir «any_time»?")
         assert diag.data == {"fix": "any_time"}
 

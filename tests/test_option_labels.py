@@ -145,8 +145,8 @@ def test_the_french_sheet_says_appliquee_with_its_accent() -> None:
 
 
 def test_an_unlabelled_option_prints_its_names_as_before() -> None:
-    text = sheet(load_variant("ffb"), "en", "md")
-    assert "- “oui”: A bid names its trump" in text  # no label, no command-line form
+    text = sheet(load_variant("ffb"), "fr", "md")  # its own words: `oui` has no label
+    assert f"- «{NNBSP}oui{NNBSP}»{NNBSP}: on prend à trèfle, carreau" in text
     assert "--option sans_atout_tout_atout=oui" not in text
 
 
@@ -165,11 +165,12 @@ def test_the_card_names_each_option_and_the_value_in_force() -> None:
     assert f"- Règle du litige (81 partout){NNBSP}: chute (choisi pour cette partie)." in str(
         card(chute, "fr", "md"))
     en = str(card(chute, "en", "html"))
-    assert "<li>Règle du litige (81 partout): chute (option chosen).</li>" in en
-    assert "<li>Sans-atout et tout-atout: non (option, the default).</li>" in en
+    # in English, the option and the value in the words the file gives that language
+    assert "<li>The litige rule (81 all): a tie fails the contract (option chosen).</li>" in en
+    assert "<li>No-trump and all-trump: no (option, the default).</li>" in en
     it = str(card(load_variant("ffb", {"sans_atout_tout_atout": "oui"}), "it", "md"))
-    assert "- Sans-atout et tout-atout: oui (scelta del tavolo)." in it
-    assert "- Règle du litige (81 partout): appliquée (la regola di norma)." in it
+    assert "- Senza atout e tutto atout: sì (scelta del tavolo)." in it
+    assert "- Regola del litige (81 pari): applicata (la regola di norma)." in it
 
 
 def test_a_card_without_options_has_no_options_box() -> None:

@@ -233,18 +233,21 @@ def test_sheet_prints_the_options_in_five_languages() -> None:
              "es": "Lo que se acuerda antes de la partida",
              "it": "Da concordare prima della partita",
              "pt": "A combinar antes da partida"}
+    titles = {"en": "No-trump and all-trump", "fr": "Sans-atout et tout-atout",
+              "es": "Sin triunfo y todo triunfo", "it": "Senza atout e tutto atout",
+              "pt": "Sem trunfo e todo trunfo"}
     ffb = load_variant("ffb")
     for lang, head in heads.items():
         text = sheet(ffb, lang, "md")
         assert re.search(rf"## \d+\. {head}", text), lang
-        # the option by its title, and no command line on paper
-        assert "Sans-atout et tout-atout" in text and "--option" not in text
+        # the option by its title in the sheet's language, and no command line on paper
+        assert titles[lang] in text and "--option" not in text
     en = sheet(ffb, "en", "md")
-    assert "- “non”: A bid names its trump: clubs, diamonds, hearts, and spades." in en
-    assert "(the default: appliquée)." in en  # the value's label (ffb: `appliquee "appliquée"`)
-    assert "(To be agreed before the game: see “Règle du litige (81 partout)”.)" in en
+    assert "- “no”: A bid names its trump: clubs, diamonds, hearts, and spades." in en
+    assert "(the default: applied)." in en  # the value's label (ffb: `terms { en { … } }`)
+    assert "(To be agreed before the game: see “The litige rule (81 all)”.)" in en
     chosen = cli("sheet", "ffb", "--lang", "en", "--option", "litige=chute").stdout
-    assert "This sheet is printed for “chute”." in chosen
+    assert "This sheet is printed for “a tie fails the contract”." in chosen
     assert "- On an exact tie (81 all), a contract of 80 fails." in chosen  # § 10.1.3
     assert "## 2. Auction" in chosen  # the options come after the rules they refer to
 

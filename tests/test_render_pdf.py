@@ -38,7 +38,7 @@ def test_every_page_has_fingerprint_and_number(pages: list[str]) -> None:
 
 
 def test_title_page_contents_and_running_header(pages: list[str]) -> None:
-    title = load_variant("ffb").title  # the rules' title, not the variant's identifier
+    title = load_variant("ffb").terms["en"].title  # the English title, not the identifier
     assert "Rule sheet" in pages[0] and "Variant “ffb”" not in pages[0]
     assert "Contents" in pages[1]
     # the contents give each section's page number

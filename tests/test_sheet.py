@@ -92,7 +92,7 @@ def test_generated_examples_show_the_engines_scores(name: str) -> None:
 
 def test_own_examples_are_printed_with_the_engines_verdict(ffb) -> None:
     text = sheet(ffb, "en", "md")
-    block = text.split("### 90 à cœur rempli", 1)[1].split("###", 1)[0]
+    block = text.split("### 90 in hearts made", 1)[1].split("###", 1)[0]
     assert "90 hearts by North" in block
     assert "**Contract made.**" in block
     assert "| North–South | 200 | Total |" in block and "| East–West | 50 | Total |" in block
@@ -119,7 +119,7 @@ def test_html_is_escaped_and_standalone(ffb, tmp_path: Path) -> None:
     litige = ffb.options[1]
     hostile = [v.model_copy(update={"label": "<script>alert(2)</script> *x*"}) if v.name ==
                "chute" else v for v in litige.values]
-    evil = ffb.model_copy(update={"title": "<script>alert(1)</script>",
+    evil = ffb.model_copy(update={"title": "<script>alert(1)</script>", "terms": {},
                                   "sources": ["https://example.org/?a=1&b=2"],
                                   "options": [ffb.options[0], litige.model_copy(
                                       update={"values": hostile})]})
@@ -170,7 +170,7 @@ def test_sheet_of_a_club_file(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     text = result.output
     assert "- The game is played to 1,000 points." in text
-    assert "“Belote coinchée — règlement" in text  # the base it changes is named
+    assert "“Belote coinchée — rules of the French" in text  # the base it changes is named
     # a file name is for the editor (and the warnings), not the paper
     assert "club.coinche" not in result.stdout
     assert "A contract at the lowest bid, 6 points short" in text

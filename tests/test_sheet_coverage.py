@@ -30,7 +30,9 @@ def _all_on() -> Ruleset:
     # no-looking rule (looking as the cards come is not worth a sentence)
     rs = replaced(replaced(rs, ("cards", "no_trump_last_trick"), 10),
                   ("cards", "all_trump_last_trick"), 0)
-    return replaced(rs, ("table", "look_while_dealing"), False)
+    rs = replaced(rs, ("table", "look_while_dealing"), False)
+    # the file's own texts as written, not ffb's English words for them: changing one shows
+    return replaced(rs, ("terms",), {})
 
 
 

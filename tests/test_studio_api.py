@@ -645,7 +645,7 @@ def test_the_options_get_a_control_and_every_panel_follows_it(client: TestClient
     assert off["result"]["scores"] == {"NS": 0, "EW": 240}
     page = post(client, "preview", text=CLUB, lang="en",
                 options={"sans_atout_tout_atout": "oui"})["html"]
-    assert "This sheet is printed for “oui”." in page
+    assert "This sheet is printed for “yes”." in page  # ffb's English words for its values
     bad = client.post("/api/score", headers=TOKEN,
                       json={"text": CLUB, "deal": deal, "options": {"litig": "x"}})
     # said in the file's language (no page language asked), with every option there is

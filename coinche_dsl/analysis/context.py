@@ -186,7 +186,11 @@ def _model_at(path: tuple[str | int, ...]) -> Any:
     from ..model.summary import Example
 
     model: Any = _ruleset()
+    keyed = False  # the part after a dict of blocks (`terms`) is its key (`es`), not a name
     for part in path:
+        if keyed:
+            keyed = False
+            continue
         if part == "examples" and model is _ruleset():
             model = Example
             continue
@@ -194,8 +198,17 @@ def _model_at(path: tuple[str | int, ...]) -> Any:
         if fields is None or part not in fields:
             return None
         annotation = fields[part].annotation
+        keyed = _keyed_blocks(annotation)
         model = annotation if _formula_keys(annotation) else inner_model(annotation)
     return model
+
+
+def _keyed_blocks(annotation: Any) -> bool:
+    """`terms`: a block per language, each of one model (`terms { es { … } }`)."""
+    if typing.get_origin(annotation) is not dict:
+        return False
+    key, value = typing.get_args(annotation)
+    return typing.get_origin(key) is typing.Literal and _is_block(value)
 
 
 def _is_block(annotation: Any) -> bool:
@@ -207,7 +220,7 @@ def _is_block(annotation: Any) -> bool:
 
 def _formula_keys(annotation: Any) -> list[str]:
     """`made` and `failed` are `{declarers|defenders: formula}`: their keys."""
-    if typing.get_origin(annotation) is dict:
+    if typing.get_origin(annotation) is dict and not _keyed_blocks(annotation):
         key = typing.get_args(annotation)[0]
         if typing.get_origin(key) is typing.Literal:
             return [str(k) for k in typing.get_args(key)]
@@ -247,7 +260,9 @@ def fields_in(path: tuple[str, ...]) -> list[tuple[str, str, str]]:
         if name in ("examples", "options") and not path:
             continue  # written `example "title" { … }` and `option name …`, one each
         info = field_at((*path, name))
-        if info is not None:
+        if info is not None and name == "examples":  # `terms`: `example "title" { … }` each
+            out.append(("example", "block", info.doc.split("\n")[0]))
+        elif info is not None:
             out.append((name, "block" if info.is_block else "setting",
                         info.doc.split("\n")[0]))
     if not path:

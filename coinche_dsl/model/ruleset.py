@@ -539,13 +539,37 @@ def same_in_engine(path: tuple[str, ...], a: Any, b: Any) -> bool:
 
 
 TermText = Annotated[str | None, Field(min_length=1, max_length=40)]
+OwnText = Annotated[str | None, Field(min_length=1, max_length=MAX_TEXT)]
+OwnLine = Annotated[str, Field(min_length=1, max_length=MAX_TEXT,
+                               pattern=r"^[^\n\r\u2028\u2029]*$")]
+"""A label: one line of text, as an option value's own (`appliquee "appliquée"`)."""
+
+
+def as_list_or_none(value: Any) -> Any:
+    """A list from one value or several; None stays None."""
+    return value if value is None else as_list(value)
+
+
+class ExampleWords(RuleModel):
+    """A worked example's words in one language."""
+
+    title: str = Field(min_length=1, max_length=MAX_TEXT)
+    """What the example shows, in this language."""
+
+
+OptionWords = dict[str, dict[str, OwnLine]]
+"""An option's title and its values' labels in one language, by the option's name."""
+ExampleTitles = dict[str, ExampleWords]
+"""A worked example's words in one language, by the title the file gives it."""
 
 
 class Terms(RuleModel):
     """The words one language's sheets use for the game's terms, where this variant's players
     name them differently from that language's usual words (the contrée's "contre" for the
     coinche). A term not written keeps the catalog's word. Each form is written as it reads
-    inside a sentence, in lower case: the sheet capitalizes it where a sentence starts."""
+    inside a sentence, in lower case: the sheet capitalizes it where a sentence starts. The
+    same block gives the variant's own texts in that language (its title, description,
+    sources, options and examples), where the file writes them in another."""
 
     coinche: TermText = None
     """The coinche, as a noun and as the word said at the table ("contre")."""
@@ -584,6 +608,27 @@ class Terms(RuleModel):
     """A contract where every suit is trumps, as a noun ("tout-atout", "todo triunfo")."""
     all_trump_short: TermText = None
     """Its short name at the table ("TA")."""
+    title: OwnText = None
+    """The variant's title in this language, where the file's own is in another (`title
+    "Belote coinchée — reglamento de la Federación Francesa de Belote"`): sheets and cards
+    printed in this language head with it."""
+    description: OwnText = None
+    """The variant's paragraph in this language."""
+    sources: Annotated[Annotated[list[Annotated[str, Field(max_length=MAX_TEXT)]], Field(
+        max_length=MAX_SOURCES)] | None, BeforeValidator(as_list_or_none)] = None
+    """Where the rules come from, as this language's sheets cite them."""
+    options: OptionWords = Field(default_factory=dict, max_length=MAX_OPTIONS)
+    """Each option's words in this language, a block per option (`litige { title "Regla del
+    empate (81 a 81)" appliquee "aplicada" }`): `title` what the table agrees on, then each
+    value's label by the value's name. What is not written keeps the file's own words."""
+    examples: ExampleTitles = Field(default_factory=dict, max_length=MAX_EXAMPLES)
+    """Each worked example's title in this language, by the title the file gives it
+    (`example "litige 81-81" { title "empate a 81 (litige)" }`)."""
+
+
+WORDS_ONLY = ("title", "description", "sources", "options", "examples")
+"""The `terms` keys that give the variant's own texts in a language, not the words of the
+catalog's sentences."""
 
 
 SOURCES = "sources"

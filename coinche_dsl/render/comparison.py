@@ -15,6 +15,7 @@ from .document import Block, Document, Rules, Section, Table
 from .fields import PHASES, Path, is_relevant, plain, rule_paths, value_at
 from .fingerprint import fingerprint
 from .i18n import Translator, translator
+from .terms import in_language
 from .worked import facts
 
 
@@ -41,6 +42,7 @@ def build_comparison(rulesets: list[Ruleset], lang: str | None = None,
     """The comparison as a Document: the same deals scored under each variant, then one table
     per phase of the rules on which they differ, a column per variant headed by its title."""
     tr = translator(lang or common_language(rulesets))
+    rulesets = [in_language(rs, tr.lang) for rs in rulesets]
     names = [rs.name for rs in rulesets]
     paths = shown_paths(rulesets, every_rule)
     intro = [tr("cmp.intro_all" if every_rule else "cmp.intro", names=tr.join(

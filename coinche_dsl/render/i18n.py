@@ -175,5 +175,8 @@ def translator(lang: str, terms: tuple[tuple[str, str], ...] = ()) -> Translator
 
 def terms_of(rs: Any, lang: str) -> tuple[tuple[str, str], ...]:
     """The variant's own words in `lang` (its `terms` block), as the Translator takes them."""
+    from ..model.ruleset import WORDS_ONLY
+
     mine = getattr(rs, "terms", {}).get(lang)
-    return tuple(sorted(mine.model_dump(exclude_none=True).items())) if mine else ()
+    return tuple(sorted(mine.model_dump(exclude_none=True, exclude=set(WORDS_ONLY)).items())
+                 ) if mine else ()

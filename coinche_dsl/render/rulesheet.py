@@ -21,6 +21,7 @@ from .fields import PHASES, Path, constants, is_relevant, prune, rule_paths
 from .fingerprint import fingerprint
 from .i18n import Translator, terms_of, translator
 from .pairs import join_paired, join_sentences
+from .terms import in_language
 from .worked import example_blocks, formula_blocks
 
 MODES = ("trump", "plain", "no_trump", "all_trump")
@@ -34,6 +35,7 @@ FORMULA_FIELDS: set[Path] = {("scoring", "success"), *(
 def build_sheet(rs: Ruleset, lang: str | None = None) -> Document:
     """The complete rule sheet of `rs` in `lang` (default: the variant's own language)."""
     tr = translator(lang or rs.language, terms_of(rs, lang or rs.language))
+    rs = in_language(rs, tr.lang)
     doc = Document(lang=tr.lang, title=tr.typeset(rs.title or rs.name),
                    subtitle=tr("sheet.based_on", base=base_title(rs, tr)) if rs.extends else "",
                    fingerprint=fingerprint(rs),
@@ -77,6 +79,7 @@ def _intro(rs: Ruleset, tr: Translator) -> list[str]:
 def base_title(rs: Ruleset, tr: Translator) -> str:
     """The base a club's rules extend, as its sheet names it: its title, else its name."""
     base = _base_rules(rs)
+    base = in_language(base, tr.lang) if base is not None else None
     return tr.typeset(base.title) if base is not None and base.title else rs.extends or ""
 
 

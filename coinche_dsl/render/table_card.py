@@ -24,6 +24,7 @@ from .i18n import Translator, terms_of, translator
 from .pairs import join_sentences
 from .prose import Prose
 from .rulesheet import MODES, is_in_play, labels, option_title, value_text, with_short
+from .terms import in_language
 from .worked import contract
 
 WORKED = ("coinched", "failed", "made", "capot_unbid", "capot")
@@ -34,6 +35,7 @@ def build_card(rs: Ruleset, lang: str | None = None) -> Document:
     """The one-page card of `rs` in `lang` (default: the variant's own language): what settles
     an argument at the table, read from a metre away."""
     tr = translator(lang or rs.language, terms_of(rs, lang or rs.language))
+    rs = in_language(rs, tr.lang)
     doc = Document(lang=tr.lang, title=tr.typeset(rs.title or rs.name),
                    subtitle=tr("card.kind"), fingerprint=fingerprint(rs),
                    header=rs.name, card=True, labels=labels(tr))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from functools import cache
+from typing import Any
 
 CATALOG_WORDS: dict[str, dict[str, tuple[str, ...]]] = {
     "fr": {"coinche": ("coinche",), "coinched": ("coinché",), "to_coinche": ("coincher",),
@@ -101,3 +102,31 @@ def substitution(lang: str, words: tuple[tuple[str, str], ...]):  # type: ignore
 
 
 _GLOSS_TWICE = re.compile(r"\b(\w+) \(\1\)", re.IGNORECASE)
+
+
+def in_language(rs: Any, lang: str) -> Any:
+    """`rs` as a sheet in `lang` reads it: its title, description and sources, its options'
+    titles and labels and its examples' titles in that language where its `terms` give them
+    (`terms { es { title "…" options { litige { title "…" } } } }`), else as the file wrote
+    them. The rules are the same Ruleset's (a copy: the fingerprint does not move)."""
+    mine = getattr(rs, "terms", {}).get(lang)
+    if mine is None or not (mine.title or mine.description or mine.sources or mine.options
+                            or mine.examples):
+        return rs
+    update: dict[str, Any] = {k: getattr(mine, k) for k in ("title", "description", "sources")
+                              if getattr(mine, k)}
+    if mine.options:
+        update["options"] = [_option_in(o, mine.options.get(o.name, {})) for o in rs.options]
+    if mine.examples:
+        update["examples"] = [ex.model_copy(update={"name": mine.examples[ex.name].title})
+                              if ex.name in mine.examples else ex for ex in rs.examples]
+    return rs.model_copy(update=update)
+
+
+def _option_in(option: Any, words: Mapping[str, str]) -> Any:
+    if not words:
+        return option
+    values = [v.model_copy(update={"label": words[v.name]}) if v.name in words else v
+              for v in option.values]
+    return option.model_copy(update={"title": words.get("title", option.title),
+                                     "values": values})

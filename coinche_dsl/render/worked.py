@@ -22,7 +22,10 @@ def team_of(seat: str) -> str:
 
 def title(w: Worked, tr: Translator) -> str:
     """An example's title: its own name, or the generated case's."""
-    return tr.typeset(w.title) if w.key == "own" else tr(f"gen.{w.key}", **w.params)
+    if w.key != "own":
+        return tr(f"gen.{w.key}", **w.params)
+    said = tr.typeset(w.title)  # a heading starts with a capital, as the file may not write it
+    return said[:1].upper() + said[1:]
 
 
 def formula_blocks(rs: Ruleset, tr: Translator) -> list[Formula]:

@@ -91,11 +91,15 @@ def messages(ws: Workspace, data: dict[str, Any]) -> dict[str, Any]:
 def check(ws: Workspace, data: dict[str, Any]) -> dict[str, Any]:
     """Every problem of the text, in the page's language (`lang`, English by default), its
     options and its language when it is valid."""
+    from ..render.terms import in_language
+
     analysis = ws.analyse(_text(data), lang=_lang(data))
-    options = [{"name": o.name, "title": o.title, "default": o.default,
+    rs = analysis.ruleset
+    shown = in_language(rs, _lang(data) or rs.language) if rs is not None else None
+    options = [{"name": o.name, "title": o.title, "default": o.default,  # the page's words
                 "values": [v.name for v in o.values],
                 "labels": [v.label or v.name for v in o.values]}  # shown; the name is sent
-               for o in (analysis.ruleset.options if analysis.ruleset else [])]
+               for o in (shown.options if shown is not None else [])]
     return {"diagnostics": analysis.diagnostics, "valid": analysis.ruleset is not None,
             "options": options,
             **({"language": analysis.ruleset.language} if analysis.ruleset else {})}

@@ -66,6 +66,8 @@ def _items(data: dict[str, Any]) -> list[str]:
     for key, value in data.items():
         if key == "options" and isinstance(value, list):  # a resolved ruleset's options
             out += _options(value)
+        elif key == "terms" and isinstance(value, dict):
+            out += [f"{key} {{", *_terms(value), "}"]
         elif key == "examples" and isinstance(value, list):
             for example in value:
                 rest = _irregularity_lines({k: v for k, v in example.items() if k != "name"})
@@ -78,6 +80,34 @@ def _items(data: dict[str, Any]) -> list[str]:
             groups = [[v] for v in value] if key in TEXT_KEYS and isinstance(
                 value, list) else _groups(value)  # texts are quoted: never a group's tail
             out.append(f"{key} " + ", ".join(" ".join(atom(v, key) for v in g) for g in groups))
+    return out
+
+
+def _terms(terms: dict[str, Any]) -> list[str]:
+    """`terms { es { … } }`: each language's words, without the ones left unwritten; its
+    options' words all quoted (a label is text), its examples' as `example "title" { … }`."""
+    out: list[str] = []
+    for lang, words in terms.items():
+        if not isinstance(words, dict):
+            out += _items({lang: words})
+            continue
+        out.append(f"{lang} {{")
+        for key, value in words.items():
+            if value is None or value in ({}, []):
+                continue
+            if key == "options" and isinstance(value, dict):
+                out.append("options {")
+                for name, labels in value.items():
+                    out += [f"{name} {{", *(f"{k} {quote(str(v))}" for k, v in (
+                        labels.items() if isinstance(labels, dict) else ())), "}"]
+                out.append("}")
+            elif key == "examples" and isinstance(value, dict):
+                for title, shown in value.items():
+                    out += [f"example {quote(str(title))} {{",
+                            *_items(shown if isinstance(shown, dict) else {}), "}"]
+            else:
+                out += _items({key: value})
+        out.append("}")
     return out
 
 
