@@ -40,10 +40,10 @@ ALLOWED = {
     # a deal written as an example's lines (`score`, the score pad)
     "deal_text": {"syntax", "model"},
     # the score pad: deals told by a table, scored by the engine, in the sheets' words
-    "pad": {"model", "loader", "engine", "render", "deal_text"},
+    "pad": {"model", "loader", "engine", "render", "deal_text", "problems"},
     # `coinche serve`: clubs' variant files on a database, the studio's analysis and editor,
     # the sheets and comparisons
-    "server": {"syntax", "model", "loader", "render", "analysis", "studio", "pad", "problems"},
+    "server": {"syntax", "model", "loader", "options", "render", "analysis", "studio", "pad", "problems"},
 }
 LEAVES = {"errors", "cards", "limits", "text_safety", "formula_print", "native_words", "files"}
 """Modules every layer may use: notation, the error hierarchy, the bounds, text escaping, the
