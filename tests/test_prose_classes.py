@@ -205,7 +205,7 @@ def test_no_paired_sentences(lang: str) -> None:
         ("en", "No-trump and all-trump points are counted as they are."),
         ("fr", "À sans-atout comme à tout-atout, les points se comptent normalement"),
         ("es", "Tanto sin triunfo como en todo triunfo, los puntos se cuentan sin ajuste."),
-        ("it", "Senza atout o a tutto atout, i punti delle carte si contano per quello che"),
+        ("it", "Senza atout o a tutto atout, i punti delle carte si contano al loro valore"),
         (
             "pt",
             "Tanto sem trunfo como em todo trunfo, os pontos das cartas contam-se por inteiro, "
