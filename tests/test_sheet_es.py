@@ -22,6 +22,10 @@ CALQUES = {
     "«dejen recogerla»": r"dejen recoger",
     "«; además:»": r"además:",
     "«para ganar» twice in one sentence": r"ganar\b[^.]*\bpara ganar\.",
+    "«hay litige» (a Spanish table says the hand «queda en litigio»)": r"\bhay litige\b",
+    "«permitan» twice in one sentence": r"\bpermitan\b[^.]*\bpermitan\b",
+    "«Casos discutidos» for the cases a table argues about": r"\bcasos discutidos\b",
+    "«seguidas de un palo» (Spanish says «del mismo palo»)": r"seguidas de un palo",
 }
 
 
