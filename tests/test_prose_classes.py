@@ -85,7 +85,7 @@ def test_worked_checks_in_words(lang: str) -> None:
     # the generated case "102 points at the lowest bid": 102 ≥ 80 and 102 > 60, made
     said = {
         "fr": "102 points, au moins les 80 demandés et plus que les 60 de la défense",
-        "es": "102 puntos, al menos los 80 pedidos y más que los 60 de los defensores",
+        "es": "102 puntos, al menos los 80 pedidos y más que los 60 de la defensa",
         "it": "102 punti, almeno 80 (il contratto) e più di 60 (i difensori)",
         "pt": "102 pontos, pelo menos os 80 do lance e mais do que os 60 dos defensores",
     }

@@ -22,6 +22,10 @@ CALQUES = {
     "«dejen recogerla»": r"dejen recoger",
     "«; además:»": r"además:",
     "«para ganar» twice in one sentence": r"ganar\b[^.]*\bpara ganar\.",
+    "«hay litige» (a Spanish table says the hand «queda en litigio»)": r"\bhay litige\b",
+    "«permitan» twice in one sentence": r"\bpermitan\b[^.]*\bpermitan\b",
+    "«Casos discutidos» for the cases a table argues about": r"\bcasos discutidos\b",
+    "«seguidas de un palo» (Spanish says «del mismo palo»)": r"seguidas de un palo",
 }
 
 
@@ -69,3 +73,10 @@ def test_es_club_lists_its_suits_only_among_its_rules() -> None:
 def test_a_sheet_without_a_base_says_nothing_of_our_rules() -> None:
     text = str(sheet(load_variant("ffb"), "es", "md"))
     assert "nuestras reglas" not in text.lower()
+
+
+def test_second_verb_of_one_subject_is_not_repeated() -> None:
+    # « alcanza el contrato y alcanza el de la defensa »: the tie-as-made option of ffb
+    text = str(sheet(load_variant("ffb"), "es", "md"))
+    assert "y alcanza el de la defensa" not in text
+    assert "alcanza el contrato y es igual o mayor que el de la defensa" in text

@@ -169,6 +169,10 @@ class Prose:
         verb = f"verb.{CMP_NAMES[e.op]}" + (".pl" if self.is_plural(left) else "")
         b = self.say(right, own, again=True) if again else self.amount(right, own, None)
         said = self.tr(verb, b=b)
+        if not subject and self._has(f"{verb}.second"):
+            # an idiom for the second verb of one subject, its object after it (« alcanza el
+            # contrato y es igual o mayor que el de la defensa », not « … y alcanza el de … »)
+            said = f"{self.tr(f'{verb}.second')} {b}"
         return f"{self.noun(left, own)} {said}" if subject else said
 
     def noun(self, e: Expr, own: str | None) -> str:
