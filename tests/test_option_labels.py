@@ -165,8 +165,8 @@ def test_the_card_names_each_option_and_the_value_in_force() -> None:
     assert f"- Règle du litige (81 partout){NNBSP}: chute (choisi pour cette partie)." in str(
         card(chute, "fr", "md"))
     en = str(card(chute, "en", "html"))
-    assert "<li>Règle du litige (81 partout): chute (option chosen).</li>" in en
-    assert "<li>Sans-atout et tout-atout: non (option, the default).</li>" in en
+    assert "<li>Règle du litige (81 partout): “chute” (chosen for this game).</li>" in en
+    assert "<li>Sans-atout et tout-atout: “non” (default).</li>" in en
     it = str(card(load_variant("ffb", {"sans_atout_tout_atout": "oui"}), "it", "md"))
     assert "- Sans-atout et tout-atout: oui (scelta del tavolo)." in it
     assert "- Règle du litige (81 partout): appliquée (la regola di norma)." in it
@@ -181,7 +181,7 @@ def test_a_card_without_options_has_no_options_box() -> None:
 
 def test_a_hostile_label_is_text_in_markdown_and_html() -> None:
     rs, courte = load_variant(HOSTILE), load_variant(HOSTILE, {"partie": "courte"})
-    assert "\\x1b[2J \\u202eeugnol (option, the default)" in str(card(rs, "en", "md"))
+    assert "\\x1b[2J \\u202eeugnol” (default)" in str(card(rs, "en", "md"))
     for md in (sheet(rs, "en", "md"), str(card(courte, "en", "md"))):
         assert "<script>" not in md and "\x1b" not in md and "\u202e" not in md
         assert "&lt;script>alert(1)&lt;/script>" in md

@@ -241,7 +241,7 @@ def test_sheet_prints_the_options_in_five_languages() -> None:
         assert "Sans-atout et tout-atout" in text and "--option" not in text
     en = sheet(ffb, "en", "md")
     assert "- “non”: A bid names its trump: clubs, diamonds, hearts, and spades." in en
-    assert "(the default: appliquée)." in en  # the value's label (ffb: `appliquee "appliquée"`)
+    assert "— default: “appliquée”." in en  # the value's label (ffb: `appliquee "appliquée"`)
     assert "(To be agreed before the game: see “Règle du litige (81 partout)”.)" in en
     chosen = cli("sheet", "ffb", "--lang", "en", "--option", "litige=chute").stdout
     assert "This sheet is printed for “chute”." in chosen
