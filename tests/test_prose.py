@@ -94,8 +94,8 @@ COINCHED = {
            "multiplicado por 2 (por 4 se houver recontra). Nos restantes casos, os "
            "contratantes marcam o seu total mais o contrato."),
     "en": ("If the contract is coinched or surcoinched, the declarers score 160 (250 if they "
-           "take all eight tricks) plus the announcements that count, whichever side made "
-           "them, their belote, and the "
+           "take all eight tricks) plus the announcements that count (whichever side made "
+           "them), their belote, and the "
            "amount bid, the whole doubled (quadrupled if surcoinched). Otherwise, the "
            "declarers score their total plus the amount bid."),
 }

@@ -702,7 +702,7 @@ def test_what_is_not_multiplied_is_said() -> None:
         ),
         (
             "en",
-            "the announcements that count, whichever side made them",
+            "the announcements that count (whichever side made them)",
             "both sides’ announcements",
         ),
     ],
