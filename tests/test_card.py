@@ -51,14 +51,14 @@ def test_the_card_says_what_a_table_needs() -> None:
     # montant du contrat", doubled)
     # FFB 2015 § 4.1: multiples of 10 from 80, no highest number but the engine's cap of 500
     # (printed, since the engine refuses 510); "à tout moment ... un capot"
-    assert ("Bids: 80, 90, 100 and so on up to 500 (steps of 10); above every numeric bid, "
+    assert ("Bids: 80, 90, 100 and so on up to 500 (steps of 10); above them all, "
             "capot (worth 250).") in text
     assert "A coinche doubles the contract's score; a surcoinche quadruples it." in text
     # what a made and a failed contract score, in words
     assert ("If the contract is coinched or surcoinched, the declarers score 160 (250 if they "
-            "take all eight tricks) plus the announcements that count, whichever side made "
-            "them, their belote, and the "
-            "contract, the whole doubled (quadrupled if surcoinched).") in text
+            "take all eight tricks) plus the announcements that count (whichever side made "
+            "them), their belote, and the "
+            "amount bid, the whole doubled (quadrupled if surcoinched).") in text
     assert "The declarers keep only their belote." in text  # § 10.1.2, "imprenables"
     # rank and points in their own columns: trump and plain in the basic game (§ 6); with the
     # organiser's no-trump and all-trump (§ 11), their columns too (§ 11.2, § 11.3)
@@ -74,7 +74,7 @@ def test_the_fall_table_is_the_engines() -> None:
     # § 10.1.2: the defence scores "160 points de chute + ... + Le montant du contrat", × 2
     # coinched, × 4 surcoinched; rounded to ten (already round). Capot: 160 + 250.
     text = str(card(load_variant("ffb"), "en", "md"))
-    assert "| Contract | Plain | Coinched | Surcoinched |" in text
+    assert "| Contract | Not coinched | Coinched | Surcoinched |" in text
     assert "| 80 | 240 | 480 | 960 |" in text
     assert "| 160 | 320 | 640 | 1,280 |" in text
     assert "| capot | 410 | 820 | 1,640 |" in text

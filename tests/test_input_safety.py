@@ -113,7 +113,7 @@ def test_markdown_keeps_a_files_html_as_text(tmp_path: Path) -> None:
     assert isinstance(md, str)
     assert "<script>" not in md and "<img" not in md and "\x1b" not in md
     assert "&lt;script>alert(1)&lt;/script>" in md
-    assert "(the default: &lt;img src=y> \\x1b[2J)." in md  # a value's label, as the title
+    assert "— default: “&lt;img src=y> \\x1b[2J”." in md  # a value's label, as the title
 
 
 def test_show_writes_control_characters_as_escapes_that_read_back(tmp_path: Path) -> None:

@@ -166,8 +166,9 @@ def test_the_card_names_each_option_and_the_value_in_force() -> None:
         card(chute, "fr", "md"))
     en = str(card(chute, "en", "html"))
     # in English, the option and the value in the words the file gives that language
-    assert "<li>The litige rule (81 all): a tie fails the contract (option chosen).</li>" in en
-    assert "<li>No-trump and all-trump: no (option, the default).</li>" in en
+    assert ("<li>The litige rule (81 all): “a tie fails the contract” (chosen for this game).</li>"
+            in en)
+    assert "<li>No-trump and all-trump: “no” (default).</li>" in en
     it = str(card(load_variant("ffb", {"sans_atout_tout_atout": "oui"}), "it", "md"))
     assert "- Senza atout e tutto atout: sì (scelta del tavolo)." in it
     assert "- Regola del litige (81 pari): applicata (la regola di norma)." in it
@@ -182,7 +183,7 @@ def test_a_card_without_options_has_no_options_box() -> None:
 
 def test_a_hostile_label_is_text_in_markdown_and_html() -> None:
     rs, courte = load_variant(HOSTILE), load_variant(HOSTILE, {"partie": "courte"})
-    assert "\\x1b[2J \\u202eeugnol (option, the default)" in str(card(rs, "en", "md"))
+    assert "\\x1b[2J \\u202eeugnol” (default)" in str(card(rs, "en", "md"))
     for md in (sheet(rs, "en", "md"), str(card(courte, "en", "md"))):
         assert "<script>" not in md and "\x1b" not in md and "\u202e" not in md
         assert "&lt;script>alert(1)&lt;/script>" in md

@@ -244,7 +244,7 @@ def test_sheet_prints_the_options_in_five_languages() -> None:
         assert titles[lang] in text and "--option" not in text
     en = sheet(ffb, "en", "md")
     assert "- “no”: A bid names its trump: clubs, diamonds, hearts, and spades." in en
-    assert "(the default: applied)." in en  # the value's label (ffb: `terms { en { … } }`)
+    assert "— default: “applied”." in en  # the value's label (ffb: `terms { en { … } }`)
     assert "(To be agreed before the game: see “The litige rule (81 all)”.)" in en
     chosen = cli("sheet", "ffb", "--lang", "en", "--option", "litige=chute").stdout
     assert "This sheet is printed for “a tie fails the contract”." in chosen

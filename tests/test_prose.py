@@ -53,7 +53,7 @@ SUM = {
     "es": "Los declarantes anotan su total más el contrato.",
     "it": "I dichiaranti segnano il loro totale più il contratto.",
     "pt": "Os contratantes marcam o seu total mais o valor do contrato.",
-    "en": "The declarers score their total plus the contract.",
+    "en": "The declarers score their total plus the amount bid.",
 }
 
 
@@ -94,10 +94,10 @@ COINCHED = {
            "multiplicado por 2 (por 4 com recontra). Nos restantes casos, os "
            "contratantes marcam o seu total mais o valor do contrato."),
     "en": ("If the contract is coinched or surcoinched, the declarers score 160 (250 if they "
-           "take all eight tricks) plus the announcements that count, whichever side made "
-           "them, their belote, and the "
-           "contract, the whole doubled (quadrupled if surcoinched). In every other case, the "
-           "declarers score their total plus the contract."),
+           "take all eight tricks) plus the announcements that count (whichever side made "
+           "them), their belote, and the "
+           "amount bid, the whole doubled (quadrupled if surcoinched). Otherwise, the "
+           "declarers score their total plus the amount bid."),
 }
 
 
@@ -205,8 +205,8 @@ SUCCESS = {
     "pt": ["Um capote anunciado é cumprido se os contratantes fizerem as oito vazas.",
            "Qualquer outro contrato é cumprido se o total dos contratantes atingir o valor do "
            "contrato e ultrapassar o dos defensores."],
-    "en": ["A bid capot is made if the declarers take all eight tricks.",
-           "Any other contract is made if the declarers’ total reaches the contract and "
+    "en": ["A capot contract is made if the declarers take all eight tricks.",
+           "Any other contract is made if the declarers’ total reaches the amount bid and "
            "exceeds the defenders’."],
 }
 

@@ -491,7 +491,7 @@ def test_capot_above_every_number_on_the_card(lang: str) -> None:
     # FFB 2015: « Il n’existe pas d’enchère supérieure au capot »; « jusqu’à 500, puis capot
     # (250) » read as a 250 bid above 500; the value is said as one
     above = {
-        "en": "above every numeric bid, capot (worth 250)",
+        "en": "above them all, capot (worth 250)",
         "fr": "Au-dessus de toute enchère chiffrée\u202f: capot (valeur 250)",
         "es": "por encima de cualquier puja numérica, capot (que vale 250)",
         "it": "sopra ogni dichiarazione a punti, cappotto (che vale 250)",
@@ -505,8 +505,8 @@ def test_capot_above_every_number_on_the_card(lang: str) -> None:
     [
         (
             "en",
-            "At the end of the deal, each side's score is rounded to the nearest 10, a half "
-            "going up (for example 85 → 90), once the contract is judged made or failed.",
+            "Once the contract has been judged made or failed, each side’s score for the deal "
+            "is rounded to the nearest 10, halves going up (so 85 becomes 90).",
             ["The rounding unit", "What is rounded"],
         ),
         (
@@ -734,7 +734,7 @@ def test_what_is_not_multiplied_is_said() -> None:
         ),
         (
             "en",
-            "the announcements that count, whichever side made them",
+            "the announcements that count (whichever side made them)",
             "both sides’ announcements",
         ),
     ],
@@ -768,8 +768,8 @@ def test_announcements_of_both_sides_where_one_side_scores(
         (
             "ffb",
             "en",
-            "The player on the dealer's right speaks first",
-            "The player on the dealer's left cuts the pack.",
+            "The player on the dealer’s right speaks first",
+            "The player on the dealer’s left cuts the pack.",
         ),
         (
             "ffb",

@@ -151,4 +151,4 @@ def test_the_generale_lead_is_not_told_where_generale_cannot_be_bid() -> None:
     assert "générale bidder leads" in describe(leads, ("table", "first_lead"), tr)
     no_generale = replaced(leads, ("auction", "generale"), False)
     assert describe(no_generale, ("table", "first_lead"), tr) == (
-        "The player on the dealer's right speaks first and leads to the first trick.")
+        "The player on the dealer’s right speaks first and leads to the first trick.")

@@ -52,22 +52,22 @@ def test_english_sheet_of_ffb(ffb) -> None:
     # FFB 2015 § 10.1.1, coinched: "(160 points (ou 250 points si capot réalisé ...) + Leurs
     # annonces + Leur belote + Les annonces des défenseurs ... + Le montant du contrat) × 2"
     assert ("If the contract is coinched or surcoinched, the declarers score 160 (250 if they "
-            "take all eight tricks) plus the announcements that count, whichever side made "
-            "them, their belote, and the "
-            "contract, the whole doubled (quadrupled if surcoinched).") in text
+            "take all eight tricks) plus the announcements that count (whichever side made "
+            "them), their belote, and the "
+            "amount bid, the whole doubled (quadrupled if surcoinched).") in text
     # § 10.1.2: "160 points de chute + Leurs annonces + ... + Le montant du contrat demandé"
-    assert ("The defenders score 160 plus the announcements that count, whichever side made "
-            "them, their belote, and the "
-            "contract, the whole doubled if the contract is coinched, quadrupled if "
+    assert ("The defenders score 160 plus the announcements that count (whichever side made "
+            "them), their belote, and the "
+            "amount bid, the whole doubled if the contract is coinched, quadrupled if "
             "surcoinched.") in text
     # FFB 2015, § 4.1 "Il est impossible de surenchérir sur soi-même": never the opposite.
     assert "- A player may raise their own bid.\n" not in text
-    assert "raise their own bid only after another player has bid in between" in text
+    assert "raise their own bid only if another player has bid in the meantime" in text
     # a worked line: numbers in the formula, the engine's rounded score beside it
     assert "North–South 102 points + 80 for the contract = 182, written 180" in text
     assert "**Belote and rebelote** —" in text
     # `total(...)` in the formulas: the glossary says what a total adds up.
-    assert "**Total** — A side's card points, its dix de der, its announcements" in text
+    assert "**Total** — A side’s card points, its dix de der, its announcements" in text
     assert "**Total** —" not in sheet(load_variant("fr-bga"), "en", "md")
     assert "**Générale**" not in text  # not a word of these rules: ffb has no générale
 
