@@ -29,7 +29,7 @@ NEVER = {
     "a pronoun with no antecedent": r"\bQuem a tiver\b",
     "a state said twice": r"(?i)se o contrato for [^,.]* ou se o contrato for\b",
     "a caption naming « other » carrés before any table": r"\bcarrés de outros valores\b",
-    "software talk on the card": r"\bvalor por omissão\b|\bvalor escolhido\b",
+    "software talk on paper": r"\bpor omissão\b|\bvalor escolhido\b",
     "card points glued to the rank (« 10 10 »)": r"mais fraca: [AVRD0-9]+ [0-9]+,",
     "a bid that « takes » a contra": r"\blevar contra\b",
 }
