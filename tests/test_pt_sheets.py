@@ -28,6 +28,10 @@ NEVER = {
     "jargon": r"\bpontos brutos\b|\bsem ajuste\b",
     "a pronoun with no antecedent": r"\bQuem a tiver\b",
     "a state said twice": r"(?i)se o contrato for [^,.]* ou se o contrato for\b",
+    "a caption naming « other » carrés before any table": r"\bcarrés de outros valores\b",
+    "software talk on paper": r"\bpor omissão\b|\bvalor escolhido\b",
+    "card points glued to the rank (« 10 10 »)": r"mais fraca: [AVRD0-9]+ [0-9]+,",
+    "a bid that « takes » a contra": r"\blevar contra\b",
 }
 
 
