@@ -43,7 +43,8 @@ ALLOWED = {
     "pad": {"model", "loader", "engine", "render", "deal_text", "problems"},
     # `coinche serve`: clubs' variant files on a database, the studio's analysis and editor,
     # the sheets and comparisons
-    "server": {"syntax", "model", "loader", "options", "render", "analysis", "studio", "pad", "problems"},
+    "server": {"syntax", "model", "loader", "options", "render", "analysis", "studio", "pad",
+               "problems"},
 }
 LEAVES = {"errors", "cards", "limits", "text_safety", "formula_print", "native_words", "files"}
 """Modules every layer may use: notation, the error hierarchy, the bounds, text escaping, the

@@ -11,8 +11,8 @@ import pytest
 
 from coinche_dsl import load_variant
 from coinche_dsl.render import sheet
-from coinche_dsl.render.fingerprint import fingerprint
 from coinche_dsl.render.document import Example
+from coinche_dsl.render.fingerprint import fingerprint
 from coinche_dsl.render.rulesheet import build_sheet
 
 weasyprint = pytest.importorskip("weasyprint", reason="WeasyPrint not installed (pip install "

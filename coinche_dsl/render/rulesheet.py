@@ -196,10 +196,10 @@ def option_blocks(rs: Ruleset, tr: Translator) -> list:
                                         if is_relevant(under, p)], tr))
         # a value says what it changes: the default what no other value reads alike, any
         # other what the default reads otherwise (« chute » keeps the default's test)
-        default = next((t for v, t in zip(option.values, told) if v.name == option.default),
-                       None)
+        default = next((t for v, t in zip(option.values, told, strict=True)
+                        if v.name == option.default), None)
         common = set.intersection(*(set(t) for t in told)) if told else set()
-        for value, said in zip(option.values, told):
+        for value, said in zip(option.values, told, strict=True):
             same = common if value.name == option.default or default is None else set(default)
             if any(s not in same for s in said):
                 said = [s for s in said if s not in same]
