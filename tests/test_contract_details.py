@@ -80,7 +80,7 @@ def test_the_sheet_says_there_is_no_dix_de_der_to_scale(tmp_path: Path) -> None:
 
     text = to_markdown(build_sheet(variant(tmp_path, SCALED % "all_trump_last_trick 0", SA_TA),
                                    "en"))
-    assert "At all-trump, a deal holds 248 card points, with no bonus for the last trick." in text
+    assert "At all-trump, the pack holds 248 card points, with no bonus for the last trick." in text
     assert ("At all-trump, card points are scaled so that the deal totals 162 (there is no "
             "dix de der to scale).") in text
     assert "258" not in text

@@ -249,7 +249,7 @@ def test_the_text_breakdown_says_what_the_penalty_did():
     ("en", "Irregularities", "A card shown by accident must be played"),
     ("fr", "Irrégularités", "Toute carte montrée doit être jouée"),
     ("es", "Irregularidades", "Una carta mostrada por descuido debe jugarse"),
-    ("it", "Irregolarità", "Ogni carta mostrata deve essere giocata"),
+    ("it", "Irregolarità", "Una carta mostrata per sbaglio va giocata"),
     ("pt", "Irregularidades", "Uma carta mostrada por descuido tem de ser jogada"),
 ])
 def test_the_sheet_prints_the_penalties(lang, heading, shown):

@@ -72,7 +72,7 @@ def test_no_heading_left_at_a_page_foot(lang: str) -> None:
 
 def test_card_tables_and_suits(pages: list[str], tmp_path: Path) -> None:
     whole = re.sub(r"\s+", " ", "\n".join(pages))
-    assert "in each suit ♣ ♦ ♥ ♠" in whole
+    assert "of each suit (♣ ♦ ♥ ♠)" in whole
     # ffb's basic game: trump and plain suits (§ 6); no-trump is the organiser's (§ 11)
     assert "Trump suit" in whole and "Other suits" in whole
     assert "No-trump (every suit)" not in whole

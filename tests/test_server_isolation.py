@@ -173,6 +173,7 @@ WRITES = {
     "/score": lambda w, name: _panel({"text": VALID.format(name=name), "lang": "fr", "deal": {
         "declarer": "N", "bid": 90, "trump": "hearts", "double": "none",
         "card_points": {"NS": 100, "EW": 52}, "last_trick": "S"}}),
+    "/deal_words": lambda w, name: _panel({"text": VALID.format(name=name), "lang": "fr"}),
     "/restore": lambda w, name: {"data": {"version": "1"}},
     "/publish": lambda w, name: {},
     "/unpublish": lambda w, name: {},
@@ -315,7 +316,7 @@ def test_variant_writes(world: World, suffix: str, role: str) -> None:
     if RANK[role] >= NEEDED[needs]:
         assert reply.status_code in (200, 303), (reply.status_code, reply.text[:300])
         if suffix not in ("/check", "/preview", "/complete", "/hover", "/questionnaire",
-                          "/answer", "/score"):  # no writes
+                          "/answer", "/score", "/deal_words"):  # no writes
             assert world.writes() != before
     else:
         assert refused(reply), (reply.status_code, reply.text[:300])

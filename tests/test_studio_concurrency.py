@@ -229,6 +229,7 @@ def test_no_render_uses_the_formatters_parser(tmp_path: Path,
     calls = {"preview": [{"text": CLUB, "lang": "en"}, {"text": CLUB, "card": True}],
              "compare": [{"text": CLUB, "other": "fr-bga", "lang": "en"}],
              "score": [{"text": CLUB, "deal": deal}],
+             "deal_words": [{"text": CLUB, "lang": "fr"}],
              "questionnaire": [{"text": CLUB}, {"base": "it-701"}],
              "pdf": [{"text": CLUB, "lang": "en"}] if PDF_READY else []}
     assert set(calls) == api.RENDERS
