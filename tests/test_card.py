@@ -57,7 +57,7 @@ def test_the_card_says_what_a_table_needs() -> None:
     # what a made and a failed contract score, in words
     assert ("If the contract is coinched or surcoinched, the declarers score 160 (250 if they "
             "take all eight tricks) plus the announcements that count (whichever side made "
-            "them), their belote, and the "
+            "them), their belote and the "
             "amount bid, the whole doubled (quadrupled if surcoinched).") in text
     assert "The declarers keep only their belote." in text  # § 10.1.2, "imprenables"
     # rank and points in their own columns: trump and plain in the basic game (§ 6); with the

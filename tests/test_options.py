@@ -243,7 +243,7 @@ def test_sheet_prints_the_options_in_five_languages() -> None:
         # the option by its title in the sheet's language, and no command line on paper
         assert titles[lang] in text and "--option" not in text
     en = sheet(ffb, "en", "md")
-    assert "- “no”: A bid names its trump: clubs, diamonds, hearts, and spades." in en
+    assert "- “no”: A bid names its trump: clubs, diamonds, hearts and spades." in en
     assert "— default: “applied”." in en  # the value's label (ffb: `terms { en { … } }`)
     assert "(To be agreed before the game: see “The litige rule (81 all)”.)" in en
     chosen = cli("sheet", "ffb", "--lang", "en", "--option", "litige=chute").stdout

@@ -95,7 +95,7 @@ COINCHED = {
            "contratantes marcam o seu total mais o valor do contrato."),
     "en": ("If the contract is coinched or surcoinched, the declarers score 160 (250 if they "
            "take all eight tricks) plus the announcements that count (whichever side made "
-           "them), their belote, and the "
+           "them), their belote and the "
            "amount bid, the whole doubled (quadrupled if surcoinched). Otherwise, the "
            "declarers score their total plus the amount bid."),
 }

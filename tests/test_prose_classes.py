@@ -387,7 +387,7 @@ def test_no_colon_inside_a_list_after_a_colon(lang: str) -> None:
 @pytest.mark.parametrize(
     ("lang", "carres"),
     [
-        ("en", "200 for four jacks, 150 for four nines, 100 for four aces, tens, kings, or queens"),
+        ("en", "200 for four jacks, 150 for four nines, 100 for four aces, tens, kings or queens"),
         (
             "fr",
             "200 pour le carré de valets, 150 pour le carré de neuf, 100 pour le carré d’as, "

@@ -53,11 +53,11 @@ def test_english_sheet_of_ffb(ffb) -> None:
     # annonces + Leur belote + Les annonces des défenseurs ... + Le montant du contrat) × 2"
     assert ("If the contract is coinched or surcoinched, the declarers score 160 (250 if they "
             "take all eight tricks) plus the announcements that count (whichever side made "
-            "them), their belote, and the "
+            "them), their belote and the "
             "amount bid, the whole doubled (quadrupled if surcoinched).") in text
     # § 10.1.2: "160 points de chute + Leurs annonces + ... + Le montant du contrat demandé"
     assert ("The defenders score 160 plus the announcements that count (whichever side made "
-            "them), their belote, and the "
+            "them), their belote and the "
             "amount bid, the whole doubled if the contract is coinched, quadrupled if "
             "surcoinched.") in text
     # FFB 2015, § 4.1 "Il est impossible de surenchérir sur soi-même": never the opposite.

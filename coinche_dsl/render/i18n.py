@@ -19,7 +19,7 @@ from babel.numbers import format_decimal
 from ..errors import CoincheError
 
 LANGUAGES = ("en", "fr", "es", "it", "pt")
-LOCALES = {"en": "en", "fr": "fr_FR", "es": "es_ES", "it": "it_IT", "pt": "pt_PT"}
+LOCALES = {"en": "en_GB", "fr": "fr_FR", "es": "es_ES", "it": "it_IT", "pt": "pt_PT"}
 """The Babel locale of each language (European Portuguese: the seed's "equipa")."""
 NNBSP = "\u202f"
 UNGROUPED_FOUR = frozenset({"es", "pt"})
