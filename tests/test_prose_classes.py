@@ -858,3 +858,13 @@ def test_the_announcements_comparison_is_said_once(lang: str) -> None:
     assert tr("ann.compare.trump", longest=5).replace("\u202f", " ") in text
     for key in ("r.announcements.trump_sequence_wins.yes", "r.announcements.longest_counted"):
         assert tr(key, n=5).replace("\u202f", " ") not in text, key
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_trump_comparison_says_the_trump(lang: str) -> None:
+    # FFB 2015 § 8.3: between two sequences equal in all else, the one in trumps wins; the
+    # bullet saying so is dropped where the comparison is printed, so the comparison must say it
+    tr = translator(lang)
+    assert tr("ann.compare.trump", longest=5) != tr("ann.compare.plain", longest=5)
+    assert tr("ann.compare.trump", longest=5).replace("\u202f", " ") in sheet(
+        "ffb", lang).replace("\u202f", " ")
