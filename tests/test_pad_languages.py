@@ -134,7 +134,7 @@ def test_the_pads_usage_errors_are_in_the_language(tmp_path: Path, lang: str,
 @pytest.mark.parametrize("lang, table, day", [
     ("fr", "Table 1", "2 décembre 2026"), ("es", "Mesa 1", "2 de diciembre de 2026"),
     ("it", "Tavolo 1", "2 dicembre 2026"), ("pt", "Mesa 1", "2 de dezembro de 2026"),
-    ("en", "Table 1", "December 2, 2026"),
+    ("en", "Table 1", "2 December 2026"),
 ])
 def test_the_filled_sheet_heads_the_table_and_the_day_in_words(tmp_path: Path, lang: str,
                                                                table: str, day: str) -> None:
@@ -144,6 +144,8 @@ def test_the_filled_sheet_heads_the_table_and_the_day_in_words(tmp_path: Path, l
     assert code == 0, err
     page = (tmp_path / "f.html").read_text(encoding="utf-8")
     assert table in page and day in page and "2026-12-02" not in page
+    if lang != "fr":  # the rules' options in the sheet's words (ffb's `terms`), not in French
+        assert "Règle du litige" not in page and "Sans-atout et tout-atout" not in page
     named = json.loads(game.read_text(encoding="utf-8"))
     game.write_text(json.dumps({**named, "table": "Salle du fond"}), encoding="utf-8")
     code, _, err = run("ffb", str(game), "-o", str(tmp_path / "f.html"), "--lang", lang)

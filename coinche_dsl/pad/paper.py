@@ -86,6 +86,9 @@ def _points(n: int, tr: Translator) -> str:
 
 def _version(ruleset: Ruleset, w: PadWords) -> str:
     from ..model.fingerprint import fingerprint
+    from ..render.terms import in_language
+
+    ruleset = in_language(ruleset, w.lang)  # its title and options in the sheet's language
 
     text = w("pad.version", title=w.sheet.typeset(ruleset.title or ruleset.name),
              fp=fingerprint(ruleset))
