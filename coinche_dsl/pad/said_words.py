@@ -87,7 +87,8 @@ def localized(d: Diagnostic, w: PadWords) -> Diagnostic:
             break
     else:
         if d.code and d.code in catalog(w.lang):
-            return replace(d, message=sentence(d, w.lang)[0], hint=sentence(d, w.lang)[1])
+            message, hint = sentence(d, w.lang)
+            return replace(d, message=message, hint=hint)
     if example:  # a part of the deal not told: what it looks like told
         return replace(d, message=message,
                        hint=w.sheet.typeset(words["said.like"].format(example=example)))

@@ -13,6 +13,7 @@ from typing import Any
 
 from ..engine.tables import bid_values
 from ..model import Ruleset
+from ..model.relevance import has_coinche, has_surcoinche
 from ..native_words import CARD_EXAMPLES, card_code, number_word
 from ..native_words import fold as same_word
 from ..render.i18n import LANGUAGES, terms_of, translator
@@ -61,7 +62,6 @@ def bid_in_words(n: int, lang: str) -> str | None:
     return said if number_word(said) == n else None
 
 
-DOUBLES = ("none", "coinche", "surcoinche")
 EXAMPLE_CARDS = (("N", ("QH", "JH", "10H")), ("E", ("7S", "8S", "9S")))
 """The announcements the form shows as an example: a tierce at hearts, one at spades."""
 
@@ -84,11 +84,8 @@ def menus(rs: Ruleset, lang: str) -> dict[str, Any]:
     for special, allowed in (("capot", a.capot), ("generale", a.generale)):
         if allowed:
             bids.append({"value": tr(f"bid.{special}"), "figure": ""})
-    levels = ["none"]
-    if a.coinche.value != "none":
-        levels.append("coinche")
-        if a.surcoinche:
-            levels.append("surcoinche")
+    levels = ["none", *(["coinche"] if has_coinche(rs) else []),
+              *(["surcoinche"] if has_surcoinche(rs) else [])]
     doubles = [{"value": d, "label": page("score.double.none") if d == "none"
                 else tr(f"ex.double.{d}")} for d in levels]
     example = "; ".join(f"{seat} {' '.join(card_code(c, lang) for c in cards)}"
